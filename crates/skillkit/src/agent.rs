@@ -1,0 +1,75 @@
+//! Agent profiles: which rules apply and how strictly, for the agent a library is written for.
+//! This issue ships two: `spec` (the default: the specification's MUSTs are errors, fields other
+//! agents know are warnings naming them) and `agentskills` (as strict as skills-ref 0.1.1, with
+//! its exact messages). Later profiles add discovery and prompt rendering to the same type.
+
+use crate::diagnostic::Severity;
+use crate::rules::RuleMeta;
+
+/// A profile's setting for one rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Off,
+    /// The severity the rule chooses (its default, or per case).
+    Default,
+    Set(Severity),
+}
+
+#[derive(Debug)]
+pub struct Agent {
+    pub id: &'static str,
+    pub title: &'static str,
+    /// The program and version, or document, the profile was verified against.
+    pub source: &'static str,
+    /// Report skills-ref's exact wording as the message.
+    pub skills_ref_messages: bool,
+    /// Rule name → level; rules not listed run at their default.
+    pub levels: &'static [(&'static str, Level)],
+}
+
+impl Agent {
+    pub fn level(&self, rule: &RuleMeta) -> Level {
+        self.levels
+            .iter()
+            .find(|(n, _)| *n == rule.name)
+            .map_or(Level::Default, |(_, l)| *l)
+    }
+}
+
+use Level::*;
+use Severity::*;
+
+pub static SPEC: Agent = Agent {
+    id: "spec",
+    title: "Agent Skills specification",
+    source: "agentskills.io docs/specification.mdx (agentskills/agentskills 69ef37e, 2026-08-09)",
+    skills_ref_messages: false,
+    levels: &[],
+};
+
+/// skills-ref accepts what strictyaml reads (every scalar a string) and rejects flow style,
+/// anchors, tags, duplicate keys and any key outside the six spec fields.
+pub static AGENTSKILLS: Agent = Agent {
+    id: "agentskills",
+    title: "skills-ref (agentskills validate)",
+    source: "skills-ref 0.1.1 (PyPI), agentskills/agentskills skills-ref/ at 69ef37e",
+    skills_ref_messages: true,
+    levels: &[
+        ("flow-style", Set(Error)),
+        ("yaml-anchor", Set(Error)),
+        ("yaml-tag", Set(Error)),
+        ("unknown-key", Set(Error)),
+        ("extension-key", Off),
+        ("misspelled-key", Off),
+        ("yaml-implicit-type", Off),
+        ("name-non-ascii", Off),
+        ("frontmatter-schema", Set(Warning)),
+        ("closing-delimiter-at-eof", Off),
+    ],
+};
+
+pub static AGENTS: &[&Agent] = &[&SPEC, &AGENTSKILLS];
+
+pub fn find_agent(id: &str) -> Option<&'static Agent> {
+    AGENTS.iter().copied().find(|a| a.id == id)
+}

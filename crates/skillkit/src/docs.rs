@@ -1,0 +1,71 @@
+//! Documentation generated from the rules' doc comments: the README's rule table and one page
+//! per rule under `docs/rules/`. Tests fail when the committed copies are stale.
+
+use crate::agent::{Agent, Level, AGENTSKILLS, SPEC};
+use crate::rules::{FixKind, RuleMeta, RULES};
+
+fn level(agent: &Agent, rule: &RuleMeta) -> &'static str {
+    match agent.level(rule) {
+        Level::Off => "off",
+        Level::Default => rule.severity.as_str(),
+        Level::Set(s) => s.as_str(),
+    }
+}
+
+fn fix(kind: FixKind) -> &'static str {
+    match kind {
+        FixKind::None => "",
+        FixKind::Safe => "safe",
+        FixKind::Unsafe => "unsafe",
+        FixKind::DisplayOnly => "suggestion",
+    }
+}
+
+/// The Markdown table of every rule, grouped.
+pub fn rule_table() -> String {
+    let mut out = String::from("| Code | Rule | `spec` | `agentskills` | Fix | What it checks |\n|---|---|---|---|---|---|\n");
+    for r in RULES {
+        let m = r.meta();
+        out.push_str(&format!(
+            "| {} | [`{}`]({}) | {} | {} | {} | {} |\n",
+            m.code,
+            m.name,
+            m.docs_path(),
+            level(&SPEC, m),
+            level(&AGENTSKILLS, m),
+            fix(m.fix),
+            m.summary().replace('|', "\\|")
+        ));
+    }
+    out
+}
+
+/// A rule's documentation page.
+pub fn rule_page(m: &RuleMeta) -> String {
+    let mut out = format!("# {} `{}`\n\n", m.code, m.name);
+    out.push_str(&format!(
+        "Group: {}. Severity: {} under `spec`, {} under `agentskills`. Fix: {}.\n\n",
+        m.group.title(),
+        level(&SPEC, m),
+        level(&AGENTSKILLS, m),
+        match fix(m.fix) {
+            "" => "none",
+            f => f,
+        }
+    ));
+    let text = m.docs_text();
+    // Doc examples are fenced as ```skill for the tests; show them as Markdown.
+    for line in text.lines() {
+        if line.starts_with("```skill") {
+            out.push_str("```markdown\n");
+        } else {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out.push_str("\n## Sources\n\n");
+    for s in m.sources {
+        out.push_str(&format!("- {s}\n"));
+    }
+    out
+}

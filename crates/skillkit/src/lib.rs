@@ -1,0 +1,33 @@
+//! skillkit: the Skill Studio engine. It reads Agent Skills (`SKILL.md` folders), lints them with
+//! exact positions under an agent's profile, and explains each rule. No UI, no printing: the CLI
+//! and the desktop app render what it returns.
+//!
+//! The pipeline: [`read`] (disk) → [`skill::Skill`] ([`split`] → [`yaml`] → [`frontmatter`]) →
+//! [`lint::lint`] under an [`agent::Agent`] → [`diagnostic::Diagnostic`]s.
+
+pub mod agent;
+pub mod check;
+pub mod diagnostic;
+pub mod discover;
+pub mod docs;
+pub mod fields;
+pub mod frontmatter;
+pub mod lint;
+pub mod read;
+pub mod rules;
+pub mod schema;
+pub mod skill;
+pub mod split;
+pub mod text;
+pub mod tokens;
+pub mod yaml;
+pub mod yaml11;
+
+#[cfg(test)]
+mod testing;
+
+pub use agent::{find_agent, Agent, AGENTS};
+pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
+pub use lint::{is_valid, lint};
+pub use skill::Skill;
+pub use text::{Position, Span};

@@ -1,0 +1,98 @@
+//! Reading skills from disk: finding the skill file, refusing what must not be read (folders,
+//! FIFOs, files over 10 MiB) before opening it, and decoding. Everything else is pure and lives in
+//! `skill`.
+
+use crate::skill::{FileProblem, Skill, MAX_FILE_BYTES};
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The skill file in `dir`: `SKILL.md`, else the lowercase `skill.md` skills-ref also accepts.
+pub fn skill_file_name(dir: &Path) -> Option<&'static str> {
+    ["SKILL.md", "skill.md"]
+        .into_iter()
+        .find(|n| fs::symlink_metadata(dir.join(n)).is_ok())
+}
+
+fn kind_of(ft: &fs::FileType) -> Option<&'static str> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if ft.is_fifo() {
+            return Some("FIFO");
+        }
+        if ft.is_socket() {
+            return Some("socket");
+        }
+        if ft.is_block_device() || ft.is_char_device() {
+            return Some("device");
+        }
+    }
+    if ft.is_dir() {
+        return Some("directory");
+    }
+    None
+}
+
+/// The folder's real path, so that `.` and `..` have names.
+pub fn resolve_dir(dir: &Path) -> PathBuf {
+    fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf())
+}
+
+/// Read the skill in folder `dir`. Never fails: problems are recorded on the skill.
+pub fn read_skill(dir: &Path) -> Skill {
+    let dir = resolve_dir(dir);
+    let Some(name) = skill_file_name(&dir) else {
+        return Skill::unreadable(dir, "SKILL.md", FileProblem::Missing);
+    };
+    read_skill_file(&dir, name)
+}
+
+/// Read `dir/name`, which is known to exist (or be a dangling link).
+pub fn read_skill_file(dir: &Path, name: &str) -> Skill {
+    let path = dir.join(name);
+    let meta = match fs::metadata(&path) {
+        Ok(m) => m,
+        Err(e) => {
+            return Skill::unreadable(
+                dir,
+                name,
+                FileProblem::Unreadable {
+                    error: describe(&e),
+                },
+            )
+        }
+    };
+    if let Some(kind) = kind_of(&meta.file_type()) {
+        return Skill::unreadable(dir, name, FileProblem::NotAFile { kind });
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Skill::unreadable(dir, name, FileProblem::TooLarge { size: meta.len() });
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    let read =
+        fs::File::open(&path).and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes));
+    match read {
+        Err(e) => Skill::unreadable(
+            dir,
+            name,
+            FileProblem::Unreadable {
+                error: describe(&e),
+            },
+        ),
+        // The file grew between stat and read.
+        Ok(_) if bytes.len() as u64 > MAX_FILE_BYTES => Skill::unreadable(
+            dir,
+            name,
+            FileProblem::TooLarge {
+                size: bytes.len() as u64,
+            },
+        ),
+        Ok(_) => Skill::from_bytes(dir, name, bytes),
+    }
+}
+
+fn describe(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    s.split(" (os error").next().unwrap_or(&s).to_string()
+}

@@ -1,0 +1,77 @@
+use super::{edit_distance, fields_checkable, Context};
+use crate::diagnostic::{Applicability, Edit};
+use crate::fields::{known_field, KNOWN_FIELDS};
+
+declare_rule! {
+    /// A key is a near-miss of a known field, such as `descriptoin` or `allowed_tools`.
+    ///
+    /// ## What it does
+    /// Compares each unknown top-level key with the spec fields and the agents' extension
+    /// fields: the same key in another case or with `_` for `-`, or one or two edits away.
+    ///
+    /// ## Why is this bad?
+    /// A misspelled key is silently ignored by agents: the field you meant to set is missing, and
+    /// skills-ref rejects the file for an unexpected field.
+    ///
+    /// ## Example
+    /// ```skill
+    /// ---
+    /// name: my-skill
+    /// description: Formats tables. Use when the user asks for a Markdown table.
+    /// licence: MIT
+    /// ---
+    /// Body.
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```skill
+    /// ---
+    /// name: my-skill
+    /// description: Formats tables. Use when the user asks for a Markdown table.
+    /// license: MIT
+    /// ---
+    /// Body.
+    /// ```
+    ///
+    /// ## Fix
+    /// Rename the key: safe when only case or `_`/`-` differ, unsafe otherwise.
+    pub MisspelledKey {
+        code: "SK401",
+        name: "misspelled-key",
+        group: Keys,
+        severity: Error,
+        fix: Safe,
+        sources: ["spec: the six fields", "Claude Code skills docs: extension fields"],
+    }
+}
+
+/// The known key `key` most likely meant, and whether only case or separators differ.
+pub(crate) fn near_miss(key: &str) -> Option<(&'static str, bool)> {
+    if known_field(key).is_some() {
+        return None;
+    }
+    let norm = |s: &str| s.to_lowercase().replace('_', "-");
+    if let Some(f) = KNOWN_FIELDS.iter().find(|f| norm(f.key) == norm(key)) {
+        return Some((f.key, true));
+    }
+    let limit = if key.chars().count() >= 6 { 2 } else { 1 };
+    KNOWN_FIELDS
+        .iter()
+        .map(|f| (f.key, edit_distance(&norm(key), &norm(f.key))))
+        .filter(|(_, d)| *d <= limit)
+        .min_by_key(|(_, d)| *d)
+        .map(|(k, _)| (k, false))
+}
+
+pub(crate) fn check(cx: &mut Context<'_>) {
+    if !fields_checkable(cx) {
+        return;
+    }
+    for f in cx.skill.frontmatter.fields.clone() {
+        let Some((meant, trivial)) = near_miss(&f.key) else { continue };
+        let applicability = if trivial { Applicability::Safe } else { Applicability::Unsafe };
+        cx.report(f.key_span, format!("unknown key `{}`: did you mean `{meant}`?", f.key))
+            .help("agents ignore keys they do not know, so this field is not set")
+            .fix(format!("Rename to `{meant}`"), applicability, vec![Edit { span: f.key_span, replacement: meant.to_string() }]);
+    }
+}

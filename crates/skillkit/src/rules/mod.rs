@@ -1,0 +1,287 @@
+//! The lint rules: one file per rule, each declared with [`declare_rule!`] so that its doc
+//! comment is its documentation (what it does, why, example, fix, sources). This module holds
+//! the rule table, the context rules report into, and helpers several rules share.
+
+use crate::agent::{Agent, Level};
+use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
+use crate::skill::Skill;
+use crate::text::{Position, Span};
+
+mod shared;
+pub(crate) use shared::*;
+
+/// Families of rules, as the README groups them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Group {
+    /// Reading the file itself.
+    File,
+    /// Finding and parsing the frontmatter.
+    Frontmatter,
+    /// The agentskills.io specification's fields.
+    Spec,
+    /// YAML that agents read differently, or drop.
+    Parity,
+    /// Keys the specification does not define.
+    Keys,
+    /// Best practice for the body.
+    Body,
+}
+
+impl Group {
+    pub fn title(self) -> &'static str {
+        match self {
+            Group::File => "File",
+            Group::Frontmatter => "Frontmatter",
+            Group::Spec => "Specification",
+            Group::Parity => "Loader parity",
+            Group::Keys => "Keys",
+            Group::Body => "Body",
+        }
+    }
+}
+
+/// Whether a rule offers a fix, and how safe it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FixKind {
+    None,
+    Safe,
+    Unsafe,
+    DisplayOnly,
+}
+
+/// A rule's static description.
+#[derive(Debug)]
+pub struct RuleMeta {
+    pub code: &'static str,
+    pub name: &'static str,
+    pub group: Group,
+    /// Severity under the default `spec` profile.
+    pub severity: Severity,
+    pub fix: FixKind,
+    /// Where the rule comes from: spec clauses, loader behaviour, skills-ref messages.
+    pub sources: &'static [&'static str],
+    /// The rule's doc comment, Markdown.
+    pub docs: &'static str,
+}
+
+impl RuleMeta {
+    /// The first line of the docs: a one-sentence summary.
+    pub fn summary(&self) -> &'static str {
+        self.docs
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'))
+            .unwrap_or("")
+    }
+
+    /// The doc comment with the one leading space of each `///` line removed.
+    pub fn docs_text(&self) -> String {
+        self.docs
+            .lines()
+            .map(|l| l.strip_prefix(' ').unwrap_or(l))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    pub fn docs_path(&self) -> String {
+        format!("docs/rules/{}.md", self.name)
+    }
+}
+
+pub trait Rule: Sync {
+    fn meta(&self) -> &'static RuleMeta;
+    fn check(&self, cx: &mut Context<'_>);
+}
+
+/// Declare a rule: its doc comment becomes [`RuleMeta::docs`].
+macro_rules! declare_rule {
+    (
+        $(#[doc = $doc:literal])*
+        pub $ty:ident {
+            code: $code:literal,
+            name: $name:literal,
+            group: $group:ident,
+            severity: $sev:ident,
+            fix: $fix:ident,
+            sources: [$($src:literal),* $(,)?] $(,)?
+        }
+    ) => {
+        $(#[doc = $doc])*
+        pub struct $ty;
+        impl $ty {
+            pub const META: $crate::rules::RuleMeta = $crate::rules::RuleMeta {
+                code: $code,
+                name: $name,
+                group: $crate::rules::Group::$group,
+                severity: $crate::diagnostic::Severity::$sev,
+                fix: $crate::rules::FixKind::$fix,
+                sources: &[$($src),*],
+                docs: concat!($($doc, "\n"),*),
+            };
+        }
+    };
+}
+
+/// What a rule sees, and where its findings go.
+pub struct Context<'a> {
+    pub skill: &'a Skill,
+    pub agent: &'a Agent,
+    pub(crate) rule: &'static RuleMeta,
+    pub(crate) out: Vec<Diagnostic>,
+}
+
+/// Adds details to a reported diagnostic; does nothing when the profile turned the rule off.
+pub struct Report<'a>(Option<&'a mut Diagnostic>);
+
+impl Report<'_> {
+    pub fn help(self, help: impl Into<String>) -> Self {
+        let Report(d) = self;
+        Report(d.map(|d| {
+            d.help = Some(help.into());
+            d
+        }))
+    }
+    pub fn label(self, span: Span, message: impl Into<String>) -> Self {
+        let Report(d) = self;
+        Report(d.map(|d| {
+            d.labels.push(Label {
+                span,
+                message: message.into(),
+                start: Position::default(),
+                end: Position::default(),
+            });
+            d
+        }))
+    }
+    pub fn fix(
+        self,
+        message: impl Into<String>,
+        applicability: Applicability,
+        edits: Vec<Edit>,
+    ) -> Self {
+        let Report(d) = self;
+        Report(d.map(|d| {
+            d.fix = Some(Fix {
+                message: message.into(),
+                applicability,
+                edits,
+            });
+            d
+        }))
+    }
+}
+
+impl<'a> Context<'a> {
+    pub fn text(&self) -> &'a str {
+        &self.skill.text
+    }
+
+    /// Whether messages should be skills-ref's exact wording (the `agentskills` profile).
+    pub fn skills_ref(&self) -> bool {
+        self.agent.skills_ref_messages
+    }
+
+    /// Report at the rule's default severity (or the profile's override).
+    pub fn report(&mut self, span: Span, message: impl Into<String>) -> Report<'_> {
+        self.report_as(self.rule.severity, span, message)
+    }
+
+    /// Report at a severity chosen for this case; a profile override still wins.
+    pub fn report_as(
+        &mut self,
+        severity: Severity,
+        span: Span,
+        message: impl Into<String>,
+    ) -> Report<'_> {
+        let severity = match self.agent.level(self.rule) {
+            Level::Off => return Report(None),
+            Level::Default => severity,
+            Level::Set(s) => s,
+        };
+        debug_assert!(
+            self.skill.text.is_char_boundary(span.start)
+                && self.skill.text.is_char_boundary(span.end)
+        );
+        self.out.push(Diagnostic {
+            code: self.rule.code,
+            rule: self.rule.name,
+            severity,
+            message: message.into(),
+            span,
+            start: Position::default(),
+            end: Position::default(),
+            labels: vec![],
+            help: None,
+            docs: self.rule.docs_path(),
+            fix: None,
+        });
+        Report(self.out.last_mut())
+    }
+}
+
+macro_rules! rules {
+    ($($module:ident :: $ty:ident),* $(,)?) => {
+        $(mod $module;)*
+        $(impl Rule for $module::$ty {
+            fn meta(&self) -> &'static RuleMeta { &$module::$ty::META }
+            fn check(&self, cx: &mut Context<'_>) { $module::check(cx) }
+        })*
+        /// Every rule, in code order.
+        pub static RULES: &[&dyn Rule] = &[$(&$module::$ty),*];
+    };
+}
+
+rules! {
+    skill_file_missing::SkillFileMissing,
+    skill_file_not_regular::SkillFileNotRegular,
+    skill_file_unreadable::SkillFileUnreadable,
+    skill_file_too_large::SkillFileTooLarge,
+    invalid_utf8::InvalidUtf8,
+    binary_file::BinaryFile,
+    lowercase_skill_file::LowercaseSkillFile,
+    utf8_bom::Utf8Bom,
+    frontmatter_missing::FrontmatterMissing,
+    frontmatter_not_at_start::FrontmatterNotAtStart,
+    frontmatter_unclosed::FrontmatterUnclosed,
+    delimiter_trailing_whitespace::DelimiterTrailingWhitespace,
+    closing_delimiter_at_eof::ClosingDelimiterAtEof,
+    yaml_syntax::YamlSyntax,
+    frontmatter_not_mapping::FrontmatterNotMapping,
+    dashes_in_frontmatter::DashesInFrontmatter,
+    name_missing::NameMissing,
+    name_empty::NameEmpty,
+    name_too_long::NameTooLong,
+    name_format::NameFormat,
+    name_folder_mismatch::NameFolderMismatch,
+    name_non_ascii::NameNonAscii,
+    description_missing::DescriptionMissing,
+    description_empty::DescriptionEmpty,
+    description_too_long::DescriptionTooLong,
+    compatibility_invalid::CompatibilityInvalid,
+    frontmatter_schema::FrontmatterSchema,
+    allowed_tools_list::AllowedToolsList,
+    unquoted_colon::UnquotedColon,
+    flow_style::FlowStyle,
+    duplicate_key::DuplicateKey,
+    yaml_anchor::YamlAnchor,
+    yaml_tag::YamlTag,
+    tab_indentation::TabIndentation,
+    yaml_implicit_type::YamlImplicitType,
+    block_scalar_cut::BlockScalarCut,
+    description_angle_brackets::DescriptionAngleBrackets,
+    description_listing_truncated::DescriptionListingTruncated,
+    misspelled_key::MisspelledKey,
+    extension_key::ExtensionKey,
+    unknown_key::UnknownKey,
+    body_too_long::BodyTooLong,
+    body_too_many_tokens::BodyTooManyTokens,
+    body_empty::BodyEmpty,
+}
+
+/// Look a rule up by code (`SK201`) or name (`name-missing`).
+pub fn find_rule(code_or_name: &str) -> Option<&'static dyn Rule> {
+    RULES
+        .iter()
+        .copied()
+        .find(|r| r.meta().code.eq_ignore_ascii_case(code_or_name) || r.meta().name == code_or_name)
+}

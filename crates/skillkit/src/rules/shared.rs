@@ -1,0 +1,225 @@
+//! Helpers several rules share: classifying the YAML error, quoting a value, Python-compatible
+//! character tests (skills-ref uses `str.isalnum` and NFKC), and edit distance for typos.
+
+use crate::diagnostic::Edit;
+use crate::frontmatter::Field;
+use crate::skill::Skill;
+use crate::text::Span;
+use crate::yaml::{NodeKind, ScalarStyle};
+use unicode_general_category::{get_general_category, GeneralCategory as G};
+use unicode_normalization::UnicodeNormalization;
+
+/// What kind of YAML error the frontmatter has, when rules can say more than the parser.
+pub(crate) enum YamlErrorKind {
+    /// `key: value: more` — the value needs quotes. `value` is the value's span on that line.
+    UnquotedColon {
+        key: Span,
+        value: Span,
+    },
+    /// A tab used for indentation.
+    Tab {
+        tabs: Span,
+    },
+    Other,
+}
+
+pub(crate) fn yaml_error_kind(skill: &Skill) -> Option<YamlErrorKind> {
+    let err = skill.yaml.error.as_ref()?;
+    let text = &skill.text;
+    let line_no = skill.lines.line_of(err.span.start);
+    let line = skill.lines.line_span(text, line_no);
+    let s = line.slice(text);
+    if err.message.contains("tab") {
+        let n = s.len() - s.trim_start_matches([' ', '\t']).len();
+        let lead = &s[..n];
+        if let Some(first_tab) = lead.find('\t') {
+            return Some(YamlErrorKind::Tab {
+                tabs: Span::new(line.start + first_tab, line.start + n),
+            });
+        }
+    }
+    if err.message.contains("mapping values are not allowed") {
+        let indent = s.len() - s.trim_start().len();
+        let rest = &s[indent..];
+        let rest = rest.strip_prefix("- ").unwrap_or(rest);
+        let key_start = line.start + (s.len() - rest.len());
+        if let Some(colon) = rest.find(": ") {
+            let key = Span::new(key_start, key_start + colon);
+            let after = &rest[colon + 1..];
+            let value_start = key.end + 1 + (after.len() - after.trim_start().len());
+            let value = Span::new(
+                value_start,
+                line.end - (s.len() - s.trim_end().len()).min(line.end - value_start),
+            );
+            if err.span.start > value_start && !rest[..colon].contains(['"', '\'', '[', '{']) {
+                return Some(YamlErrorKind::UnquotedColon { key, value });
+            }
+        }
+    }
+    Some(YamlErrorKind::Other)
+}
+
+/// `value` as a double-quoted YAML scalar.
+pub(crate) fn double_quoted(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    out.push('"');
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// An edit that replaces the span with its text double-quoted.
+pub(crate) fn quote_edit(text: &str, span: Span) -> Edit {
+    Edit {
+        span,
+        replacement: double_quoted(span.slice(text)),
+    }
+}
+
+/// The field's value as text, if it is a scalar, however loaders type it (skills-ref reads every
+/// scalar as a string). `None` for lists, maps and aliases.
+pub(crate) fn scalar_text(field: &Field) -> Option<&str> {
+    match &field.value.kind {
+        NodeKind::Scalar { value, .. } => Some(value),
+        _ => None,
+    }
+}
+
+/// Whether a plain scalar is YAML null (`name:` with nothing after it).
+pub(crate) fn is_null(field: &Field) -> bool {
+    matches!(&field.value.kind, NodeKind::Scalar { value, style: ScalarStyle::Plain } if matches!(value.as_str(), "" | "~" | "null" | "Null" | "NULL"))
+}
+
+/// Python's `str.isalnum()` for one character: general categories L* and N*.
+pub(crate) fn py_isalnum(c: char) -> bool {
+    matches!(
+        get_general_category(c),
+        G::UppercaseLetter
+            | G::LowercaseLetter
+            | G::TitlecaseLetter
+            | G::ModifierLetter
+            | G::OtherLetter
+            | G::DecimalNumber
+            | G::LetterNumber
+            | G::OtherNumber
+    )
+}
+
+pub(crate) fn nfkc(s: &str) -> String {
+    s.nfkc().collect()
+}
+
+/// Optimal-string-alignment distance (Damerau-Levenshtein with adjacent transpositions).
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// The span of a field's whole line(s): from the key to the end of its value, for messages that
+/// concern the entry rather than its value.
+pub(crate) fn entry_span(field: &Field) -> Span {
+    field.key_span.cover(field.value.span)
+}
+
+/// A point span at the start of the frontmatter, or of the file, for "missing" findings.
+pub(crate) fn frontmatter_anchor(skill: &Skill) -> Span {
+    match skill.split.open {
+        Some(open) => open,
+        None => Span::empty(skill.split.body.start),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_isalnum_accepts_letters_and_numbers_only() {
+        assert!(py_isalnum('技') && py_isalnum('é') && py_isalnum('١') && py_isalnum('²'));
+        assert!(!py_isalnum('_') && !py_isalnum('\u{94d}') && !py_isalnum('\u{93f}'));
+    }
+
+    #[test]
+    fn distances() {
+        assert_eq!(edit_distance("descriptoin", "description"), 1);
+        assert_eq!(edit_distance("licence", "license"), 1);
+        assert_eq!(edit_distance("name", "name"), 0);
+    }
+
+    #[test]
+    fn quoting_escapes() {
+        assert_eq!(double_quoted(r#"a "b" \c"#), r#""a \"b\" \\c""#);
+    }
+}
+
+/// One of ruamel.yaml's location marks, as skills-ref prints them inside `Invalid YAML in
+/// frontmatter: ...`: line numbers count from the opening `---` line (skills-ref parses the text
+/// after the first `---`), columns are 1-based characters.
+pub(crate) fn ruamel_mark(skill: &Skill, offset: usize) -> String {
+    let open_line = skill.split.open.map_or(0, |o| skill.lines.line_of(o.start));
+    let line_no = skill.lines.line_of(offset);
+    let line = skill
+        .lines
+        .line_span(&skill.text, line_no)
+        .slice(&skill.text);
+    let col0 = skill.text[skill.lines.line_start(line_no)..offset]
+        .chars()
+        .count();
+    let l = line_no - open_line + 1;
+    format!(
+        "  in \"<unicode string>\", line {l}, column {}:\n    {line}\n    {}^ (line: {l})",
+        col0 + 1,
+        " ".repeat(col0)
+    )
+}
+
+/// skills-ref's message for a construct strictyaml refuses while scanning.
+pub(crate) fn strictyaml_scan_error(
+    skill: &Skill,
+    first: usize,
+    what: &str,
+    second: usize,
+) -> String {
+    format!(
+        "Invalid YAML in frontmatter: While scanning\n{}\n{what}\n{}",
+        ruamel_mark(skill, first),
+        ruamel_mark(skill, second)
+    )
+}
+
+/// Whether field rules should look at the fields: under skills-ref's profile only when the YAML
+/// parsed (skills-ref stops at a parse error); otherwise also on the lenient reading.
+pub(crate) fn fields_checkable(cx: &super::Context<'_>) -> bool {
+    use crate::frontmatter::Reading;
+    match cx.skill.frontmatter.reading {
+        Reading::Yaml => true,
+        Reading::Lenient => !cx.skills_ref(),
+        Reading::None | Reading::NotMapping => false,
+    }
+}

@@ -1,0 +1,127 @@
+use super::{double_quoted, fields_checkable, scalar_text, Context};
+use crate::diagnostic::{Applicability, Edit};
+use crate::fields::{known_field, SPEC_FIELDS};
+use crate::frontmatter::Field;
+use crate::rules::misspelled_key::near_miss;
+use crate::text::Span;
+
+declare_rule! {
+    /// A key that no agent reads, such as `version` or `author`.
+    ///
+    /// ## What it does
+    /// Reports top-level keys that are neither specification fields, known extension fields nor
+    /// near-misses of one. Under `--agent agentskills` it reports every key outside the six
+    /// specification fields as one error, with skills-ref's exact message.
+    ///
+    /// ## Why is this bad?
+    /// Agents ignore the key, and skills-ref, quick_validate.py and claude.ai's upload reject
+    /// the file. The specification's place for extra properties is `metadata`.
+    ///
+    /// ## Example
+    /// ```skill
+    /// ---
+    /// name: my-skill
+    /// description: Formats tables. Use when the user asks for a Markdown table.
+    /// version: "1.2"
+    /// ---
+    /// Body.
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```skill
+    /// ---
+    /// name: my-skill
+    /// description: Formats tables. Use when the user asks for a Markdown table.
+    /// metadata:
+    ///   version: "1.2"
+    /// ---
+    /// Body.
+    /// ```
+    ///
+    /// ## Fix
+    /// Move a key with a one-line value under `metadata`, quoted (unsafe: agents that read the
+    /// top-level key will no longer find it).
+    ///
+    /// ## skills-ref
+    /// `Unexpected fields in frontmatter: {keys}. Only ['allowed-tools', 'compatibility',
+    /// 'description', 'license', 'metadata', 'name'] are allowed.`
+    pub UnknownKey {
+        code: "SK403",
+        name: "unknown-key",
+        group: Keys,
+        severity: Warning,
+        fix: Unsafe,
+        sources: ["spec: metadata holds \"additional properties not defined by the Agent Skills spec\"", "skills-ref: Unexpected fields in frontmatter", "anthropics/skills #37, #394"],
+    }
+}
+
+fn line_with_ending(cx: &Context<'_>, offset: usize) -> Span {
+    let text = cx.text();
+    let line = cx.skill.lines.line_of(offset);
+    let start = cx.skill.lines.line_start(line);
+    let end = text[start..].find('\n').map_or(text.len(), |i| start + i + 1);
+    Span::new(start, end)
+}
+
+/// Move `field` (a one-line scalar) under `metadata`.
+fn move_to_metadata(cx: &Context<'_>, field: &Field) -> Option<Vec<Edit>> {
+    let value = scalar_text(field)?;
+    let line = line_with_ending(cx, field.key_span.start);
+    if cx.skill.lines.line_of(field.value.span.end) != cx.skill.lines.line_of(field.key_span.start) {
+        return None;
+    }
+    let nl = if cx.skill.split.crlf { "\r\n" } else { "\n" };
+    let entry = format!("  {}: {}{nl}", field.key, double_quoted(value));
+    let remove = Edit { span: line, replacement: String::new() };
+    match cx.skill.frontmatter.get("metadata") {
+        None => Some(vec![Edit { span: line, replacement: format!("metadata:{nl}{entry}") }]),
+        Some(meta) => {
+            let entries = meta.value.entries()?;
+            if meta.value.flow {
+                return None;
+            }
+            let last = entries.last().map_or(meta.key_span, |e| e.value.span);
+            let after = line_with_ending(cx, last.end.saturating_sub(1).max(last.start));
+            let mut edits = vec![remove, Edit { span: Span::empty(after.end), replacement: entry }];
+            edits.sort_by_key(|e| e.span.start);
+            (edits[0].span.end <= edits[1].span.start).then_some(edits)
+        }
+    }
+}
+
+pub(crate) fn check(cx: &mut Context<'_>) {
+    if !fields_checkable(cx) {
+        return;
+    }
+    let fields = cx.skill.frontmatter.fields.clone();
+    if cx.skills_ref() {
+        let extra: Vec<&Field> = fields.iter().filter(|f| !SPEC_FIELDS.contains(&f.key.as_str())).collect();
+        if extra.is_empty() {
+            return;
+        }
+        let mut keys: Vec<&str> = extra.iter().map(|f| f.key.as_str()).collect();
+        keys.sort();
+        keys.dedup();
+        let msg = format!(
+            "Unexpected fields in frontmatter: {}. Only ['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name'] are allowed.",
+            keys.join(", ")
+        );
+        let mut report = cx.report(extra[0].key_span, msg);
+        for f in &extra[1..] {
+            report = report.label(f.key_span, "also unexpected");
+        }
+        return;
+    }
+    for f in &fields {
+        if known_field(&f.key).is_some() || near_miss(&f.key).is_some() {
+            continue;
+        }
+        let edits = move_to_metadata(cx, f);
+        let report = cx
+            .report(f.key_span, format!("unknown key `{}`: no agent reads it, and skills-ref rejects it", f.key))
+            .help("put extra properties under `metadata`");
+        if let Some(edits) = edits {
+            report.fix(format!("Move `{}` under `metadata`", f.key), Applicability::Unsafe, edits);
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! A skill file as the engine sees it: decoded text, the frontmatter/body split, the YAML tree,
+//! the fields, and what was wrong with the file itself (too large, not UTF-8, binary, missing).
+//! Building a `Skill` from text is pure; reading one from disk lives in `read`.
+
+use crate::frontmatter::Frontmatter;
+use crate::split::{split, Split};
+use crate::text::{LineIndex, Span};
+use crate::yaml::{self, Yaml};
+use std::path::{Path, PathBuf};
+
+/// DeepAgents skips SKILL.md files larger than this (`MAX_SKILL_FILE_SIZE`, 10 MiB); so do we.
+pub const MAX_FILE_BYTES: u64 = 10 * 1024 * 1024;
+
+/// Something wrong with the file before any YAML is read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileProblem {
+    /// The folder has no SKILL.md.
+    Missing,
+    /// `SKILL.md` exists but is a directory, FIFO, socket or device; never read.
+    NotAFile { kind: &'static str },
+    /// Could not be read (permissions, I/O error).
+    Unreadable { error: String },
+    /// Larger than [`MAX_FILE_BYTES`]; not read.
+    TooLarge { size: u64 },
+    /// Bytes that are not UTF-8, first at this offset (the text holds U+FFFD there).
+    InvalidUtf8 { offset: usize, len: usize },
+    /// A NUL byte at this offset: a binary file, not parsed.
+    Binary { offset: usize },
+}
+
+#[derive(Clone, Debug)]
+pub struct Skill {
+    /// The skill's folder.
+    pub dir: PathBuf,
+    /// The folder's name, which `name` must equal.
+    pub dir_name: String,
+    /// `SKILL.md`, or `skill.md` when only the lowercase file exists.
+    pub file_name: String,
+    pub text: String,
+    pub lines: LineIndex,
+    pub split: Split,
+    pub yaml: Yaml,
+    pub frontmatter: Frontmatter,
+    pub file_problems: Vec<FileProblem>,
+}
+
+impl Skill {
+    /// Parse a SKILL.md text found in folder `dir`.
+    pub fn parse(dir: impl Into<PathBuf>, file_name: &str, text: String) -> Skill {
+        Self::build(dir.into(), file_name, text, vec![], true)
+    }
+
+    /// Decode and parse raw file bytes, reporting bad UTF-8 and binary content.
+    pub fn from_bytes(dir: impl Into<PathBuf>, file_name: &str, bytes: Vec<u8>) -> Skill {
+        let mut problems = vec![];
+        if let Some(offset) = bytes.iter().position(|&b| b == 0) {
+            problems.push(FileProblem::Binary { offset });
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            return Self::build(dir.into(), file_name, text, problems, false);
+        }
+        let text = match String::from_utf8(bytes) {
+            Ok(t) => t,
+            Err(e) => {
+                let err = e.utf8_error();
+                let len = err
+                    .error_len()
+                    .unwrap_or(e.as_bytes().len() - err.valid_up_to());
+                problems.push(FileProblem::InvalidUtf8 {
+                    offset: err.valid_up_to(),
+                    len,
+                });
+                String::from_utf8_lossy(e.as_bytes()).into_owned()
+            }
+        };
+        Self::build(dir.into(), file_name, text, problems, true)
+    }
+
+    /// A skill whose file could not be read at all.
+    pub fn unreadable(dir: impl Into<PathBuf>, file_name: &str, problem: FileProblem) -> Skill {
+        Self::build(dir.into(), file_name, String::new(), vec![problem], false)
+    }
+
+    fn build(
+        dir: PathBuf,
+        file_name: &str,
+        text: String,
+        file_problems: Vec<FileProblem>,
+        parse: bool,
+    ) -> Skill {
+        let dir_name = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let lines = LineIndex::new(&text);
+        let (sp, yaml) = if parse {
+            let sp = split(&text);
+            let yaml = match sp.yaml {
+                Some(y) => yaml::parse(y.slice(&text), y.start),
+                None => Yaml::default(),
+            };
+            (sp, yaml)
+        } else {
+            (
+                Split {
+                    body: Span::empty(text.len()),
+                    ..Default::default()
+                },
+                Yaml::default(),
+            )
+        };
+        let frontmatter = Frontmatter::from_yaml(&text, &sp, &yaml);
+        Skill {
+            dir,
+            dir_name,
+            file_name: file_name.to_string(),
+            text,
+            lines,
+            split: sp,
+            yaml,
+            frontmatter,
+            file_problems,
+        }
+    }
+
+    pub fn path(&self) -> PathBuf {
+        self.dir.join(&self.file_name)
+    }
+
+    pub fn body(&self) -> &str {
+        self.split.body.slice(&self.text)
+    }
+
+    /// Whether the file was read and parsed (no blocking file problem).
+    pub fn is_readable(&self) -> bool {
+        !self.file_problems.iter().any(|p| {
+            matches!(
+                p,
+                FileProblem::Missing
+                    | FileProblem::NotAFile { .. }
+                    | FileProblem::Unreadable { .. }
+                    | FileProblem::TooLarge { .. }
+                    | FileProblem::Binary { .. }
+            )
+        })
+    }
+
+    /// The skill's name as loaders list it: the `name` field, else the folder name.
+    pub fn display_name(&self) -> &str {
+        self.frontmatter
+            .str("name")
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .unwrap_or(&self.dir_name)
+    }
+
+    pub fn dir_path(&self) -> &Path {
+        &self.dir
+    }
+}

@@ -1,0 +1,160 @@
+//! Positions in a source text: byte spans, and the line/column pairs that people (1-based, in
+//! characters) and the web editor (UTF-16 code units) use.
+
+use serde::Serialize;
+
+/// A half-open byte range `start..end` into a skill file's text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub const fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+    pub const fn empty(at: usize) -> Self {
+        Span { start: at, end: at }
+    }
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+    pub fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+    pub fn contains(&self, offset: usize) -> bool {
+        self.start <= offset && offset < self.end
+    }
+    /// The smallest span covering both.
+    pub fn cover(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+    pub fn slice<'a>(&self, text: &'a str) -> &'a str {
+        &text[self.start..self.end]
+    }
+}
+
+/// A point in the text as editors show it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Position {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column, counted in Unicode scalar values (what a person counts).
+    pub column: usize,
+    /// 1-based column counted in UTF-16 code units (what JavaScript and CodeMirror count).
+    pub column_utf16: usize,
+}
+
+/// Byte offsets of line starts, for turning offsets into positions. Lines end at `\n`; a `\r`
+/// before it belongs to the line ending, not to a column.
+#[derive(Clone, Debug, Default)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> Self {
+        let mut starts = Vec::with_capacity(text.len() / 40 + 1);
+        starts.push(0);
+        starts.extend(memchr_all(text.as_bytes(), b'\n').map(|i| i + 1));
+        LineIndex { starts }
+    }
+
+    /// Number of lines; a trailing newline does not start a new line.
+    pub fn line_count(&self, text: &str) -> usize {
+        if text.is_empty() {
+            0
+        } else if text.ends_with('\n') {
+            self.starts.len() - 1
+        } else {
+            self.starts.len()
+        }
+    }
+
+    /// 0-based line number holding `offset`.
+    pub fn line_of(&self, offset: usize) -> usize {
+        match self.starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        }
+    }
+
+    /// Byte offset where 0-based `line` starts.
+    pub fn line_start(&self, line: usize) -> usize {
+        self.starts[line]
+    }
+
+    /// Byte span of 0-based `line`, without its line ending.
+    pub fn line_span(&self, text: &str, line: usize) -> Span {
+        let start = self.starts[line];
+        let mut end = self.starts.get(line + 1).map_or(text.len(), |s| s - 1);
+        if end > start && text.as_bytes()[end - 1] == b'\r' && end < text.len() {
+            end -= 1;
+        }
+        Span::new(start, end.max(start))
+    }
+
+    pub fn position(&self, text: &str, offset: usize) -> Position {
+        let offset = floor_char_boundary(text, offset.min(text.len()));
+        let line = self.line_of(offset);
+        let before = &text[self.starts[line]..offset];
+        let before = before.strip_suffix('\r').unwrap_or(before);
+        Position {
+            line: line + 1,
+            column: before.chars().count() + 1,
+            column_utf16: before.encode_utf16().count() + 1,
+        }
+    }
+}
+
+/// The greatest char boundary at or below `i`.
+pub fn floor_char_boundary(text: &str, mut i: usize) -> usize {
+    while i > 0 && !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+fn memchr_all(hay: &[u8], needle: u8) -> impl Iterator<Item = usize> + '_ {
+    hay.iter()
+        .enumerate()
+        .filter_map(move |(i, &b)| (b == needle).then_some(i))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_chars_and_utf16_units() {
+        let text = "ab\ncé😀x\n";
+        let idx = LineIndex::new(text);
+        let x = text.find('x').unwrap();
+        assert_eq!(
+            idx.position(text, x),
+            Position {
+                line: 2,
+                column: 4,
+                column_utf16: 5
+            }
+        );
+        assert_eq!(
+            idx.position(text, 0),
+            Position {
+                line: 1,
+                column: 1,
+                column_utf16: 1
+            }
+        );
+        assert_eq!(idx.line_count(text), 2);
+    }
+
+    #[test]
+    fn crlf_line_span_excludes_carriage_return() {
+        let text = "a\r\nbc\r\n";
+        let idx = LineIndex::new(text);
+        assert_eq!(idx.line_span(text, 1).slice(text), "bc");
+        assert_eq!(idx.position(text, 1).column, 2);
+    }
+}

@@ -1,0 +1,204 @@
+//! Every rule's documentation is checked here: its `## Example` block must trigger the rule and
+//! its `## Use instead` block must not (and must be free of errors). Rules whose examples cannot
+//! be written as a SKILL.md (file problems, sizes) are listed and have unit tests in their file.
+
+use skillkit::agent::SPEC;
+use skillkit::rules::RULES;
+use skillkit::{is_valid, lint, Skill};
+
+/// Rules documented in prose; each has `#[cfg(test)]` fixtures in its own file.
+const PROSE_EXAMPLES: &[&str] = &[
+    "skill-file-missing",
+    "skill-file-not-regular",
+    "skill-file-unreadable",
+    "skill-file-too-large",
+    "invalid-utf8",
+    "binary-file",
+    "lowercase-skill-file",
+    "utf8-bom",
+    "delimiter-trailing-whitespace",
+    "description-too-long",
+    "description-listing-truncated",
+    "body-too-long",
+    "body-too-many-tokens",
+];
+
+struct Example {
+    folder: String,
+    text: String,
+}
+
+/// The ```skill blocks under the heading `section`.
+fn examples(docs: &str, section: &str) -> Vec<Example> {
+    let mut out = vec![];
+    let mut in_section = false;
+    let mut block: Option<(String, bool, String)> = None;
+    for line in docs.lines() {
+        if let Some((folder, eof, text)) = block.as_mut() {
+            if line == "```" {
+                let mut text = std::mem::take(text);
+                if *eof {
+                    text.pop();
+                }
+                out.push(Example {
+                    folder: std::mem::take(folder),
+                    text,
+                });
+                block = None;
+            } else {
+                text.push_str(line);
+                text.push('\n');
+            }
+            continue;
+        }
+        if let Some(h) = line.strip_prefix("## ") {
+            in_section = h == section;
+        } else if in_section && line.starts_with("```skill") {
+            let info = &line[8..];
+            let folder = info
+                .split_whitespace()
+                .find_map(|w| w.strip_prefix("folder="))
+                .map(String::from);
+            block = Some((
+                folder.unwrap_or_default(),
+                info.split_whitespace().any(|w| w == "eof"),
+                String::new(),
+            ));
+        }
+    }
+    for e in &mut out {
+        if e.folder.is_empty() {
+            e.folder = e
+                .text
+                .lines()
+                .find_map(|l| l.strip_prefix("name: "))
+                .unwrap_or("my-skill")
+                .to_string();
+        }
+    }
+    out
+}
+
+fn run(e: &Example) -> Vec<skillkit::Diagnostic> {
+    lint(
+        &Skill::parse(format!("/skills/{}", e.folder), "SKILL.md", e.text.clone()),
+        &SPEC,
+    )
+}
+
+#[test]
+fn every_rule_documents_what_why_and_sources() {
+    for r in RULES {
+        let m = r.meta();
+        let docs = m.docs_text();
+        assert!(
+            docs.contains("## What it does"),
+            "{} lacks `## What it does`",
+            m.name
+        );
+        assert!(
+            docs.contains("## Why is this bad?"),
+            "{} lacks `## Why is this bad?`",
+            m.name
+        );
+        assert!(!m.sources.is_empty(), "{} records no sources", m.name);
+        assert!(!m.summary().is_empty(), "{} has no summary line", m.name);
+    }
+}
+
+#[test]
+fn codes_and_names_are_unique_and_well_formed() {
+    let mut seen = std::collections::HashSet::new();
+    for r in RULES {
+        let m = r.meta();
+        assert!(m.code.len() == 5 && m.code.starts_with("SK"), "{}", m.code);
+        assert!(
+            m.name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+            "{}",
+            m.name
+        );
+        assert!(
+            seen.insert(m.code) && seen.insert(m.name),
+            "duplicate {} {}",
+            m.code,
+            m.name
+        );
+    }
+}
+
+#[test]
+fn doc_examples_trigger_their_rule_and_fixed_versions_do_not() {
+    for r in RULES {
+        let m = r.meta();
+        let docs = m.docs_text();
+        let bad = examples(&docs, "Example");
+        let good = examples(&docs, "Use instead");
+        if PROSE_EXAMPLES.contains(&m.name) {
+            assert!(
+                bad.is_empty(),
+                "{} is listed as prose-only but has examples",
+                m.name
+            );
+            continue;
+        }
+        assert!(
+            !bad.is_empty() && !good.is_empty(),
+            "{} needs ```skill examples under Example and Use instead",
+            m.name
+        );
+        for e in &bad {
+            let d = run(e);
+            assert!(
+                d.iter().any(|d| d.code == m.code),
+                "{}: example does not trigger it:\n{}\n{d:#?}",
+                m.name,
+                e.text
+            );
+        }
+        for e in &good {
+            let d = run(e);
+            assert!(
+                d.iter().all(|d| d.code != m.code),
+                "{}: fixed example still triggers it:\n{}\n{d:#?}",
+                m.name,
+                e.text
+            );
+            assert!(
+                is_valid(&d),
+                "{}: fixed example has errors:\n{}\n{d:#?}",
+                m.name,
+                e.text
+            );
+        }
+    }
+}
+
+#[test]
+fn fixes_in_doc_examples_remove_the_finding() {
+    for r in RULES {
+        let m = r.meta();
+        for e in examples(&m.docs_text(), "Example") {
+            let before = run(&e);
+            let fixes: Vec<_> = before
+                .iter()
+                .filter(|d| d.code == m.code)
+                .filter_map(|d| d.fix.as_ref())
+                .collect();
+            if fixes.is_empty() {
+                continue;
+            }
+            let fixed = skillkit::diagnostic::apply_fixes(&e.text, fixes.iter().copied());
+            let after = run(&Example {
+                folder: e.folder.clone(),
+                text: fixed.clone(),
+            });
+            assert!(
+                after.iter().all(|d| d.code != m.code),
+                "{}: applying its fix leaves the finding:\n{fixed}\n{after:#?}",
+                m.name
+            );
+        }
+    }
+}
