@@ -17,11 +17,7 @@ pub fn skillkit(args: &[&str]) -> Output {
     let mut all = vec!["skillkit"];
     all.extend_from_slice(args);
     let code = skillkit_cli::run(all, &mut out, &mut err);
-    Output {
-        code,
-        stdout: String::from_utf8(out).unwrap(),
-        stderr: String::from_utf8(err).unwrap(),
-    }
+    Output { code, stdout: String::from_utf8(out).unwrap(), stderr: String::from_utf8(err).unwrap() }
 }
 
 /// Write `files` (relative path → bytes) under `root`.

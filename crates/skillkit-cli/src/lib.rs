@@ -12,11 +12,7 @@ use std::path::{Path, PathBuf};
 pub mod render;
 
 #[derive(Parser)]
-#[command(
-    name = "skillkit",
-    version,
-    about = "Check, explain and preview Agent Skills (SKILL.md folders)."
-)]
+#[command(name = "skillkit", version, about = "Check, explain and preview Agent Skills (SKILL.md folders).")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -85,36 +81,21 @@ where
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
             let text = e.render().to_string();
-            let _ = if e.use_stderr() {
-                err.write_all(text.as_bytes())
-            } else {
-                out.write_all(text.as_bytes())
-            };
+            let _ = if e.use_stderr() { err.write_all(text.as_bytes()) } else { out.write_all(text.as_bytes()) };
             return code;
         }
     };
     let result = match cli.command {
-        Command::Check {
-            paths,
-            agent,
-            format,
-            strict,
-            color,
-        } => check(paths, &agent, format, strict, color, out, err),
+        Command::Check { paths, agent, format, strict, color } => check(paths, &agent, format, strict, color, out, err),
         Command::Rules { format } => rules(format, out).map(|_| 0),
         Command::Explain { rule } => match skillkit::rules::find_rule(&rule) {
             Some(r) => write!(out, "{}", skillkit::docs::rule_page(r.meta())).map(|_| 0),
-            None => {
-                writeln!(err, "error: no rule `{rule}`; `skillkit rules` lists them").map(|_| 2)
-            }
+            None => writeln!(err, "error: no rule `{rule}`; `skillkit rules` lists them").map(|_| 2),
         },
-        Command::Schema => out
-            .write_all(skillkit::schema::SCHEMA_JSON.as_bytes())
-            .map(|_| 0),
-        Command::Agents => AGENTS
-            .iter()
-            .try_for_each(|a| writeln!(out, "{:<12} {} ({})", a.id, a.title, a.source))
-            .map(|_| 0),
+        Command::Schema => out.write_all(skillkit::schema::SCHEMA_JSON.as_bytes()).map(|_| 0),
+        Command::Agents => {
+            AGENTS.iter().try_for_each(|a| writeln!(out, "{:<12} {} ({})", a.id, a.title, a.source)).map(|_| 0)
+        }
     };
     result.unwrap_or(2)
 }
@@ -130,18 +111,10 @@ fn check(
 ) -> std::io::Result<i32> {
     let Some(agent) = find_agent(agent) else {
         let known: Vec<&str> = AGENTS.iter().map(|a| a.id).collect();
-        writeln!(
-            err,
-            "error: unknown agent `{agent}`; known agents: {}",
-            known.join(", ")
-        )?;
+        writeln!(err, "error: unknown agent `{agent}`; known agents: {}", known.join(", "))?;
         return Ok(2);
     };
-    let paths = if paths.is_empty() {
-        vec![PathBuf::from(".")]
-    } else {
-        paths
-    };
+    let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths };
     let run = match check_paths(&paths, agent) {
         Ok(r) => r,
         Err(e) => {
@@ -158,9 +131,7 @@ fn check(
         Color::Always => true,
         Color::Never => false,
         Color::Auto => {
-            format == Format::Text
-                && std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none()
+            format == Format::Text && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
         }
     };
     match format {
@@ -169,23 +140,8 @@ fn check(
         Format::Sarif => render::sarif::render(&run, agent, &display, out)?,
         Format::Github => render::github::render(&run, &display, out)?,
     }
-    if run.skills.is_empty() && format == Format::Text {
-        writeln!(
-            err,
-            "warning: no skills found (looked for SKILL.md under {})",
-            paths
-                .iter()
-                .map(|p| display(p))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )?;
-    }
     let s = run.summary();
-    Ok(if s.errors > 0 || (strict && s.warnings > 0) {
-        1
-    } else {
-        0
-    })
+    Ok(if s.errors > 0 || (strict && s.warnings > 0) { 1 } else { 0 })
 }
 
 fn rules(format: RulesFormat, out: &mut dyn Write) -> std::io::Result<()> {
@@ -195,14 +151,7 @@ fn rules(format: RulesFormat, out: &mut dyn Write) -> std::io::Result<()> {
         RulesFormat::Text => {
             for r in RULES {
                 let m = r.meta();
-                writeln!(
-                    out,
-                    "{}  {:<32} {:<8} {}",
-                    m.code,
-                    m.name,
-                    m.severity.as_str(),
-                    m.summary()
-                )?;
+                writeln!(out, "{}  {:<32} {:<8} {}", m.code, m.name, m.severity.as_str(), m.summary())?;
             }
             Ok(())
         }

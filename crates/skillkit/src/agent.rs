@@ -29,10 +29,7 @@ pub struct Agent {
 
 impl Agent {
     pub fn level(&self, rule: &RuleMeta) -> Level {
-        self.levels
-            .iter()
-            .find(|(n, _)| *n == rule.name)
-            .map_or(Level::Default, |(_, l)| *l)
+        self.levels.iter().find(|(n, _)| *n == rule.name).map_or(Level::Default, |(_, l)| *l)
     }
 }
 

@@ -6,7 +6,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::discover::{find_skills, SearchIssue, SearchLimits, TargetError};
 use crate::lint::{is_valid, lint};
 use crate::read::read_skill_file;
-use crate::skill::Skill;
+use crate::skill::{FileProblem, Skill};
 use std::path::PathBuf;
 
 pub struct Checked {
@@ -19,10 +19,7 @@ impl Checked {
         is_valid(&self.diagnostics)
     }
     pub fn count(&self, severity: Severity) -> usize {
-        self.diagnostics
-            .iter()
-            .filter(|d| d.severity == severity)
-            .count()
+        self.diagnostics.iter().filter(|d| d.severity == severity).count()
     }
 }
 
@@ -44,10 +41,7 @@ pub struct CheckRun {
 
 impl CheckRun {
     pub fn summary(&self) -> Summary {
-        let mut s = Summary {
-            skills: self.skills.len(),
-            ..Default::default()
-        };
+        let mut s = Summary { skills: self.skills.len(), ..Default::default() };
         for c in &self.skills {
             if c.is_valid() {
                 s.valid += 1;
@@ -62,15 +56,19 @@ impl CheckRun {
     }
 }
 
-/// Check every skill found under `paths` with `agent`'s rules.
+/// Check every skill found under `paths` with `agent`'s rules. A folder under which no skill is
+/// found is reported as a skill folder missing its SKILL.md.
 pub fn check_paths(paths: &[PathBuf], agent: &Agent) -> Result<CheckRun, TargetError> {
-    let mut run = CheckRun {
-        skills: vec![],
-        issues: vec![],
-    };
+    let mut run = CheckRun { skills: vec![], issues: vec![] };
     let mut found = vec![];
     for p in paths {
         let search = find_skills(p, SearchLimits::default())?;
+        if search.skills.is_empty() {
+            // Asked to check a folder that holds no skill: as `skills-ref validate`, that is a
+            // skill folder without its SKILL.md.
+            let skill = Skill::unreadable(crate::read::resolve_dir(p), "SKILL.md", FileProblem::Missing);
+            run.skills.push(Checked { diagnostics: lint(&skill, agent), skill });
+        }
         found.extend(search.skills);
         run.issues.extend(search.issues);
     }

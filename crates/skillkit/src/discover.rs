@@ -16,10 +16,7 @@ pub struct SearchLimits {
 
 impl Default for SearchLimits {
     fn default() -> Self {
-        SearchLimits {
-            max_depth: 16,
-            max_dirs: 200_000,
-        }
+        SearchLimits { max_depth: 16, max_dirs: 200_000 }
     }
 }
 
@@ -68,33 +65,18 @@ const SKIP: [&str; 2] = [".git", "node_modules"];
 pub fn find_skills(path: &Path, limits: SearchLimits) -> Result<Search, TargetError> {
     let meta = fs::metadata(path).map_err(|_| TargetError::NotFound(path.to_path_buf()))?;
     if !meta.is_dir() {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let file = match name.as_str() {
             "SKILL.md" => "SKILL.md",
             "skill.md" => "skill.md",
             _ => return Err(TargetError::NotASkillFile(path.to_path_buf())),
         };
-        let dir = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        return Ok(Search {
-            skills: vec![Found {
-                dir: resolve_dir(dir),
-                file,
-            }],
-            issues: vec![],
-        });
+        let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        return Ok(Search { skills: vec![Found { dir: resolve_dir(dir), file }], issues: vec![] });
     }
     let mut out = Search::default();
     if let Some(file) = skill_file_name(path) {
-        out.skills.push(Found {
-            dir: resolve_dir(path),
-            file,
-        });
+        out.skills.push(Found { dir: resolve_dir(path), file });
         return Ok(out);
     }
     let mut seen = HashSet::new();
@@ -103,27 +85,19 @@ pub fn find_skills(path: &Path, limits: SearchLimits) -> Result<Search, TargetEr
     while let Some((dir, depth)) = stack.pop() {
         let real = resolve_dir(&dir);
         if !seen.insert(real) {
-            out.issues.push(SearchIssue {
-                path: dir,
-                message: "symlink loop: folder already visited".into(),
-            });
+            out.issues.push(SearchIssue { path: dir, message: "symlink loop: folder already visited".into() });
             continue;
         }
         visited += 1;
         if visited > limits.max_dirs {
-            out.issues.push(SearchIssue {
-                path: dir,
-                message: format!("search stopped after {} folders", limits.max_dirs),
-            });
+            out.issues
+                .push(SearchIssue { path: dir, message: format!("search stopped after {} folders", limits.max_dirs) });
             break;
         }
         let entries = match fs::read_dir(&dir) {
             Ok(e) => e,
             Err(e) => {
-                out.issues.push(SearchIssue {
-                    path: dir,
-                    message: format!("cannot read folder: {e}"),
-                });
+                out.issues.push(SearchIssue { path: dir, message: format!("cannot read folder: {e}") });
                 continue;
             }
         };
@@ -138,10 +112,7 @@ pub fn find_skills(path: &Path, limits: SearchLimits) -> Result<Search, TargetEr
                 Ok(m) if m.is_dir() => children.push(child),
                 Ok(_) => {}
                 Err(_) if entry.file_type().is_ok_and(|t| t.is_symlink()) => {
-                    out.issues.push(SearchIssue {
-                        path: child,
-                        message: "broken symlink".into(),
-                    });
+                    out.issues.push(SearchIssue { path: child, message: "broken symlink".into() });
                 }
                 Err(_) => {}
             }
@@ -149,10 +120,7 @@ pub fn find_skills(path: &Path, limits: SearchLimits) -> Result<Search, TargetEr
         children.sort();
         for child in children.into_iter().rev() {
             if let Some(file) = skill_file_name(&child) {
-                out.skills.push(Found {
-                    dir: resolve_dir(&child),
-                    file,
-                });
+                out.skills.push(Found { dir: resolve_dir(&child), file });
             } else if depth + 1 < limits.max_depth {
                 stack.push((child, depth + 1));
             }

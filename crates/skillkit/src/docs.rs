@@ -23,7 +23,8 @@ fn fix(kind: FixKind) -> &'static str {
 
 /// The Markdown table of every rule, grouped.
 pub fn rule_table() -> String {
-    let mut out = String::from("| Code | Rule | `spec` | `agentskills` | Fix | What it checks |\n|---|---|---|---|---|---|\n");
+    let mut out =
+        String::from("| Code | Rule | `spec` | `agentskills` | Fix | What it checks |\n|---|---|---|---|---|---|\n");
     for r in RULES {
         let m = r.meta();
         out.push_str(&format!(

@@ -24,29 +24,16 @@ pub const KNOWN_FIELDS: &[KnownField] = &[
     KnownField {
         key: "name",
         origin: Origin::Spec,
-        summary:
-            "the skill's id: lowercase letters, digits and single hyphens, equal to the folder name",
+        summary: "the skill's id: lowercase letters, digits and single hyphens, equal to the folder name",
     },
     KnownField {
         key: "description",
         origin: Origin::Spec,
         summary: "what the skill does and when to use it (1-1024 characters)",
     },
-    KnownField {
-        key: "license",
-        origin: Origin::Spec,
-        summary: "license name or the bundled license file",
-    },
-    KnownField {
-        key: "compatibility",
-        origin: Origin::Spec,
-        summary: "environment requirements (1-500 characters)",
-    },
-    KnownField {
-        key: "metadata",
-        origin: Origin::Spec,
-        summary: "a map from string keys to string values",
-    },
+    KnownField { key: "license", origin: Origin::Spec, summary: "license name or the bundled license file" },
+    KnownField { key: "compatibility", origin: Origin::Spec, summary: "environment requirements (1-500 characters)" },
+    KnownField { key: "metadata", origin: Origin::Spec, summary: "a map from string keys to string values" },
     KnownField {
         key: "allowed-tools",
         origin: Origin::Spec,
@@ -82,11 +69,7 @@ pub const KNOWN_FIELDS: &[KnownField] = &[
         origin: Origin::Extension(CLAUDE),
         summary: "tools removed while the skill is active",
     },
-    KnownField {
-        key: "model",
-        origin: Origin::Extension(CLAUDE),
-        summary: "model override while the skill runs",
-    },
+    KnownField { key: "model", origin: Origin::Extension(CLAUDE), summary: "model override while the skill runs" },
     KnownField {
         key: "effort",
         origin: Origin::Extension(CLAUDE),
@@ -97,11 +80,7 @@ pub const KNOWN_FIELDS: &[KnownField] = &[
         origin: Origin::Extension(CLAUDE),
         summary: "`fork` runs the skill in a forked subagent",
     },
-    KnownField {
-        key: "agent",
-        origin: Origin::Extension(CLAUDE),
-        summary: "subagent type used with `context: fork`",
-    },
+    KnownField { key: "agent", origin: Origin::Extension(CLAUDE), summary: "subagent type used with `context: fork`" },
     KnownField {
         key: "background",
         origin: Origin::Extension(CLAUDE),
@@ -112,16 +91,8 @@ pub const KNOWN_FIELDS: &[KnownField] = &[
         origin: Origin::Extension(CLAUDE),
         summary: "hooks registered while the skill is active",
     },
-    KnownField {
-        key: "paths",
-        origin: Origin::Extension(CLAUDE),
-        summary: "globs limiting automatic activation",
-    },
-    KnownField {
-        key: "shell",
-        origin: Origin::Extension(CLAUDE),
-        summary: "`bash` or `powershell` for `!` commands",
-    },
+    KnownField { key: "paths", origin: Origin::Extension(CLAUDE), summary: "globs limiting automatic activation" },
+    KnownField { key: "shell", origin: Origin::Extension(CLAUDE), summary: "`bash` or `powershell` for `!` commands" },
     KnownField {
         key: "trigger",
         origin: Origin::Extension(&["harness9"]),
@@ -129,14 +100,7 @@ pub const KNOWN_FIELDS: &[KnownField] = &[
     },
 ];
 
-pub const SPEC_FIELDS: [&str; 6] = [
-    "name",
-    "description",
-    "license",
-    "compatibility",
-    "metadata",
-    "allowed-tools",
-];
+pub const SPEC_FIELDS: [&str; 6] = ["name", "description", "license", "compatibility", "metadata", "allowed-tools"];
 
 pub fn known_field(key: &str) -> Option<&'static KnownField> {
     KNOWN_FIELDS.iter().find(|f| f.key == key)

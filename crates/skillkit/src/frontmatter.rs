@@ -25,6 +25,8 @@ pub enum Reading {
     Lenient,
     /// The YAML parsed, but its root is not a mapping.
     NotMapping,
+    /// The frontmatter is empty (only whitespace or comments).
+    Empty,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -38,10 +40,7 @@ pub struct Frontmatter {
 impl Frontmatter {
     pub fn from_yaml(text: &str, split: &Split, yaml: &Yaml) -> Frontmatter {
         let Some(span) = split.yaml else {
-            return Frontmatter {
-                span: Span::empty(split.body.start),
-                ..Default::default()
-            };
+            return Frontmatter { span: Span::empty(split.body.start), ..Default::default() };
         };
         if yaml.error.is_some() {
             let fields = yaml::lenient_fields(span.slice(text), span.start)
@@ -50,10 +49,7 @@ impl Frontmatter {
                     key: f.key,
                     key_span: f.key_span,
                     value: Node {
-                        kind: NodeKind::Scalar {
-                            value: f.value,
-                            style: ScalarStyle::Plain,
-                        },
+                        kind: NodeKind::Scalar { value: f.value, style: ScalarStyle::Plain },
                         span: f.value_span,
                         flow: false,
                         anchor: false,
@@ -61,31 +57,15 @@ impl Frontmatter {
                     },
                 })
                 .collect();
-            return Frontmatter {
-                reading: Reading::Lenient,
-                fields,
-                span,
-            };
+            return Frontmatter { reading: Reading::Lenient, fields, span };
         }
         match &yaml.root {
-            None => Frontmatter {
-                reading: Reading::Yaml,
-                fields: vec![],
-                span,
-            },
-            Some(Node {
-                kind:
-                    NodeKind::Scalar {
-                        style: ScalarStyle::Plain,
-                        value,
-                    },
-                tag: None,
-                ..
-            }) if value.is_empty() => Frontmatter {
-                reading: Reading::Yaml,
-                fields: vec![],
-                span,
-            },
+            None => Frontmatter { reading: Reading::Empty, fields: vec![], span },
+            Some(Node { kind: NodeKind::Scalar { style: ScalarStyle::Plain, value }, tag: None, .. })
+                if value.is_empty() =>
+            {
+                Frontmatter { reading: Reading::Empty, fields: vec![], span }
+            }
             Some(root) => match root.entries() {
                 Some(entries) => Frontmatter {
                     reading: Reading::Yaml,
@@ -93,20 +73,12 @@ impl Frontmatter {
                         .iter()
                         .filter_map(|e| {
                             let key = e.key.as_str()?;
-                            Some(Field {
-                                key: key.to_string(),
-                                key_span: e.key.span,
-                                value: e.value.clone(),
-                            })
+                            Some(Field { key: key.to_string(), key_span: e.key.span, value: e.value.clone() })
                         })
                         .collect(),
                     span,
                 },
-                None => Frontmatter {
-                    reading: Reading::NotMapping,
-                    fields: vec![],
-                    span,
-                },
+                None => Frontmatter { reading: Reading::NotMapping, fields: vec![], span },
             },
         }
     }

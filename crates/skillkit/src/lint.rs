@@ -10,12 +10,7 @@ use crate::skill::Skill;
 pub fn lint(skill: &Skill, agent: &Agent) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for rule in RULES {
-        let mut cx = Context {
-            skill,
-            agent,
-            rule: rule.meta(),
-            out: std::mem::take(&mut out),
-        };
+        let mut cx = Context { skill, agent, rule: rule.meta(), out: std::mem::take(&mut out) };
         rule.check(&mut cx);
         out = cx.out;
     }

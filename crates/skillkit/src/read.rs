@@ -9,9 +9,7 @@ use std::path::{Path, PathBuf};
 
 /// The skill file in `dir`: `SKILL.md`, else the lowercase `skill.md` skills-ref also accepts.
 pub fn skill_file_name(dir: &Path) -> Option<&'static str> {
-    ["SKILL.md", "skill.md"]
-        .into_iter()
-        .find(|n| fs::symlink_metadata(dir.join(n)).is_ok())
+    ["SKILL.md", "skill.md"].into_iter().find(|n| fs::symlink_metadata(dir.join(n)).is_ok())
 }
 
 fn kind_of(ft: &fs::FileType) -> Option<&'static str> {
@@ -53,15 +51,7 @@ pub fn read_skill_file(dir: &Path, name: &str) -> Skill {
     let path = dir.join(name);
     let meta = match fs::metadata(&path) {
         Ok(m) => m,
-        Err(e) => {
-            return Skill::unreadable(
-                dir,
-                name,
-                FileProblem::Unreadable {
-                    error: describe(&e),
-                },
-            )
-        }
+        Err(e) => return Skill::unreadable(dir, name, FileProblem::Unreadable { error: describe(&e) }),
     };
     if let Some(kind) = kind_of(&meta.file_type()) {
         return Skill::unreadable(dir, name, FileProblem::NotAFile { kind });
@@ -70,24 +60,13 @@ pub fn read_skill_file(dir: &Path, name: &str) -> Skill {
         return Skill::unreadable(dir, name, FileProblem::TooLarge { size: meta.len() });
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
-    let read =
-        fs::File::open(&path).and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes));
+    let read = fs::File::open(&path).and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes));
     match read {
-        Err(e) => Skill::unreadable(
-            dir,
-            name,
-            FileProblem::Unreadable {
-                error: describe(&e),
-            },
-        ),
+        Err(e) => Skill::unreadable(dir, name, FileProblem::Unreadable { error: describe(&e) }),
         // The file grew between stat and read.
-        Ok(_) if bytes.len() as u64 > MAX_FILE_BYTES => Skill::unreadable(
-            dir,
-            name,
-            FileProblem::TooLarge {
-                size: bytes.len() as u64,
-            },
-        ),
+        Ok(_) if bytes.len() as u64 > MAX_FILE_BYTES => {
+            Skill::unreadable(dir, name, FileProblem::TooLarge { size: bytes.len() as u64 })
+        }
         Ok(_) => Skill::from_bytes(dir, name, bytes),
     }
 }

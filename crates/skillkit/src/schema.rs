@@ -14,8 +14,7 @@ pub const SCHEMA_JSON: &str = include_str!("../../../schema/skill.schema.json");
 fn validator() -> &'static jsonschema::Validator {
     static V: OnceLock<jsonschema::Validator> = OnceLock::new();
     V.get_or_init(|| {
-        let schema: Value =
-            serde_json::from_str(SCHEMA_JSON).expect("schema/skill.schema.json is JSON");
+        let schema: Value = serde_json::from_str(SCHEMA_JSON).expect("schema/skill.schema.json is JSON");
         jsonschema::validator_for(&schema).expect("schema/skill.schema.json is a valid schema")
     })
 }
@@ -30,19 +29,12 @@ pub fn to_json(node: &Node) -> Value {
             match resolve_core(value) {
                 Typed::Null => Value::Null,
                 Typed::Bool => Value::Bool(value.eq_ignore_ascii_case("true")),
-                Typed::Int | Typed::Float => {
-                    serde_json::from_str::<serde_json::Number>(value.trim_start_matches('+'))
-                        .map(Value::Number)
-                        .or_else(|_| {
-                            value
-                                .parse::<f64>()
-                                .ok()
-                                .and_then(serde_json::Number::from_f64)
-                                .map(Value::Number)
-                                .ok_or(())
-                        })
-                        .unwrap_or_else(|_| Value::String(value.clone()))
-                }
+                Typed::Int | Typed::Float => serde_json::from_str::<serde_json::Number>(value.trim_start_matches('+'))
+                    .map(Value::Number)
+                    .or_else(|_| {
+                        value.parse::<f64>().ok().and_then(serde_json::Number::from_f64).map(Value::Number).ok_or(())
+                    })
+                    .unwrap_or_else(|_| Value::String(value.clone())),
                 _ => Value::String(value.clone()),
             }
         }
@@ -79,13 +71,7 @@ pub fn locate<'a>(root: &'a Node, pointer: &str) -> Option<&'a Node> {
     for seg in pointer.split('/').skip(1) {
         let seg = seg.replace("~1", "/").replace("~0", "~");
         node = match &node.kind {
-            NodeKind::Mapping(entries) => {
-                &entries
-                    .iter()
-                    .rev()
-                    .find(|e| e.key.as_str() == Some(seg.as_str()))?
-                    .value
-            }
+            NodeKind::Mapping(entries) => &entries.iter().rev().find(|e| e.key.as_str() == Some(seg.as_str()))?.value,
             NodeKind::Sequence(items) => items.get(seg.parse::<usize>().ok()?)?,
             _ => return None,
         };
@@ -93,10 +79,7 @@ pub fn locate<'a>(root: &'a Node, pointer: &str) -> Option<&'a Node> {
     Some(node)
 }
 
-fn describe(
-    kind: &jsonschema::error::ValidationErrorKind,
-    instance: &Value,
-) -> (&'static str, String) {
+fn describe(kind: &jsonschema::error::ValidationErrorKind, instance: &Value) -> (&'static str, String) {
     use jsonschema::error::ValidationErrorKind as K;
     let found = match instance {
         Value::Null => "null",
@@ -108,10 +91,7 @@ fn describe(
     };
     match kind {
         K::Type { kind } => {
-            let want = format!("{kind:?}")
-                .to_lowercase()
-                .replace("single(", "")
-                .replace(')', "");
+            let want = format!("{kind:?}").to_lowercase().replace("single(", "").replace(')', "");
             let want = match want.as_str() {
                 "object" => "a mapping".to_string(),
                 "array" => "a list".to_string(),
@@ -146,13 +126,7 @@ pub fn validate(root: &Node) -> Vec<SchemaError> {
             } else {
                 format!("`{}`", pointer[1..].replace('/', "."))
             };
-            SchemaError {
-                message: format!("{field} {what}"),
-                pointer,
-                span,
-                keyword,
-                node,
-            }
+            SchemaError { message: format!("{field} {what}"), pointer, span, keyword, node }
         })
         .collect::<Vec<_>>();
     errors.sort_by(|a, b| (a.span.start, &a.pointer).cmp(&(b.span.start, &b.pointer)));
@@ -166,23 +140,17 @@ mod tests {
 
     fn errors(src: &str) -> Vec<(String, String, String)> {
         let root = parse(src, 0).root.unwrap();
-        validate(&root)
-            .into_iter()
-            .map(|e| (e.pointer, e.span.slice(src).to_string(), e.message))
-            .collect()
+        validate(&root).into_iter().map(|e| (e.pointer, e.span.slice(src).to_string(), e.message)).collect()
     }
 
     #[test]
     fn valid_frontmatter_passes() {
-        assert!(
-            errors("name: a\ndescription: d\nmetadata:\n  v: \"1.0\"\neffort: high\n").is_empty()
-        );
+        assert!(errors("name: a\ndescription: d\nmetadata:\n  v: \"1.0\"\neffort: high\n").is_empty());
     }
 
     #[test]
     fn errors_map_back_to_yaml_nodes() {
-        let e =
-            errors("name: a\ndescription: d\nmetadata:\n  owner:\n    team: x\neffort: extreme\n");
+        let e = errors("name: a\ndescription: d\nmetadata:\n  owner:\n    team: x\neffort: extreme\n");
         assert_eq!(e[0].0, "/metadata/owner");
         assert!(e[0].1.starts_with("team: x"));
         assert_eq!(e[0].2, "`metadata.owner` must be a string, not a mapping");

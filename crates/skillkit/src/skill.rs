@@ -62,13 +62,8 @@ impl Skill {
             Ok(t) => t,
             Err(e) => {
                 let err = e.utf8_error();
-                let len = err
-                    .error_len()
-                    .unwrap_or(e.as_bytes().len() - err.valid_up_to());
-                problems.push(FileProblem::InvalidUtf8 {
-                    offset: err.valid_up_to(),
-                    len,
-                });
+                let len = err.error_len().unwrap_or(e.as_bytes().len() - err.valid_up_to());
+                problems.push(FileProblem::InvalidUtf8 { offset: err.valid_up_to(), len });
                 String::from_utf8_lossy(e.as_bytes()).into_owned()
             }
         };
@@ -80,17 +75,8 @@ impl Skill {
         Self::build(dir.into(), file_name, String::new(), vec![problem], false)
     }
 
-    fn build(
-        dir: PathBuf,
-        file_name: &str,
-        text: String,
-        file_problems: Vec<FileProblem>,
-        parse: bool,
-    ) -> Skill {
-        let dir_name = dir
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
+    fn build(dir: PathBuf, file_name: &str, text: String, file_problems: Vec<FileProblem>, parse: bool) -> Skill {
+        let dir_name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let lines = LineIndex::new(&text);
         let (sp, yaml) = if parse {
             let sp = split(&text);
@@ -100,13 +86,7 @@ impl Skill {
             };
             (sp, yaml)
         } else {
-            (
-                Split {
-                    body: Span::empty(text.len()),
-                    ..Default::default()
-                },
-                Yaml::default(),
-            )
+            (Split { body: Span::empty(text.len()), ..Default::default() }, Yaml::default())
         };
         let frontmatter = Frontmatter::from_yaml(&text, &sp, &yaml);
         Skill {
@@ -146,11 +126,7 @@ impl Skill {
 
     /// The skill's name as loaders list it: the `name` field, else the folder name.
     pub fn display_name(&self) -> &str {
-        self.frontmatter
-            .str("name")
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-            .unwrap_or(&self.dir_name)
+        self.frontmatter.str("name").map(str::trim).filter(|n| !n.is_empty()).unwrap_or(&self.dir_name)
     }
 
     pub fn dir_path(&self) -> &Path {

@@ -84,9 +84,7 @@ pub fn split(text: &str) -> Split {
         out.bom = true;
         at = 3;
     }
-    out.crlf = text[at..]
-        .find('\n')
-        .is_some_and(|i| i > 0 && text.as_bytes()[at + i - 1] == b'\r');
+    out.crlf = text[at..].find('\n').is_some_and(|i| i > 0 && text.as_bytes()[at + i - 1] == b'\r');
     out.body = Span::new(at, text.len());
 
     // Skip blank lines and HTML comments before the opening delimiter.
@@ -121,8 +119,7 @@ pub fn split(text: &str) -> Split {
         out.leading = Some(Span::new(start, open_line.start));
     }
     if let Some((a, b)) = trailing {
-        out.delimiter_trailing
-            .push(Span::new(open_line.start + a, open_line.start + b));
+        out.delimiter_trailing.push(Span::new(open_line.start + a, open_line.start + b));
     }
     out.open = Some(open_line);
 
@@ -130,8 +127,7 @@ pub fn split(text: &str) -> Split {
         let s = line.slice(text);
         if let Some(trailing) = delimiter(s) {
             if let Some((a, b)) = trailing {
-                out.delimiter_trailing
-                    .push(Span::new(line.start + a, line.start + b));
+                out.delimiter_trailing.push(Span::new(line.start + a, line.start + b));
             }
             out.close = Some(line);
             out.close_newline = next > line.end;
@@ -173,10 +169,7 @@ mod tests {
 
     #[test]
     fn plain_file_splits_into_yaml_and_body() {
-        assert_eq!(
-            parts("---\nname: a\n---\n# Body\n"),
-            (Some("name: a\n"), "# Body\n")
-        );
+        assert_eq!(parts("---\nname: a\n---\n# Body\n"), (Some("name: a\n"), "# Body\n"));
     }
 
     #[test]

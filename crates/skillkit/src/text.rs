@@ -51,6 +51,7 @@ pub struct Position {
 #[derive(Clone, Debug, Default)]
 pub struct LineIndex {
     starts: Vec<usize>,
+    len: usize,
 }
 
 impl LineIndex {
@@ -58,7 +59,7 @@ impl LineIndex {
         let mut starts = Vec::with_capacity(text.len() / 40 + 1);
         starts.push(0);
         starts.extend(memchr_all(text.as_bytes(), b'\n').map(|i| i + 1));
-        LineIndex { starts }
+        LineIndex { starts, len: text.len() }
     }
 
     /// Number of lines; a trailing newline does not start a new line.
@@ -80,14 +81,19 @@ impl LineIndex {
         }
     }
 
-    /// Byte offset where 0-based `line` starts.
+    /// Byte offset where 0-based `line` starts (the end of the text past the last line).
     pub fn line_start(&self, line: usize) -> usize {
-        self.starts[line]
+        self.starts.get(line).copied().unwrap_or(self.len)
+    }
+
+    /// Byte span of 0-based `line` including its line ending.
+    pub fn line_with_ending(&self, line: usize) -> Span {
+        Span::new(self.line_start(line), self.line_start(line + 1))
     }
 
     /// Byte span of 0-based `line`, without its line ending.
     pub fn line_span(&self, text: &str, line: usize) -> Span {
-        let start = self.starts[line];
+        let Some(&start) = self.starts.get(line) else { return Span::empty(text.len()) };
         let mut end = self.starts.get(line + 1).map_or(text.len(), |s| s - 1);
         if end > start && text.as_bytes()[end - 1] == b'\r' && end < text.len() {
             end -= 1;
@@ -100,11 +106,7 @@ impl LineIndex {
         let line = self.line_of(offset);
         let before = &text[self.starts[line]..offset];
         let before = before.strip_suffix('\r').unwrap_or(before);
-        Position {
-            line: line + 1,
-            column: before.chars().count() + 1,
-            column_utf16: before.encode_utf16().count() + 1,
-        }
+        Position { line: line + 1, column: before.chars().count() + 1, column_utf16: before.encode_utf16().count() + 1 }
     }
 }
 
@@ -117,9 +119,7 @@ pub fn floor_char_boundary(text: &str, mut i: usize) -> usize {
 }
 
 fn memchr_all(hay: &[u8], needle: u8) -> impl Iterator<Item = usize> + '_ {
-    hay.iter()
-        .enumerate()
-        .filter_map(move |(i, &b)| (b == needle).then_some(i))
+    hay.iter().enumerate().filter_map(move |(i, &b)| (b == needle).then_some(i))
 }
 
 #[cfg(test)]
@@ -131,22 +131,8 @@ mod tests {
         let text = "ab\ncé😀x\n";
         let idx = LineIndex::new(text);
         let x = text.find('x').unwrap();
-        assert_eq!(
-            idx.position(text, x),
-            Position {
-                line: 2,
-                column: 4,
-                column_utf16: 5
-            }
-        );
-        assert_eq!(
-            idx.position(text, 0),
-            Position {
-                line: 1,
-                column: 1,
-                column_utf16: 1
-            }
-        );
+        assert_eq!(idx.position(text, x), Position { line: 2, column: 4, column_utf16: 5 });
+        assert_eq!(idx.position(text, 0), Position { line: 1, column: 1, column_utf16: 1 });
         assert_eq!(idx.line_count(text), 2);
     }
 

@@ -73,9 +73,7 @@ pub fn estimate(text: &str) -> usize {
             Class::Newline => 1,
             // o200k lets one punctuation character lead the next word (`/en`, `.com`).
             Class::Other => {
-                let joins_word = chars
-                    .peek()
-                    .is_some_and(|&(_, d)| class(d) == Class::Letter);
+                let joins_word = chars.peek().is_some_and(|&(_, d)| class(d) == Class::Letter);
                 let own = if joins_word { n - 1 } else { n };
                 if own == 0 {
                     0

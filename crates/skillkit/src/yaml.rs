@@ -185,21 +185,14 @@ fn block_indicator_start(text: &str, start: usize) -> usize {
 
 /// Parse `src`, the YAML text found at byte `base` of the file.
 pub fn parse(src: &str, base: usize) -> Yaml {
-    let mut offs = Offsets {
-        text: src,
-        chars: 0,
-        bytes: 0,
-    };
+    let mut offs = Offsets { text: src, chars: 0, bytes: 0 };
     let mut parser = Parser::new_from_str(src).keep_tags(true);
     let mut stack: Vec<Frame> = Vec::new();
     let mut out = Yaml::default();
     let mut nodes = 0usize;
     let mut documents = 0usize;
     let point = |at: usize| {
-        let len = src[at..]
-            .chars()
-            .next()
-            .map_or(0, |c| if c == '\n' { 0 } else { c.len_utf8() });
+        let len = src[at..].chars().next().map_or(0, |c| if c == '\n' { 0 } else { c.len_utf8() });
         Span::new(base + at, base + at + len)
     };
 
@@ -209,10 +202,7 @@ pub fn parse(src: &str, base: usize) -> Yaml {
             Some(Ok(e)) => e,
             Some(Err(e)) => {
                 let at = offs.byte(e.marker().index());
-                out.error = Some(YamlError {
-                    message: e.info().to_string(),
-                    span: point(at),
-                });
+                out.error = Some(YamlError { message: e.info().to_string(), span: point(at) });
                 break;
             }
         };
@@ -243,16 +233,9 @@ pub fn parse(src: &str, base: usize) -> Yaml {
             Event::Alias(_) => Some(node(NodeKind::Alias, start, end, 0, None)),
             Event::Scalar(value, st, anchor, tag) => {
                 let st = style(st);
-                let s = if st.is_block() {
-                    block_indicator_start(src, start)
-                } else {
-                    start
-                };
+                let s = if st.is_block() { block_indicator_start(src, start) } else { start };
                 Some(node(
-                    NodeKind::Scalar {
-                        value: value.into_owned(),
-                        style: st,
-                    },
+                    NodeKind::Scalar { value: value.into_owned(), style: st },
                     s,
                     end,
                     anchor,
@@ -268,27 +251,14 @@ pub fn parse(src: &str, base: usize) -> Yaml {
                     });
                     break;
                 }
-                let mut n = node(
-                    NodeKind::Alias,
-                    start,
-                    start,
-                    anchor,
-                    tag.map(|t| format!("{}{}", t.handle, t.suffix)),
-                );
+                let mut n =
+                    node(NodeKind::Alias, start, start, anchor, tag.map(|t| format!("{}{}", t.handle, t.suffix)));
                 n.flow = matches!(src.as_bytes().get(start), Some(b'[' | b'{'));
-                stack.push(if is_seq {
-                    Frame::Seq(n, Vec::new())
-                } else {
-                    Frame::Map(n, Vec::new(), None)
-                });
+                stack.push(if is_seq { Frame::Seq(n, Vec::new()) } else { Frame::Map(n, Vec::new(), None) });
                 None
             }
             Event::SequenceEnd | Event::MappingEnd => {
-                let close = if matches!(src.as_bytes().get(start), Some(b']' | b'}')) {
-                    end
-                } else {
-                    start
-                };
+                let close = if matches!(src.as_bytes().get(start), Some(b']' | b'}')) { end } else { start };
                 match stack.pop() {
                     Some(Frame::Seq(mut n, items)) => {
                         n.kind = NodeKind::Sequence(items);
@@ -375,8 +345,7 @@ pub fn lenient_fields(src: &str, base: usize) -> Vec<LenientField> {
         if matches!(value.as_str(), "|" | ">" | "|-" | ">-" | "|+" | ">+") {
             value.clear();
         } else if value.len() >= 2
-            && ((value.starts_with('"') && value.ends_with('"'))
-                || (value.starts_with('\'') && value.ends_with('\'')))
+            && ((value.starts_with('"') && value.ends_with('"')) || (value.starts_with('\'') && value.ends_with('\'')))
         {
             value = value[1..value.len() - 1].to_string();
         }
@@ -384,10 +353,7 @@ pub fn lenient_fields(src: &str, base: usize) -> Vec<LenientField> {
             key: key.to_string(),
             key_span: Span::new(base + line_start, base + line_start + key.len()),
             value,
-            value_span: Span::new(
-                base + line_start + value_off,
-                base + line_start + line.len(),
-            ),
+            value_span: Span::new(base + line_start + value_off, base + line_start + line.len()),
         });
     }
     out
@@ -449,9 +415,7 @@ mod tests {
         assert!(parse(&deep, 0).error.is_some());
         let mut bomb = String::from("a: &a [x, x, x, x, x, x, x, x, x]\n");
         for i in 0..20 {
-            bomb.push_str(&format!(
-                "b{i}: &b{i} [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
-            ));
+            bomb.push_str(&format!("b{i}: &b{i} [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"));
         }
         let y = parse(&bomb, 0);
         assert!(y.error.is_none());

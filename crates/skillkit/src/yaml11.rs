@@ -40,8 +40,8 @@ fn sign(s: &str) -> &str {
 /// PyYAML's implicit resolvers (resolver.py), in its order.
 pub fn resolve_yaml11(s: &str) -> Typed {
     const BOOLS: [&str; 18] = [
-        "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
-        "on", "On", "ON", "off", "Off", "OFF",
+        "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE", "on", "On", "ON",
+        "off", "Off", "OFF",
     ];
     if BOOLS.contains(&s) {
         return Typed::Bool;
@@ -132,9 +132,7 @@ fn is_float11(s: &str) -> bool {
             }
             return false;
         }
-        return u.len() == s.len()
-            && frac.as_bytes().first().is_some_and(u8::is_ascii_digit)
-            && exp_ok(exp);
+        return u.len() == s.len() && frac.as_bytes().first().is_some_and(u8::is_ascii_digit) && exp_ok(exp);
     }
     false
 }
@@ -197,10 +195,8 @@ pub fn resolve_core(s: &str) -> Typed {
     }
     let u = sign(s);
     if all(u, |c| c.is_ascii_digit())
-        || s.strip_prefix("0o")
-            .is_some_and(|o| all(o, |c| (b'0'..=b'7').contains(&c)))
-        || s.strip_prefix("0x")
-            .is_some_and(|x| all(x, |c| c.is_ascii_hexdigit()))
+        || s.strip_prefix("0o").is_some_and(|o| all(o, |c| (b'0'..=b'7').contains(&c)))
+        || s.strip_prefix("0x").is_some_and(|x| all(x, |c| c.is_ascii_hexdigit()))
     {
         return Typed::Int;
     }
@@ -214,10 +210,7 @@ pub fn resolve_core(s: &str) -> Typed {
     };
     let mant_ok = match mant.find('.') {
         Some(0) => all(&mant[1..], |c| c.is_ascii_digit()),
-        Some(i) => {
-            all(&mant[..i], |c| c.is_ascii_digit())
-                && mant[i + 1..].bytes().all(|c| c.is_ascii_digit())
-        }
+        Some(i) => all(&mant[..i], |c| c.is_ascii_digit()) && mant[i + 1..].bytes().all(|c| c.is_ascii_digit()),
         None => false,
     } || (exp.is_some() && all(mant, |c| c.is_ascii_digit()));
     let exp_ok = exp.is_none_or(|e| all(sign(e), |c| c.is_ascii_digit()));

@@ -40,10 +40,7 @@ fn examples(docs: &str, section: &str) -> Vec<Example> {
                 if *eof {
                     text.pop();
                 }
-                out.push(Example {
-                    folder: std::mem::take(folder),
-                    text,
-                });
+                out.push(Example { folder: std::mem::take(folder), text });
                 block = None;
             } else {
                 text.push_str(line);
@@ -55,35 +52,20 @@ fn examples(docs: &str, section: &str) -> Vec<Example> {
             in_section = h == section;
         } else if in_section && line.starts_with("```skill") {
             let info = &line[8..];
-            let folder = info
-                .split_whitespace()
-                .find_map(|w| w.strip_prefix("folder="))
-                .map(String::from);
-            block = Some((
-                folder.unwrap_or_default(),
-                info.split_whitespace().any(|w| w == "eof"),
-                String::new(),
-            ));
+            let folder = info.split_whitespace().find_map(|w| w.strip_prefix("folder=")).map(String::from);
+            block = Some((folder.unwrap_or_default(), info.split_whitespace().any(|w| w == "eof"), String::new()));
         }
     }
     for e in &mut out {
         if e.folder.is_empty() {
-            e.folder = e
-                .text
-                .lines()
-                .find_map(|l| l.strip_prefix("name: "))
-                .unwrap_or("my-skill")
-                .to_string();
+            e.folder = e.text.lines().find_map(|l| l.strip_prefix("name: ")).unwrap_or("my-skill").to_string();
         }
     }
     out
 }
 
 fn run(e: &Example) -> Vec<skillkit::Diagnostic> {
-    lint(
-        &Skill::parse(format!("/skills/{}", e.folder), "SKILL.md", e.text.clone()),
-        &SPEC,
-    )
+    lint(&Skill::parse(format!("/skills/{}", e.folder), "SKILL.md", e.text.clone()), &SPEC)
 }
 
 #[test]
@@ -91,16 +73,8 @@ fn every_rule_documents_what_why_and_sources() {
     for r in RULES {
         let m = r.meta();
         let docs = m.docs_text();
-        assert!(
-            docs.contains("## What it does"),
-            "{} lacks `## What it does`",
-            m.name
-        );
-        assert!(
-            docs.contains("## Why is this bad?"),
-            "{} lacks `## Why is this bad?`",
-            m.name
-        );
+        assert!(docs.contains("## What it does"), "{} lacks `## What it does`", m.name);
+        assert!(docs.contains("## Why is this bad?"), "{} lacks `## Why is this bad?`", m.name);
         assert!(!m.sources.is_empty(), "{} records no sources", m.name);
         assert!(!m.summary().is_empty(), "{} has no summary line", m.name);
     }
@@ -112,19 +86,8 @@ fn codes_and_names_are_unique_and_well_formed() {
     for r in RULES {
         let m = r.meta();
         assert!(m.code.len() == 5 && m.code.starts_with("SK"), "{}", m.code);
-        assert!(
-            m.name
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
-            "{}",
-            m.name
-        );
-        assert!(
-            seen.insert(m.code) && seen.insert(m.name),
-            "duplicate {} {}",
-            m.code,
-            m.name
-        );
+        assert!(m.name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'), "{}", m.name);
+        assert!(seen.insert(m.code) && seen.insert(m.name), "duplicate {} {}", m.code, m.name);
     }
 }
 
@@ -136,11 +99,7 @@ fn doc_examples_trigger_their_rule_and_fixed_versions_do_not() {
         let bad = examples(&docs, "Example");
         let good = examples(&docs, "Use instead");
         if PROSE_EXAMPLES.contains(&m.name) {
-            assert!(
-                bad.is_empty(),
-                "{} is listed as prose-only but has examples",
-                m.name
-            );
+            assert!(bad.is_empty(), "{} is listed as prose-only but has examples", m.name);
             continue;
         }
         assert!(
@@ -150,12 +109,7 @@ fn doc_examples_trigger_their_rule_and_fixed_versions_do_not() {
         );
         for e in &bad {
             let d = run(e);
-            assert!(
-                d.iter().any(|d| d.code == m.code),
-                "{}: example does not trigger it:\n{}\n{d:#?}",
-                m.name,
-                e.text
-            );
+            assert!(d.iter().any(|d| d.code == m.code), "{}: example does not trigger it:\n{}\n{d:#?}", m.name, e.text);
         }
         for e in &good {
             let d = run(e);
@@ -165,12 +119,7 @@ fn doc_examples_trigger_their_rule_and_fixed_versions_do_not() {
                 m.name,
                 e.text
             );
-            assert!(
-                is_valid(&d),
-                "{}: fixed example has errors:\n{}\n{d:#?}",
-                m.name,
-                e.text
-            );
+            assert!(is_valid(&d), "{}: fixed example has errors:\n{}\n{d:#?}", m.name, e.text);
         }
     }
 }
@@ -181,19 +130,12 @@ fn fixes_in_doc_examples_remove_the_finding() {
         let m = r.meta();
         for e in examples(&m.docs_text(), "Example") {
             let before = run(&e);
-            let fixes: Vec<_> = before
-                .iter()
-                .filter(|d| d.code == m.code)
-                .filter_map(|d| d.fix.as_ref())
-                .collect();
+            let fixes: Vec<_> = before.iter().filter(|d| d.code == m.code).filter_map(|d| d.fix.as_ref()).collect();
             if fixes.is_empty() {
                 continue;
             }
             let fixed = skillkit::diagnostic::apply_fixes(&e.text, fixes.iter().copied());
-            let after = run(&Example {
-                folder: e.folder.clone(),
-                text: fixed.clone(),
-            });
+            let after = run(&Example { folder: e.folder.clone(), text: fixed.clone() });
             assert!(
                 after.iter().all(|d| d.code != m.code),
                 "{}: applying its fix leaves the finding:\n{fixed}\n{after:#?}",

@@ -7,20 +7,14 @@ use std::io::Write;
 use std::path::Path;
 
 fn escape_data(s: &str) -> String {
-    s.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
+    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
 fn escape_property(s: &str) -> String {
     escape_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
-pub fn render(
-    run: &CheckRun,
-    display: &dyn Fn(&Path) -> String,
-    out: &mut dyn Write,
-) -> std::io::Result<()> {
+pub fn render(run: &CheckRun, display: &dyn Fn(&Path) -> String, out: &mut dyn Write) -> std::io::Result<()> {
     for c in &run.skills {
         let file = escape_property(&super::skill_file(c, display));
         for d in &c.diagnostics {

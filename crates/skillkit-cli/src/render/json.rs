@@ -45,13 +45,9 @@ pub fn render(
             })
         })
         .collect();
-    let issues: Vec<Value> = run
-        .issues
-        .iter()
-        .map(|i| json!({"path": display(&i.path), "message": i.message}))
-        .collect();
-    let doc =
-        json!({"agent": agent.id, "skills": skills, "issues": issues, "summary": run.summary()});
+    let issues: Vec<Value> =
+        run.issues.iter().map(|i| json!({"path": display(&i.path), "message": i.message})).collect();
+    let doc = json!({"agent": agent.id, "skills": skills, "issues": issues, "summary": run.summary()});
     serde_json::to_writer_pretty(&mut *out, &doc)?;
     writeln!(out)
 }

@@ -23,10 +23,7 @@ fn region(skill: &Skill, start: usize, end: usize) -> Value {
 }
 
 fn result(d: &Diagnostic, skill: &Skill, uri: &str) -> Value {
-    let index = RULES
-        .iter()
-        .position(|r| r.meta().code == d.code)
-        .unwrap_or(0);
+    let index = RULES.iter().position(|r| r.meta().code == d.code).unwrap_or(0);
     let mut location = json!({"physicalLocation": {"artifactLocation": {"uri": uri}}});
     if !skill.text.is_empty() {
         location["physicalLocation"]["region"] = region(skill, d.span.start, d.span.end);

@@ -42,9 +42,7 @@ pub fn render(
         for d in &c.diagnostics {
             let mut labels = vec![Label::primary((), d.span.start..d.span.end)];
             labels.extend(
-                d.labels.iter().map(|l| {
-                    Label::secondary((), l.span.start..l.span.end).with_message(&l.message)
-                }),
+                d.labels.iter().map(|l| Label::secondary((), l.span.start..l.span.end).with_message(&l.message)),
             );
             let mut notes = vec![];
             if let Some(h) = &d.help {

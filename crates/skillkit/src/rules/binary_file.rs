@@ -27,7 +27,8 @@ declare_rule! {
 pub(crate) fn check(cx: &mut Context<'_>) {
     for p in &cx.skill.file_problems {
         if let FileProblem::Binary { offset } = p {
-            let at = crate::text::floor_char_boundary(cx.text(), *offset);
+            // The text is decoded lossily, so find the NUL there rather than reuse the byte offset.
+            let at = cx.text().find('\0').unwrap_or(0);
             let msg = format!("binary content: NUL byte at offset {offset}; the file was not parsed");
             cx.report(Span::new(at, (at + 1).min(cx.text().len())), msg)
                 .help("SKILL.md must be UTF-8 text; UTF-16 files also look like this");

@@ -1,6 +1,5 @@
 use super::{entry_span, fields_checkable, is_null, scalar_text, Context};
 use crate::diagnostic::{Applicability, Edit};
-use crate::text::Span;
 
 declare_rule! {
     /// `compatibility` is empty, over 500 characters, or not a string.
@@ -71,10 +70,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
         };
         cx.report(field.value.span, msg);
     } else if (is_null(field) || text.trim().is_empty()) && !cx.skills_ref() {
-        let line_no = cx.skill.lines.line_of(field.key_span.start);
-        let whole = cx.skill.lines.line_span(cx.text(), line_no);
-        let next = cx.skill.lines.line_start((line_no + 1).min(cx.skill.lines.line_count(cx.text())));
-        let remove = Span::new(whole.start, next.max(whole.end));
+        let remove = cx.skill.lines.line_with_ending(cx.skill.lines.line_of(field.key_span.start));
         cx.report(entry_span(field), "`compatibility` is empty; remove it or say what the skill needs")
             .fix("Remove the empty field", Applicability::Safe, vec![Edit { span: remove, replacement: String::new() }]);
     }

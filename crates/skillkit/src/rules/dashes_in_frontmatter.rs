@@ -41,11 +41,29 @@ declare_rule! {
     }
 }
 
+/// What skills-ref makes of the frontmatter it keeps (the text before the cut).
+fn skills_ref_outcome(kept: &str) -> Option<String> {
+    let y = crate::yaml::parse(kept, 0);
+    if let Some(e) = y.error {
+        return Some(format!("a YAML error ({})", e.message));
+    }
+    let keys: Vec<&str> = y.root.as_ref().and_then(|r| r.entries()).unwrap_or(&[]).iter().filter_map(|e| e.key.as_str()).collect();
+    ["name", "description"]
+        .iter()
+        .find(|k| !keys.contains(k))
+        .map(|k| format!("`Missing required field in frontmatter: {k}`"))
+}
+
 pub(crate) fn check(cx: &mut Context<'_>) {
     let Some(cut) = cx.skill.split.skills_ref_cut else { return };
     let yaml_start = cx.skill.split.yaml.map_or(cut, |y| y.start);
-    let seen = cx.text()[yaml_start..cut].trim_end();
-    let preview: String = seen.lines().last().unwrap_or("").chars().take(60).collect();
-    let msg = format!("skills-ref ends the frontmatter at this `---`: it reads only up to `{preview}`");
-    cx.report(Span::new(cut, cut + 3), msg).help("avoid `---` inside frontmatter values; skills-ref splits the file on the first two `---` it finds");
+    let kept = &cx.text()[yaml_start..cut];
+    let preview: String = kept.trim_end().lines().last().unwrap_or("").chars().take(60).collect();
+    let outcome = match skills_ref_outcome(kept) {
+        Some(failure) => format!("; it then rejects the skill with {failure}"),
+        None => String::new(),
+    };
+    let msg = format!("skills-ref ends the frontmatter at this `---`: it reads only up to `{preview}`{outcome}");
+    cx.report(Span::new(cut, cut + 3), msg)
+        .help("avoid `---` inside frontmatter values; skills-ref splits the file on the first two `---` it finds");
 }

@@ -69,7 +69,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
                 }
             }
         }
-        Reading::None => {}
+        Reading::None | Reading::Empty => {}
     }
     for (i, span) in starts.into_iter().enumerate() {
         if cx.skills_ref() {

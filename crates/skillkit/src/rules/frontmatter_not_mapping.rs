@@ -6,7 +6,8 @@ declare_rule! {
     ///
     /// ## What it does
     /// Reports frontmatter whose top level is a list or a plain value instead of `key: value`
-    /// lines.
+    /// lines. Under `--agent agentskills`, empty frontmatter is reported here too, as skills-ref
+    /// does; otherwise `name-missing` and `description-missing` say what to add.
     ///
     /// ## Why is this bad?
     /// Fields can only be read from a mapping: every agent drops the skill (DeepAgents:
@@ -43,7 +44,13 @@ declare_rule! {
 }
 
 pub(crate) fn check(cx: &mut Context<'_>) {
-    if cx.skill.frontmatter.reading != Reading::NotMapping {
+    let reading = cx.skill.frontmatter.reading;
+    if reading == Reading::Empty && cx.skills_ref() {
+        let span = cx.skill.split.open.unwrap_or_default();
+        cx.report(span, "SKILL.md frontmatter must be a YAML mapping");
+        return;
+    }
+    if reading != Reading::NotMapping {
         return;
     }
     let root = cx.skill.yaml.root.as_ref().unwrap();

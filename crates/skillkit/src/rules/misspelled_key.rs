@@ -69,9 +69,17 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     }
     for f in cx.skill.frontmatter.fields.clone() {
         let Some((meant, trivial)) = near_miss(&f.key) else { continue };
+        let msg = format!("unknown key `{}`: did you mean `{meant}`?", f.key);
+        if cx.skill.frontmatter.get(meant).is_some() {
+            // Renaming would duplicate the key: the author has to choose.
+            cx.report(f.key_span, msg).help(format!("`{meant}` is also set; keep one of the two and remove the other"));
+            continue;
+        }
         let applicability = if trivial { Applicability::Safe } else { Applicability::Unsafe };
-        cx.report(f.key_span, format!("unknown key `{}`: did you mean `{meant}`?", f.key))
-            .help("agents ignore keys they do not know, so this field is not set")
-            .fix(format!("Rename to `{meant}`"), applicability, vec![Edit { span: f.key_span, replacement: meant.to_string() }]);
+        cx.report(f.key_span, msg).help("agents ignore keys they do not know, so this field is not set").fix(
+            format!("Rename to `{meant}`"),
+            applicability,
+            vec![Edit { span: f.key_span, replacement: meant.to_string() }],
+        );
     }
 }

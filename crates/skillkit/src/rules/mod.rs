@@ -67,20 +67,12 @@ pub struct RuleMeta {
 impl RuleMeta {
     /// The first line of the docs: a one-sentence summary.
     pub fn summary(&self) -> &'static str {
-        self.docs
-            .lines()
-            .map(str::trim)
-            .find(|l| !l.is_empty() && !l.starts_with('#'))
-            .unwrap_or("")
+        self.docs.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("")
     }
 
     /// The doc comment with the one leading space of each `///` line removed.
     pub fn docs_text(&self) -> String {
-        self.docs
-            .lines()
-            .map(|l| l.strip_prefix(' ').unwrap_or(l))
-            .collect::<Vec<_>>()
-            .join("\n")
+        self.docs.lines().map(|l| l.strip_prefix(' ').unwrap_or(l)).collect::<Vec<_>>().join("\n")
     }
 
     pub fn docs_path(&self) -> String {
@@ -153,19 +145,10 @@ impl Report<'_> {
             d
         }))
     }
-    pub fn fix(
-        self,
-        message: impl Into<String>,
-        applicability: Applicability,
-        edits: Vec<Edit>,
-    ) -> Self {
+    pub fn fix(self, message: impl Into<String>, applicability: Applicability, edits: Vec<Edit>) -> Self {
         let Report(d) = self;
         Report(d.map(|d| {
-            d.fix = Some(Fix {
-                message: message.into(),
-                applicability,
-                edits,
-            });
+            d.fix = Some(Fix { message: message.into(), applicability, edits });
             d
         }))
     }
@@ -187,21 +170,13 @@ impl<'a> Context<'a> {
     }
 
     /// Report at a severity chosen for this case; a profile override still wins.
-    pub fn report_as(
-        &mut self,
-        severity: Severity,
-        span: Span,
-        message: impl Into<String>,
-    ) -> Report<'_> {
+    pub fn report_as(&mut self, severity: Severity, span: Span, message: impl Into<String>) -> Report<'_> {
         let severity = match self.agent.level(self.rule) {
             Level::Off => return Report(None),
             Level::Default => severity,
             Level::Set(s) => s,
         };
-        debug_assert!(
-            self.skill.text.is_char_boundary(span.start)
-                && self.skill.text.is_char_boundary(span.end)
-        );
+        debug_assert!(self.skill.text.is_char_boundary(span.start) && self.skill.text.is_char_boundary(span.end));
         self.out.push(Diagnostic {
             code: self.rule.code,
             rule: self.rule.name,
@@ -280,8 +255,5 @@ rules! {
 
 /// Look a rule up by code (`SK201`) or name (`name-missing`).
 pub fn find_rule(code_or_name: &str) -> Option<&'static dyn Rule> {
-    RULES
-        .iter()
-        .copied()
-        .find(|r| r.meta().code.eq_ignore_ascii_case(code_or_name) || r.meta().name == code_or_name)
+    RULES.iter().copied().find(|r| r.meta().code.eq_ignore_ascii_case(code_or_name) || r.meta().name == code_or_name)
 }

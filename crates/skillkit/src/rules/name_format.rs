@@ -116,27 +116,47 @@ pub(crate) fn check(cx: &mut Context<'_>) {
         return;
     }
     let fix = suggest(&name).filter(|s| *s != name);
-    for p in &found {
-        let msg = match (cx.skills_ref(), p) {
-            (true, Problem::Uppercase) => format!("Skill name '{name}' must be lowercase"),
-            (true, Problem::EdgeHyphen) => "Skill name cannot start or end with a hyphen".to_string(),
-            (true, Problem::DoubleHyphen) => "Skill name cannot contain consecutive hyphens".to_string(),
-            (true, Problem::InvalidChars) => {
-                format!("Skill name '{name}' contains invalid characters. Only letters, digits, and hyphens are allowed.")
-            }
-            (false, Problem::Uppercase) => format!("`name` `{name}` must be lowercase"),
-            (false, Problem::EdgeHyphen) => format!("`name` `{name}` must not start or end with `-`"),
-            (false, Problem::DoubleHyphen) => format!("`name` `{name}` must not contain `--`"),
-            (false, Problem::InvalidChars) => {
-                format!("`name` `{name}` may only contain letters, digits and `-`")
-            }
-        };
+    let messages: Vec<String> = if cx.skills_ref() {
+        // skills-ref reports each problem as its own message, in this order.
+        found
+            .iter()
+            .map(|p| match p {
+                Problem::Uppercase => format!("Skill name '{name}' must be lowercase"),
+                Problem::EdgeHyphen => "Skill name cannot start or end with a hyphen".to_string(),
+                Problem::DoubleHyphen => "Skill name cannot contain consecutive hyphens".to_string(),
+                Problem::InvalidChars => {
+                    format!("Skill name '{name}' contains invalid characters. Only letters, digits, and hyphens are allowed.")
+                }
+            })
+            .collect()
+    } else {
+        let parts: Vec<&str> = found
+            .iter()
+            .map(|p| match p {
+                Problem::Uppercase => "must be lowercase",
+                Problem::EdgeHyphen => "must not start or end with `-`",
+                Problem::DoubleHyphen => "must not contain `--`",
+                Problem::InvalidChars => "may only contain letters, digits and `-`",
+            })
+            .collect();
+        vec![format!("`name` `{name}` {}", join_and(&parts))]
+    };
+    for msg in messages {
         let report = cx.report(span, msg);
         if let Some(s) = &fix {
             report
                 .help(format!("rename the skill (and its folder) to `{s}`"))
                 .fix(format!("Rename to `{s}`"), Applicability::Unsafe, vec![Edit { span, replacement: s.clone() }]);
         }
+    }
+}
+
+fn join_and(parts: &[&str]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [a, b] => format!("{a} and {b}"),
+        [init @ .., last] => format!("{}, and {last}", init.join(", ")),
     }
 }
 

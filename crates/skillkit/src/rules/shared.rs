@@ -33,9 +33,7 @@ pub(crate) fn yaml_error_kind(skill: &Skill) -> Option<YamlErrorKind> {
         let n = s.len() - s.trim_start_matches([' ', '\t']).len();
         let lead = &s[..n];
         if let Some(first_tab) = lead.find('\t') {
-            return Some(YamlErrorKind::Tab {
-                tabs: Span::new(line.start + first_tab, line.start + n),
-            });
+            return Some(YamlErrorKind::Tab { tabs: Span::new(line.start + first_tab, line.start + n) });
         }
     }
     if err.message.contains("mapping values are not allowed") {
@@ -47,10 +45,7 @@ pub(crate) fn yaml_error_kind(skill: &Skill) -> Option<YamlErrorKind> {
             let key = Span::new(key_start, key_start + colon);
             let after = &rest[colon + 1..];
             let value_start = key.end + 1 + (after.len() - after.trim_start().len());
-            let value = Span::new(
-                value_start,
-                line.end - (s.len() - s.trim_end().len()).min(line.end - value_start),
-            );
+            let value = Span::new(value_start, line.end - (s.len() - s.trim_end().len()).min(line.end - value_start));
             if err.span.start > value_start && !rest[..colon].contains(['"', '\'', '[', '{']) {
                 return Some(YamlErrorKind::UnquotedColon { key, value });
             }
@@ -77,10 +72,7 @@ pub(crate) fn double_quoted(value: &str) -> String {
 
 /// An edit that replaces the span with its text double-quoted.
 pub(crate) fn quote_edit(text: &str, span: Span) -> Edit {
-    Edit {
-        span,
-        replacement: double_quoted(span.slice(text)),
-    }
+    Edit { span, replacement: double_quoted(span.slice(text)) }
 }
 
 /// The field's value as text, if it is a scalar, however loaders type it (skills-ref reads every
@@ -130,9 +122,7 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     for i in 1..=a.len() {
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            d[i][j] = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
+            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
                 d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
             }
@@ -184,13 +174,8 @@ mod tests {
 pub(crate) fn ruamel_mark(skill: &Skill, offset: usize) -> String {
     let open_line = skill.split.open.map_or(0, |o| skill.lines.line_of(o.start));
     let line_no = skill.lines.line_of(offset);
-    let line = skill
-        .lines
-        .line_span(&skill.text, line_no)
-        .slice(&skill.text);
-    let col0 = skill.text[skill.lines.line_start(line_no)..offset]
-        .chars()
-        .count();
+    let line = skill.lines.line_span(&skill.text, line_no).slice(&skill.text);
+    let col0 = skill.text[skill.lines.line_start(line_no)..offset].chars().count();
     let l = line_no - open_line + 1;
     format!(
         "  in \"<unicode string>\", line {l}, column {}:\n    {line}\n    {}^ (line: {l})",
@@ -200,12 +185,7 @@ pub(crate) fn ruamel_mark(skill: &Skill, offset: usize) -> String {
 }
 
 /// skills-ref's message for a construct strictyaml refuses while scanning.
-pub(crate) fn strictyaml_scan_error(
-    skill: &Skill,
-    first: usize,
-    what: &str,
-    second: usize,
-) -> String {
+pub(crate) fn strictyaml_scan_error(skill: &Skill, first: usize, what: &str, second: usize) -> String {
     format!(
         "Invalid YAML in frontmatter: While scanning\n{}\n{what}\n{}",
         ruamel_mark(skill, first),
@@ -219,7 +199,8 @@ pub(crate) fn fields_checkable(cx: &super::Context<'_>) -> bool {
     use crate::frontmatter::Reading;
     match cx.skill.frontmatter.reading {
         Reading::Yaml => true,
-        Reading::Lenient => !cx.skills_ref(),
+        // skills-ref stops at a parse error, and calls empty frontmatter "not a mapping".
+        Reading::Lenient | Reading::Empty => !cx.skills_ref(),
         Reading::None | Reading::NotMapping => false,
     }
 }

@@ -55,18 +55,10 @@ declare_rule! {
     }
 }
 
-fn line_with_ending(cx: &Context<'_>, offset: usize) -> Span {
-    let text = cx.text();
-    let line = cx.skill.lines.line_of(offset);
-    let start = cx.skill.lines.line_start(line);
-    let end = text[start..].find('\n').map_or(text.len(), |i| start + i + 1);
-    Span::new(start, end)
-}
-
 /// Move `field` (a one-line scalar) under `metadata`.
 fn move_to_metadata(cx: &Context<'_>, field: &Field) -> Option<Vec<Edit>> {
     let value = scalar_text(field)?;
-    let line = line_with_ending(cx, field.key_span.start);
+    let line = cx.skill.lines.line_with_ending(cx.skill.lines.line_of(field.key_span.start));
     if cx.skill.lines.line_of(field.value.span.end) != cx.skill.lines.line_of(field.key_span.start) {
         return None;
     }
@@ -81,7 +73,7 @@ fn move_to_metadata(cx: &Context<'_>, field: &Field) -> Option<Vec<Edit>> {
                 return None;
             }
             let last = entries.last().map_or(meta.key_span, |e| e.value.span);
-            let after = line_with_ending(cx, last.end.saturating_sub(1).max(last.start));
+            let after = cx.skill.lines.line_with_ending(cx.skill.lines.line_of(last.end.saturating_sub(1).max(last.start)));
             let mut edits = vec![remove, Edit { span: Span::empty(after.end), replacement: entry }];
             edits.sort_by_key(|e| e.span.start);
             (edits[0].span.end <= edits[1].span.start).then_some(edits)

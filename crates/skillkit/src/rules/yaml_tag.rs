@@ -72,7 +72,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     for span in found {
         if cx.skills_ref() {
             let what = "Found disallowed tag tokens (do not specify types in markup)";
-            let msg = strictyaml_scan_error(cx.skill, span.end + 1, what, span.start);
+            let msg = strictyaml_scan_error(cx.skill, span.end, what, span.start);
             cx.report(span, msg);
             break;
         }
