@@ -103,8 +103,8 @@ pub fn split(text: &str) -> Split {
         if t.is_empty() {
             continue;
         }
-        if t.starts_with("<!--") {
-            in_comment = !t[4..].contains("-->");
+        if let Some(rest) = t.strip_prefix("<!--") {
+            in_comment = !rest.contains("-->");
             continue;
         }
         if let Some(trailing) = delimiter(s) {

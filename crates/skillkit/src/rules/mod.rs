@@ -126,31 +126,28 @@ pub struct Context<'a> {
 pub struct Report<'a>(Option<&'a mut Diagnostic>);
 
 impl Report<'_> {
-    pub fn help(self, help: impl Into<String>) -> Self {
-        let Report(d) = self;
-        Report(d.map(|d| {
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        if let Some(d) = self.0.as_deref_mut() {
             d.help = Some(help.into());
-            d
-        }))
+        }
+        self
     }
-    pub fn label(self, span: Span, message: impl Into<String>) -> Self {
-        let Report(d) = self;
-        Report(d.map(|d| {
+    pub fn label(mut self, span: Span, message: impl Into<String>) -> Self {
+        if let Some(d) = self.0.as_deref_mut() {
             d.labels.push(Label {
                 span,
                 message: message.into(),
                 start: Position::default(),
                 end: Position::default(),
             });
-            d
-        }))
+        }
+        self
     }
-    pub fn fix(self, message: impl Into<String>, applicability: Applicability, edits: Vec<Edit>) -> Self {
-        let Report(d) = self;
-        Report(d.map(|d| {
+    pub fn fix(mut self, message: impl Into<String>, applicability: Applicability, edits: Vec<Edit>) -> Self {
+        if let Some(d) = self.0.as_deref_mut() {
             d.fix = Some(Fix { message: message.into(), applicability, edits });
-            d
-        }))
+        }
+        self
     }
 }
 

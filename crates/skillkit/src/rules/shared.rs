@@ -116,8 +116,8 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        d[0][j] = j;
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {
@@ -142,29 +142,6 @@ pub(crate) fn frontmatter_anchor(skill: &Skill) -> Span {
     match skill.split.open {
         Some(open) => open,
         None => Span::empty(skill.split.body.start),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn python_isalnum_accepts_letters_and_numbers_only() {
-        assert!(py_isalnum('技') && py_isalnum('é') && py_isalnum('١') && py_isalnum('²'));
-        assert!(!py_isalnum('_') && !py_isalnum('\u{94d}') && !py_isalnum('\u{93f}'));
-    }
-
-    #[test]
-    fn distances() {
-        assert_eq!(edit_distance("descriptoin", "description"), 1);
-        assert_eq!(edit_distance("licence", "license"), 1);
-        assert_eq!(edit_distance("name", "name"), 0);
-    }
-
-    #[test]
-    fn quoting_escapes() {
-        assert_eq!(double_quoted(r#"a "b" \c"#), r#""a \"b\" \\c""#);
     }
 }
 
@@ -202,5 +179,28 @@ pub(crate) fn fields_checkable(cx: &super::Context<'_>) -> bool {
         // skills-ref stops at a parse error, and calls empty frontmatter "not a mapping".
         Reading::Lenient | Reading::Empty => !cx.skills_ref(),
         Reading::None | Reading::NotMapping => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_isalnum_accepts_letters_and_numbers_only() {
+        assert!(py_isalnum('技') && py_isalnum('é') && py_isalnum('١') && py_isalnum('²'));
+        assert!(!py_isalnum('_') && !py_isalnum('\u{94d}') && !py_isalnum('\u{93f}'));
+    }
+
+    #[test]
+    fn distances() {
+        assert_eq!(edit_distance("descriptoin", "description"), 1);
+        assert_eq!(edit_distance("licence", "license"), 1);
+        assert_eq!(edit_distance("name", "name"), 0);
+    }
+
+    #[test]
+    fn quoting_escapes() {
+        assert_eq!(double_quoted(r#"a "b" \c"#), r#""a \"b\" \\c""#);
     }
 }
