@@ -170,3 +170,58 @@ fn rules_and_explain() {
     assert_eq!(skillkit(&["explain", "unquoted-colon"]).stdout, out.stdout);
     assert_eq!(skillkit(&["explain", "SK999"]).code, 2);
 }
+
+/// A writer that keeps what is written and signals every write, so a test can wait for the
+/// first report of a long-running command.
+struct Signal {
+    buf: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    tx: std::sync::mpsc::Sender<()>,
+}
+
+impl std::io::Write for Signal {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.buf.lock().unwrap().extend_from_slice(b);
+        let _ = self.tx.send(());
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn watch_reprints_after_a_change() {
+    use std::time::{Duration, Instant};
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("w");
+    write_tree(&dir, &[("SKILL.md", b"---\nname: w\ndescription: Does a thing. Use when asked.\n---\nBody.\n")]);
+    let arg = dir.to_string_lossy().into_owned();
+    let buf = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let (wrote, first_output) = std::sync::mpsc::channel();
+    let (done_tx, done) = std::sync::mpsc::channel();
+    let out_buf = buf.clone();
+    std::thread::spawn(move || {
+        let mut out = Signal { buf: out_buf, tx: wrote };
+        let args = ["skillkit", "check", &arg, "--watch", "--watch-changes", "1", "--format", "json"];
+        let code = skillkit_cli::run(args, &mut out, &mut std::io::sink());
+        let _ = done_tx.send(code);
+    });
+    first_output.recv_timeout(Duration::from_secs(30)).expect("no first report");
+    // The watcher starts just after the first report: keep editing until the run ends (bounded).
+    let broken = b"---\nname: w\ndescription: Use when: broken\n---\nBody.\n";
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let code = loop {
+        std::fs::write(dir.join("SKILL.md"), broken).unwrap();
+        if let Ok(code) = done.recv_timeout(Duration::from_millis(300)) {
+            break code;
+        }
+        assert!(Instant::now() < deadline, "check --watch did not report the change");
+    };
+    assert_eq!(code, 1, "the last report has an error");
+    let stdout = String::from_utf8(buf.lock().unwrap().clone()).unwrap();
+    // One JSON document per report: the clean one, then the broken one.
+    let docs: Vec<Value> = serde_json::Deserializer::from_str(&stdout).into_iter().map(|d| d.unwrap()).collect();
+    assert_eq!(docs.len(), 2);
+    assert_eq!(docs[0]["summary"]["errors"], 0);
+    assert_eq!(docs[1]["skills"][0]["diagnostics"][0]["code"], "SK301");
+}

@@ -3,7 +3,6 @@
 //! SARIF or GitHub annotations.
 
 use clap::{Parser, Subcommand, ValueEnum};
-use skillkit::check::check_paths;
 use skillkit::{find_agent, AGENTS};
 use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
@@ -34,6 +33,12 @@ enum Color {
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum TreeFormat {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum RulesFormat {
     Text,
     Markdown,
@@ -56,6 +61,24 @@ enum Command {
         strict: bool,
         #[arg(long, value_enum, default_value = "auto")]
         color: Color,
+        /// Keep watching the paths and print the results again after every change.
+        #[arg(long)]
+        watch: bool,
+        /// Stop watching after this many changes (for tests).
+        #[arg(long, hide = true)]
+        watch_changes: Option<usize>,
+    },
+    /// Show a library: sources in priority order, skills, what hides what, and each skill's files
+    /// with the agents that would discover them.
+    Tree {
+        /// Skill sources, lowest priority first (default: the current folder).
+        #[arg(long = "source")]
+        sources: Vec<PathBuf>,
+        /// The agent whose discovery and rules apply.
+        #[arg(long, default_value = "spec")]
+        agent: String,
+        #[arg(long, value_enum, default_value = "text")]
+        format: TreeFormat,
     },
     /// List the lint rules.
     Rules {
@@ -86,7 +109,11 @@ where
         }
     };
     let result = match cli.command {
-        Command::Check { paths, agent, format, strict, color } => check(paths, &agent, format, strict, color, out, err),
+        Command::Check { paths, agent, format, strict, color, watch, watch_changes } => {
+            let opts = CheckOptions { format, strict, color, watch, watch_changes };
+            check(paths, &agent, opts, out, err)
+        }
+        Command::Tree { sources, agent, format } => tree(sources, &agent, format, out, err),
         Command::Rules { format } => rules(format, out).map(|_| 0),
         Command::Explain { rule } => match skillkit::rules::find_rule(&rule) {
             Some(r) => write!(out, "{}", skillkit::docs::rule_page(r.meta())).map(|_| 0),
@@ -100,23 +127,28 @@ where
     result.unwrap_or(2)
 }
 
-fn check(
-    paths: Vec<PathBuf>,
-    agent: &str,
+struct CheckOptions {
     format: Format,
     strict: bool,
     color: Color,
+    watch: bool,
+    watch_changes: Option<usize>,
+}
+
+fn check(
+    paths: Vec<PathBuf>,
+    agent: &str,
+    opts: CheckOptions,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> std::io::Result<i32> {
-    let Some(agent) = find_agent(agent) else {
-        let known: Vec<&str> = AGENTS.iter().map(|a| a.id).collect();
-        writeln!(err, "error: unknown agent `{agent}`; known agents: {}", known.join(", "))?;
-        return Ok(2);
-    };
+    use skillkit::check::{check_sources, CheckRun};
+    use skillkit::discover::DiscoveryPolicy;
+    use skillkit::library::{Library, NameKey};
+    let Some(agent) = agent_or_err(agent, err)? else { return Ok(2) };
     let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths };
-    let run = match check_paths(&paths, agent) {
-        Ok(r) => r,
+    let sources = match check_sources(&paths) {
+        Ok(s) => s,
         Err(e) => {
             writeln!(err, "error: {e}")?;
             return Ok(2);
@@ -124,24 +156,90 @@ fn check(
     };
     let cwd = std::env::current_dir().unwrap_or_default();
     let display = |p: &Path| render::display_path(p, &cwd);
-    for issue in &run.issues {
-        writeln!(err, "warning: {}: {}", display(&issue.path), issue.message)?;
-    }
-    let color = match color {
+    let color = match opts.color {
         Color::Always => true,
         Color::Never => false,
         Color::Auto => {
-            format == Format::Text && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+            opts.format == Format::Text && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
         }
     };
-    match format {
-        Format::Text => render::text::render(&run, agent, &display, color, out)?,
-        Format::Json => render::json::render(&run, agent, &display, out)?,
-        Format::Sarif => render::sarif::render(&run, agent, &display, out)?,
-        Format::Github => render::github::render(&run, &display, out)?,
+    let print = |run: &CheckRun, out: &mut dyn Write, err: &mut dyn Write| -> std::io::Result<i32> {
+        for issue in &run.issues {
+            writeln!(err, "warning: {}: {}", display(&issue.path), issue.message)?;
+        }
+        match opts.format {
+            Format::Text => render::text::render(run, agent, &display, color, out)?,
+            Format::Json => render::json::render(run, agent, &display, out)?,
+            Format::Sarif => render::sarif::render(run, agent, &display, out)?,
+            Format::Github => render::github::render(run, &display, out)?,
+        }
+        out.flush()?;
+        let s = run.summary();
+        Ok(if s.errors > 0 || (opts.strict && s.warnings > 0) { 1 } else { 0 })
+    };
+    if !opts.watch {
+        let lib = Library::load_lean(&sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent);
+        return print(&CheckRun::from_library_owned(lib, agent), out, err);
     }
-    let s = run.summary();
-    Ok(if s.errors > 0 || (strict && s.warnings > 0) { 1 } else { 0 })
+    let mut lib = Library::load(&sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent);
+    let mut code = print(&CheckRun::from_library(&lib, agent), out, err)?;
+    let (watcher, rx) = match skillkit::watch::Watcher::new(&sources, skillkit::watch::WatchConfig::default()) {
+        Ok(w) => w,
+        Err(e) => {
+            writeln!(err, "error: cannot watch: {e}")?;
+            return Ok(2);
+        }
+    };
+    writeln!(
+        err,
+        "watching {} for changes (Ctrl-C to stop)",
+        sources.iter().map(|p| display(p)).collect::<Vec<_>>().join(", ")
+    )?;
+    let mut changes = 0;
+    while let Ok(batch) = rx.recv() {
+        let events = lib.apply(&batch, agent);
+        for e in watcher.errors() {
+            writeln!(err, "warning: watcher: {e}")?;
+        }
+        if events.is_empty() {
+            continue;
+        }
+        writeln!(err, "\n{} change{}: re-checked", events.len(), if events.len() == 1 { "" } else { "s" })?;
+        code = print(&CheckRun::from_library(&lib, agent), out, err)?;
+        changes += 1;
+        if opts.watch_changes.is_some_and(|n| changes >= n) {
+            break;
+        }
+    }
+    Ok(code)
+}
+
+fn tree(
+    sources: Vec<PathBuf>,
+    agent: &str,
+    format: TreeFormat,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> std::io::Result<i32> {
+    let Some(agent) = agent_or_err(agent, err)? else { return Ok(2) };
+    let sources = if sources.is_empty() { vec![PathBuf::from(".")] } else { sources };
+    let lib = skillkit::library::Library::open(&sources, agent);
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let display = |p: &Path| render::display_path(p, &cwd);
+    match format {
+        TreeFormat::Text => render::tree::render_text(&lib, agent, &display, out)?,
+        TreeFormat::Json => render::tree::render_json(&lib, agent, &display, out)?,
+    }
+    Ok(if lib.sources.iter().any(|s| !s.exists) { 2 } else { 0 })
+}
+
+fn agent_or_err(id: &str, err: &mut dyn Write) -> std::io::Result<Option<&'static skillkit::Agent>> {
+    let agent = find_agent(id);
+    if agent.is_none() {
+        let known: Vec<&str> = AGENTS.iter().map(|a| a.id).collect();
+        writeln!(err, "error: unknown agent `{id}`; known agents: {}", known.join(", "))?;
+    }
+    Ok(agent)
 }
 
 fn rules(format: RulesFormat, out: &mut dyn Write) -> std::io::Result<()> {

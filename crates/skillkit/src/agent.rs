@@ -4,6 +4,8 @@
 //! its exact messages). Later profiles add discovery and prompt rendering to the same type.
 
 use crate::diagnostic::Severity;
+use crate::discover::DiscoveryPolicy;
+use crate::library::NameKey;
 use crate::rules::RuleMeta;
 
 /// A profile's setting for one rule.
@@ -25,6 +27,10 @@ pub struct Agent {
     pub skills_ref_messages: bool,
     /// Rule name → level; rules not listed run at their default.
     pub levels: &'static [(&'static str, Level)],
+    /// How the agent finds skills in a source.
+    pub discovery: DiscoveryPolicy,
+    /// How the agent keys skills when sources clash.
+    pub key: NameKey,
 }
 
 impl Agent {
@@ -42,6 +48,8 @@ pub static SPEC: Agent = Agent {
     source: "agentskills.io docs/specification.mdx (agentskills/agentskills 69ef37e, 2026-08-09)",
     skills_ref_messages: false,
     levels: &[],
+    discovery: DiscoveryPolicy::CLIENT_GUIDE,
+    key: NameKey::Frontmatter,
 };
 
 /// skills-ref accepts what strictyaml reads (every scalar a string) and rejects flow style,
@@ -63,6 +71,9 @@ pub static AGENTSKILLS: Agent = Agent {
         ("frontmatter-schema", Set(Warning)),
         ("closing-delimiter-at-eof", Off),
     ],
+    // skills-ref validates the folders it is given; for libraries we use the client guide's search.
+    discovery: DiscoveryPolicy::CLIENT_GUIDE,
+    key: NameKey::Frontmatter,
 };
 
 pub static AGENTS: &[&Agent] = &[&SPEC, &AGENTSKILLS];

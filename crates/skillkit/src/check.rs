@@ -3,11 +3,11 @@
 
 use crate::agent::Agent;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::discover::{find_skills, SearchIssue, SearchLimits, TargetError};
+use crate::discover::{DiscoveryPolicy, SearchIssue, TargetError};
+use crate::library::{Library, NameKey};
 use crate::lint::{is_valid, lint};
-use crate::read::read_skill_file;
 use crate::skill::{FileProblem, Skill};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub struct Checked {
     pub skill: Skill,
@@ -56,27 +56,71 @@ impl CheckRun {
     }
 }
 
-/// Check every skill found under `paths` with `agent`'s rules. A folder under which no skill is
-/// found is reported as a skill folder missing its SKILL.md.
-pub fn check_paths(paths: &[PathBuf], agent: &Agent) -> Result<CheckRun, TargetError> {
-    let mut run = CheckRun { skills: vec![], issues: vec![] };
-    let mut found = vec![];
-    for p in paths {
-        let search = find_skills(p, SearchLimits::default())?;
-        if search.skills.is_empty() {
-            // Asked to check a folder that holds no skill: as `skills-ref validate`, that is a
-            // skill folder without its SKILL.md.
-            let skill = Skill::unreadable(crate::read::resolve_dir(p), "SKILL.md", FileProblem::Missing);
-            run.skills.push(Checked { diagnostics: lint(&skill, agent), skill });
+/// Turn `check` arguments into library sources: folders as they are, a `SKILL.md` as its folder.
+pub fn check_sources(paths: &[PathBuf]) -> Result<Vec<PathBuf>, TargetError> {
+    paths
+        .iter()
+        .map(|p| {
+            let meta = std::fs::metadata(p).map_err(|_| TargetError::NotFound(p.clone()))?;
+            if meta.is_dir() {
+                return Ok(p.clone());
+            }
+            match p.file_name().and_then(|n| n.to_str()) {
+                Some("SKILL.md" | "skill.md") => {
+                    Ok(p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf())
+                }
+                _ => Err(TargetError::NotASkillFile(p.clone())),
+            }
+        })
+        .collect()
+}
+
+impl CheckRun {
+    /// The run's view of a library opened on `check` sources: every skill once (a skill reached
+    /// through two arguments is listed once), and a folder under which no skill was found as a
+    /// skill folder missing its SKILL.md (as `skills-ref validate` reports it).
+    pub fn from_library(lib: &Library, agent: &Agent) -> CheckRun {
+        let mut run = CheckRun { skills: vec![], issues: vec![] };
+        for (i, src) in lib.sources.iter().enumerate() {
+            if src.exists && !lib.entries.iter().any(|e| e.source == i) {
+                let skill = Skill::unreadable(src.root.clone(), "SKILL.md", FileProblem::Missing);
+                run.skills.push(Checked { diagnostics: lint(&skill, agent), skill });
+            }
         }
-        found.extend(search.skills);
-        run.issues.extend(search.issues);
+        let mut seen = std::collections::HashSet::new();
+        for e in &lib.entries {
+            if seen.insert(e.skill.dir.clone()) {
+                run.skills.push(Checked { skill: e.skill.clone(), diagnostics: e.diagnostics.clone() });
+            }
+        }
+        run.issues =
+            lib.issues.iter().map(|i| SearchIssue { path: i.path.clone(), message: i.message.clone() }).collect();
+        run
     }
-    found.dedup();
-    for f in found {
-        let skill = read_skill_file(&f.dir, f.file);
-        let diagnostics = lint(&skill, agent);
-        run.skills.push(Checked { skill, diagnostics });
+
+    /// [`CheckRun::from_library`] without copying: the library's skills move into the run.
+    pub fn from_library_owned(lib: Library, agent: &Agent) -> CheckRun {
+        let mut run = CheckRun { skills: vec![], issues: vec![] };
+        for (i, src) in lib.sources.iter().enumerate() {
+            if src.exists && !lib.entries.iter().any(|e| e.source == i) {
+                let skill = Skill::unreadable(src.root.clone(), "SKILL.md", FileProblem::Missing);
+                run.skills.push(Checked { diagnostics: lint(&skill, agent), skill });
+            }
+        }
+        run.issues = lib.issues.into_iter().map(|i| SearchIssue { path: i.path, message: i.message }).collect();
+        let mut seen = std::collections::HashSet::new();
+        for e in lib.entries {
+            if seen.insert(e.skill.dir.clone()) {
+                run.skills.push(Checked { skill: e.skill, diagnostics: e.diagnostics });
+            }
+        }
+        run
     }
-    Ok(run)
+}
+
+/// Check every skill found under `paths` with `agent`'s rules ([`DiscoveryPolicy::CHECK`]).
+pub fn check_paths(paths: &[PathBuf], agent: &Agent) -> Result<CheckRun, TargetError> {
+    let sources = check_sources(paths)?;
+    let lib = Library::load_lean(&sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent);
+    Ok(CheckRun::from_library_owned(lib, agent))
 }

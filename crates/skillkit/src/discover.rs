@@ -1,30 +1,61 @@
-//! Finding skills under a path for `skillkit check`: a skill folder, a skill file, or a folder
-//! searched recursively. The search skips `.git` and `node_modules`, follows each symlinked
-//! folder once (loops are detected by real path), never descends into a skill, and is bounded.
+//! Finding skills: in a library source under an agent's discovery policy, or under a
+//! `skillkit check` argument (a skill folder, a skill file, or a folder searched recursively).
+//! Searches skip `.git` and `node_modules`, follow each symlinked folder once (loops are detected
+//! by real path), never descend into a skill, and are bounded.
 
 use crate::read::{resolve_dir, skill_file_name};
 use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// How far the recursive search goes.
-#[derive(Clone, Copy, Debug)]
-pub struct SearchLimits {
-    pub max_depth: usize,
-    pub max_dirs: usize,
+/// How deep discovery looks below a source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Depth {
+    /// Only direct child folders are skills (DeepAgents, Claude Code).
+    Children,
+    /// A bounded recursive search that stops at each skill (agentskills.io client guide: depth
+    /// 4-6, at most 2,000 folders).
+    Recursive { max_depth: usize, max_dirs: usize },
 }
 
-impl Default for SearchLimits {
-    fn default() -> Self {
-        SearchLimits { max_depth: 16, max_dirs: 200_000 }
-    }
+/// How an agent finds skills in a source. Agent profiles supply it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct DiscoveryPolicy {
+    pub depth: Depth,
+    /// Look into folders whose names start with `.` (openai/skills keeps skills under `.curated/`).
+    pub include_hidden: bool,
+    /// A source that is itself a skill folder is that one skill (`skillkit check DIR`); agents
+    /// instead look only below a source.
+    pub root_is_skill: bool,
+}
+
+impl DiscoveryPolicy {
+    /// Direct child folders, hidden ones included (a directory listing, as DeepAgents does).
+    pub const CHILDREN: DiscoveryPolicy =
+        DiscoveryPolicy { depth: Depth::Children, include_hidden: true, root_is_skill: false };
+    /// The agentskills.io client guide's bounded search.
+    pub const CLIENT_GUIDE: DiscoveryPolicy = DiscoveryPolicy {
+        depth: Depth::Recursive { max_depth: 6, max_dirs: 2_000 },
+        include_hidden: true,
+        root_is_skill: false,
+    };
+    /// `skillkit check DIR`: a deep search, bounded only against runaway trees.
+    pub const CHECK: DiscoveryPolicy = DiscoveryPolicy {
+        depth: Depth::Recursive { max_depth: 16, max_dirs: 200_000 },
+        include_hidden: true,
+        root_is_skill: true,
+    };
 }
 
 /// A skill folder found, with the file to read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found {
+    /// The skill folder's real path (symlinks resolved).
     pub dir: PathBuf,
     pub file: &'static str,
+    /// The path it was found at (through the source, symlinks kept), for display and ordering.
+    pub listed_as: PathBuf,
 }
 
 /// Something the search could not look into.
@@ -61,37 +92,32 @@ impl std::fmt::Display for TargetError {
 
 const SKIP: [&str; 2] = [".git", "node_modules"];
 
-/// Resolve a `check` argument into skill folders.
-pub fn find_skills(path: &Path, limits: SearchLimits) -> Result<Search, TargetError> {
-    let meta = fs::metadata(path).map_err(|_| TargetError::NotFound(path.to_path_buf()))?;
-    if !meta.is_dir() {
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let file = match name.as_str() {
-            "SKILL.md" => "SKILL.md",
-            "skill.md" => "skill.md",
-            _ => return Err(TargetError::NotASkillFile(path.to_path_buf())),
-        };
-        let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        return Ok(Search { skills: vec![Found { dir: resolve_dir(dir), file }], issues: vec![] });
-    }
+/// The skills in source folder `root` under `policy`, sorted by path. Symlinked folders are
+/// followed once (a loop, or a second link to the same folder, is reported and skipped); a source
+/// that is itself a skill folder is not a skill of itself, unless `policy.root_is_skill`.
+pub fn discover(root: &Path, policy: DiscoveryPolicy) -> Search {
     let mut out = Search::default();
-    if let Some(file) = skill_file_name(path) {
-        out.skills.push(Found { dir: resolve_dir(path), file });
-        return Ok(out);
-    }
-    let mut seen = HashSet::new();
-    let mut stack = vec![(path.to_path_buf(), 0usize)];
-    let mut visited = 0usize;
-    while let Some((dir, depth)) = stack.pop() {
-        let real = resolve_dir(&dir);
-        if !seen.insert(real) {
-            out.issues.push(SearchIssue { path: dir, message: "symlink loop: folder already visited".into() });
-            continue;
+    if policy.root_is_skill {
+        if let Some(file) = skill_file_name(root) {
+            out.skills.push(Found { dir: resolve_dir(root), file, listed_as: root.to_path_buf() });
+            return out;
         }
+    }
+    let (max_depth, max_dirs) = match policy.depth {
+        Depth::Children => (1, usize::MAX),
+        Depth::Recursive { max_depth, max_dirs } => (max_depth, max_dirs),
+    };
+    // Real paths come from joining names onto the real root; only symlinks need resolving, and
+    // only they can revisit a folder.
+    let mut seen = HashSet::new();
+    let root_real = resolve_dir(root);
+    seen.insert(root_real.clone());
+    let mut stack = vec![(root.to_path_buf(), root_real, 0usize)];
+    let mut visited = 0usize;
+    while let Some((dir, real, depth)) = stack.pop() {
         visited += 1;
-        if visited > limits.max_dirs {
-            out.issues
-                .push(SearchIssue { path: dir, message: format!("search stopped after {} folders", limits.max_dirs) });
+        if visited > max_dirs {
+            out.issues.push(SearchIssue { path: dir, message: format!("search stopped after {max_dirs} folders") });
             break;
         }
         let entries = match fs::read_dir(&dir) {
@@ -107,26 +133,54 @@ pub fn find_skills(path: &Path, limits: SearchLimits) -> Result<Search, TargetEr
             if SKIP.iter().any(|s| name == *s) {
                 continue;
             }
-            let child = entry.path();
-            match fs::metadata(&child) {
-                Ok(m) if m.is_dir() => children.push(child),
-                Ok(_) => {}
-                Err(_) if entry.file_type().is_ok_and(|t| t.is_symlink()) => {
-                    out.issues.push(SearchIssue { path: child, message: "broken symlink".into() });
-                }
-                Err(_) => {}
+            if !policy.include_hidden && name.to_string_lossy().starts_with('.') {
+                continue;
             }
+            let child = entry.path();
+            let Ok(ft) = entry.file_type() else { continue };
+            let child_real = if ft.is_dir() {
+                real.join(&name)
+            } else if ft.is_symlink() {
+                match fs::metadata(&child) {
+                    Ok(m) if m.is_dir() => resolve_dir(&child),
+                    Ok(_) => continue,
+                    Err(_) => {
+                        out.issues.push(SearchIssue { path: child, message: "broken symlink".into() });
+                        continue;
+                    }
+                }
+            } else {
+                continue;
+            };
+            if name.to_str().is_none() {
+                out.issues.push(SearchIssue {
+                    path: child.clone(),
+                    message: "folder name is not valid UTF-8; shown with replacement characters".into(),
+                });
+            }
+            children.push((child, child_real, ft.is_symlink()));
         }
         children.sort();
-        for child in children.into_iter().rev() {
+        for (child, child_real, link) in children.into_iter().rev() {
+            if link && !seen.insert(child_real.clone()) {
+                let message = if skill_file_name(&child).is_some() {
+                    "same skill folder reached twice through a symlink"
+                } else {
+                    "symlink loop: folder already visited"
+                };
+                out.issues.push(SearchIssue { path: child, message: message.into() });
+                continue;
+            }
+            if !link {
+                seen.insert(child_real.clone());
+            }
             if let Some(file) = skill_file_name(&child) {
-                out.skills.push(Found { dir: resolve_dir(&child), file });
-            } else if depth + 1 < limits.max_depth {
-                stack.push((child, depth + 1));
+                out.skills.push(Found { dir: child_real, file, listed_as: child });
+            } else if depth + 1 < max_depth {
+                stack.push((child, child_real, depth + 1));
             }
         }
     }
-    out.skills.sort_by(|a, b| a.dir.cmp(&b.dir));
-    out.skills.dedup();
-    Ok(out)
+    out.skills.sort_by(|a, b| a.listed_as.cmp(&b.listed_as));
+    out
 }

@@ -12,14 +12,18 @@ pub mod discover;
 pub mod docs;
 pub mod fields;
 pub mod frontmatter;
+pub mod library;
 pub mod lint;
+pub mod markdown;
 pub mod read;
+pub mod resources;
 pub mod rules;
 pub mod schema;
 pub mod skill;
 pub mod split;
 pub mod text;
 pub mod tokens;
+pub mod watch;
 pub mod yaml;
 pub mod yaml11;
 

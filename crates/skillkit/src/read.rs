@@ -67,7 +67,11 @@ pub fn read_skill_file(dir: &Path, name: &str) -> Skill {
         Ok(_) if bytes.len() as u64 > MAX_FILE_BYTES => {
             Skill::unreadable(dir, name, FileProblem::TooLarge { size: bytes.len() as u64 })
         }
-        Ok(_) => Skill::from_bytes(dir, name, bytes),
+        Ok(_) => {
+            let mut skill = Skill::from_bytes(dir, name, bytes);
+            skill.resources = Some(crate::resources::scan(dir, name, crate::resources::ScanOptions::default()));
+            skill
+        }
     }
 }
 

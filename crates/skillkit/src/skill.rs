@@ -3,6 +3,7 @@
 //! Building a `Skill` from text is pure; reading one from disk lives in `read`.
 
 use crate::frontmatter::Frontmatter;
+use crate::resources::Resources;
 use crate::split::{split, Split};
 use crate::text::{LineIndex, Span};
 use crate::yaml::{self, Yaml};
@@ -42,6 +43,11 @@ pub struct Skill {
     pub yaml: Yaml,
     pub frontmatter: Frontmatter,
     pub file_problems: Vec<FileProblem>,
+    /// The skill folder's other files, when the skill was read from disk (`None` for text
+    /// linted in memory, where rules that need the files stay silent).
+    pub resources: Option<Resources>,
+    /// The body's file references, parsed once on first use (several rules need them).
+    references: std::sync::OnceLock<Vec<crate::markdown::Reference>>,
 }
 
 impl Skill {
@@ -99,7 +105,29 @@ impl Skill {
             yaml,
             frontmatter,
             file_problems,
+            resources: None,
+            references: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The file references in the body (links, images, paths in inline code), parsed once.
+    pub fn references(&self) -> &[crate::markdown::Reference] {
+        self.references.get_or_init(|| crate::markdown::references(&self.text, self.split.body))
+    }
+
+    /// Drop what only linting needs (the YAML tree, the file list), keeping the text, lines,
+    /// split and the `name` field, so a large library's results stay small in memory.
+    pub fn shrink(&mut self) {
+        self.yaml = Yaml::default();
+        self.resources = None;
+        self.references = std::sync::OnceLock::new();
+        self.frontmatter.fields.retain(|f| f.key == "name");
+        for f in &mut self.frontmatter.fields {
+            if !matches!(f.value.kind, crate::yaml::NodeKind::Scalar { .. }) {
+                f.value.kind = crate::yaml::NodeKind::Alias;
+            }
+        }
+        self.text.shrink_to_fit();
     }
 
     pub fn path(&self) -> PathBuf {

@@ -58,7 +58,7 @@ impl LineIndex {
     pub fn new(text: &str) -> Self {
         let mut starts = Vec::with_capacity(text.len() / 40 + 1);
         starts.push(0);
-        starts.extend(memchr_all(text.as_bytes(), b'\n').map(|i| i + 1));
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
         LineIndex { starts, len: text.len() }
     }
 
@@ -116,10 +116,6 @@ pub fn floor_char_boundary(text: &str, mut i: usize) -> usize {
         i -= 1;
     }
     i
-}
-
-fn memchr_all(hay: &[u8], needle: u8) -> impl Iterator<Item = usize> + '_ {
-    hay.iter().enumerate().filter_map(move |(i, &b)| (b == needle).then_some(i))
 }
 
 #[cfg(test)]

@@ -21,6 +21,9 @@ const PROSE_EXAMPLES: &[&str] = &[
     "description-listing-truncated",
     "body-too-long",
     "body-too-many-tokens",
+    "duplicate-skill-name",
+    "reference-missing",
+    "resource-unreferenced",
 ];
 
 struct Example {

@@ -4,6 +4,7 @@ pub mod github;
 pub mod json;
 pub mod sarif;
 pub mod text;
+pub mod tree;
 
 use std::path::Path;
 

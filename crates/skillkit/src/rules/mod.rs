@@ -25,6 +25,8 @@ pub enum Group {
     Keys,
     /// Best practice for the body.
     Body,
+    /// Checks across the skills of a library.
+    Library,
 }
 
 impl Group {
@@ -36,6 +38,7 @@ impl Group {
             Group::Parity => "Loader parity",
             Group::Keys => "Keys",
             Group::Body => "Body",
+            Group::Library => "Library",
         }
     }
 }
@@ -193,7 +196,7 @@ impl<'a> Context<'a> {
 
 macro_rules! rules {
     ($($module:ident :: $ty:ident),* $(,)?) => {
-        $(mod $module;)*
+        $(pub(crate) mod $module;)*
         $(impl Rule for $module::$ty {
             fn meta(&self) -> &'static RuleMeta { &$module::$ty::META }
             fn check(&self, cx: &mut Context<'_>) { $module::check(cx) }
@@ -248,6 +251,11 @@ rules! {
     body_too_long::BodyTooLong,
     body_too_many_tokens::BodyTooManyTokens,
     body_empty::BodyEmpty,
+    reference_missing::ReferenceMissing,
+    reference_outside_skill::ReferenceOutsideSkill,
+    reference_too_deep::ReferenceTooDeep,
+    resource_unreferenced::ResourceUnreferenced,
+    duplicate_skill_name::DuplicateSkillName,
 }
 
 /// Look a rule up by code (`SK201`) or name (`name-missing`).

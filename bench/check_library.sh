@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Library check speed and memory (issue #3 targets: `skillkit check` on a 10,000-skill library
+# within 2x the time to `cat` every SKILL.md, peak memory <= 150 MB).
+#
+#   bench/check_library.sh [N]        N skills, default 10000; SEED=1 by default
+#
+# Generates (or reuses) a synthetic library in bench/out/lib-N with bench/gen_library.py, then
+# measures in one hyperfine run (--warmup 2 --runs 10):
+#   (a) the I/O floor: cat of every SKILL.md
+#   (b) skillkit check LIB --format json
+# and the peak resident memory of (b) with GNU time. Caches are NOT dropped: these are
+# warm-cache numbers. Results (hyperfine JSON, GNU time output, the check report) go to bench/out/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+n=${1:-10000}
+seed=${SEED:-1}
+case "$n" in '' | *[!0-9]*) echo "usage: bench/check_library.sh [N]  (N a positive integer)" >&2; exit 2 ;; esac
+
+sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# 1. Tools: Rust (scripts/setup), hyperfine, GNU time and python3 from apt if missing.
+scripts/setup >&2
+[ -x "$HOME/.cargo/bin/cargo" ] && export PATH="$HOME/.cargo/bin:$PATH"
+missing=()
+command -v hyperfine >/dev/null 2>&1 || missing+=(hyperfine)
+[ -x /usr/bin/time ] || missing+=(time)
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "bench: installing ${missing[*]} with apt" >&2
+  sudo_ apt-get update -qq
+  sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+fi
+
+# 2. Build.
+echo "bench: building skillkit (release)" >&2
+cargo build --release -p skillkit-cli >&2
+# Measure a private copy, so a rebuild of target/ during the run cannot swap the binary.
+out="$root/bench/out"
+mkdir -p "$out"
+skillkit="$out/skillkit"
+cp "$root/target/release/skillkit" "$skillkit.tmp" && mv -f "$skillkit.tmp" "$skillkit"
+
+# 3. Library: reuse it when its manifest matches N, the seed and the generator version.
+lib="$out/lib-$n"
+gen_version=$(sed -n 's/^VERSION = \([0-9]*\)$/\1/p' bench/gen_library.py)
+manifest_matches() {
+  [ -f "$lib/MANIFEST.json" ] && python3 - "$lib/MANIFEST.json" "$n" "$seed" "$gen_version" <<'EOF'
+import json, sys
+m = json.load(open(sys.argv[1]))
+ok = (m.get("generator") == "skill-studio-bench-gen" and m.get("n") == int(sys.argv[2])
+      and m.get("seed") == int(sys.argv[3]) and m.get("generator_version") == int(sys.argv[4]))
+sys.exit(0 if ok else 1)
+EOF
+}
+if manifest_matches; then
+  echo "bench: reusing $lib (manifest matches N=$n, seed=$seed)" >&2
+else
+  echo "bench: generating $lib (N=$n, seed=$seed)" >&2
+  python3 bench/gen_library.py "$n" "$lib" --seed "$seed" --force
+fi
+
+# 4. One check first: it must exit 0 or 1 (1 = the deliberate problems were found). Anything
+#    else (a crash, exit 2) is reported as it is, not measured.
+report="$out/check-$n.json"
+set +e
+"$skillkit" check "$lib" --format json >"$report" 2>"$out/check-$n.stderr"
+rc=$?
+set -e
+if [ "$rc" != 0 ] && [ "$rc" != 1 ]; then
+  echo "bench: '$skillkit check $lib --format json' exited $rc; stderr:" >&2
+  head -c 4000 "$out/check-$n.stderr" >&2
+  exit 1
+fi
+
+# 5. Time: cat floor and skillkit check in the same hyperfine run. No cache dropping.
+echo "bench: caches are not dropped; these are warm-cache measurements" >&2
+export BENCH_BUILD; BENCH_BUILD="commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+[ -n "$(git status --porcelain -- crates Cargo.toml Cargo.lock 2>/dev/null)" ] && BENCH_BUILD="$BENCH_BUILD + uncommitted changes in crates/"
+export BENCH_LOAD; BENCH_LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
+hjson="$out/hyperfine-$n.json"
+hyperfine --warmup 2 --runs 10 --ignore-failure --export-json "$hjson" \
+  --command-name "cat floor" "find '$lib' -name SKILL.md -print0 | xargs -0 cat > /dev/null" \
+  --command-name "skillkit check" "'$skillkit' check '$lib' --format json > /dev/null" >&2
+
+# 6. Peak memory of the check: GNU time -v, three runs, the largest.
+tfile="$out/time-$n.txt"
+: >"$tfile"
+for _ in 1 2 3; do
+  /usr/bin/time -v "$skillkit" check "$lib" --format json >/dev/null 2>>"$tfile" || true
+done
+
+# 7. The table.
+python3 - "$lib/MANIFEST.json" "$hjson" "$tfile" "$report" "$n" <<'EOF'
+import json, re, sys
+manifest, hjson, tfile, report, n = sys.argv[1:6]
+m = json.load(open(manifest))
+c = m["counts"]
+res = {r["command"]: r for r in json.load(open(hjson))["results"]}
+cat, chk = res["cat floor"], res["skillkit check"]
+kib = max(int(x) for x in re.findall(r"Maximum resident set size \(kbytes\): (\d+)", open(tfile).read()))
+mb = kib * 1024 / 1e6
+ratio = chk["mean"] / cat["mean"]
+ms = lambda r: f"{r['mean'] * 1e3:.1f} ms ± {r['stddev'] * 1e3:.1f} ms"
+met = lambda ok: "met" if ok else "not met"
+rep = json.load(open(report))
+summary = rep.get("summary", {})
+kind = {name: k for k, names in m["problem_skills"].items() for name in names}
+flagged, others = {k: 0 for k in m["problem_skills"]}, 0
+for s in rep.get("skills", []):
+    if s.get("diagnostics"):
+        k = kind.get(s["path"].replace("\\", "/").split("/")[-2])
+        if k:
+            flagged[k] += 1
+        else:
+            others += 1
+
+print(f"Library: {c['skills']} skills, {c['files']} files ({c['skill_md']} SKILL.md, "
+      f"{c['scripts']} scripts, {c['references']} references, {c['assets']} assets), "
+      f"{c['bytes'] / 1e6:.1f} MB; SKILL.md total {c['skill_md_bytes'] / 1e6:.1f} MB; "
+      f"seed {m['seed']}; deliberate problems: "
+      + ", ".join(f"{k} {v}" for k, v in sorted(m["problems"].items())))
+print(f"skillkit check found: {summary.get('errors')} errors, {summary.get('warnings')} warnings "
+      f"in {summary.get('skills')} skills ({summary.get('invalid')} invalid); deliberate problems flagged: "
+      + ", ".join(f"{k} {flagged[k]}/{m['problems'][k]}" for k in sorted(flagged))
+      + f"; other skills with diagnostics: {others}")
+import datetime, os, platform
+cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.machine())
+print(f"Machine: {os.cpu_count()} cores ({cpu}); load average before the run: {os.environ.get('BENCH_LOAD', '?')}; "
+      f"date {datetime.date.today().isoformat()}")
+print(f"skillkit: {os.environ.get('BENCH_BUILD', '?')}")
+print("Warm cache (nothing dropped from caches); hyperfine --warmup 2 --runs 10.")
+print()
+print("| measurement | result | target | status |")
+print("|---|---|---|---|")
+print(f"| cat floor (every SKILL.md) | {ms(cat)} | | |")
+print(f"| skillkit check --format json | {ms(chk)} | | |")
+print(f"| ratio check / cat floor | {ratio:.2f}x | within 2x | {met(ratio <= 2)} |")
+print(f"| peak RSS of check | {mb:.1f} MB | <= 150 MB | {met(mb <= 150)} |")
+EOF

@@ -1,0 +1,141 @@
+//! `skillkit tree`: the library as text or JSON: sources in priority order, each skill's status,
+//! who hides whom, and each skill's files with the agents that would discover them.
+
+use serde_json::{json, Value};
+use skillkit::library::{Entry, Library};
+use skillkit::resources::{scan, ResourceView, Resources, ScanOptions};
+use skillkit::{Agent, Severity};
+use std::io::Write;
+use std::path::Path;
+
+fn details(e: &Entry) -> Resources {
+    scan(&e.skill.dir, &e.skill.file_name, ScanOptions { read_contents: true, ..Default::default() })
+}
+
+fn visible_to(res: &Resources, path: &str) -> Vec<&'static str> {
+    ResourceView::ALL.iter().filter(|v| v.visible(res).iter().any(|f| f.path == path)).map(|v| v.id()).collect()
+}
+
+fn size(n: u64) -> String {
+    if n < 1024 {
+        format!("{n} B")
+    } else {
+        format!("{:.1} KiB", n as f64 / 1024.0)
+    }
+}
+
+fn status(e: &Entry) -> String {
+    let count = |s| e.diagnostics.iter().filter(|d| d.severity == s).count();
+    let (err, warn) = (count(Severity::Error), count(Severity::Warning));
+    match (err, warn) {
+        (0, 0) => "ok".into(),
+        (0, w) => format!("{w} warning{}", if w == 1 { "" } else { "s" }),
+        (e, 0) => format!("{e} error{}", if e == 1 { "" } else { "s" }),
+        (e, w) => format!("{e} error{}, {w} warning{}", if e == 1 { "" } else { "s" }, if w == 1 { "" } else { "s" }),
+    }
+}
+
+pub fn render_text(
+    lib: &Library,
+    agent: &Agent,
+    display: &dyn Fn(&Path) -> String,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    writeln!(out, "Library for `{}` (later sources win a name clash)", agent.id)?;
+    for (i, s) in lib.sources.iter().enumerate() {
+        let n = lib.entries.iter().filter(|e| e.source == i).count();
+        let note = if s.exists { format!("{n} skill{}", if n == 1 { "" } else { "s" }) } else { "missing".into() };
+        writeln!(out, "  {}. {}  ({note})", i + 1, display(&s.path))?;
+    }
+    for (i, s) in lib.sources.iter().enumerate() {
+        let entries: Vec<(usize, &Entry)> = lib.entries.iter().enumerate().filter(|(_, e)| e.source == i).collect();
+        if entries.is_empty() {
+            continue;
+        }
+        writeln!(out, "\n{}. {}", i + 1, display(&s.path))?;
+        for (_, e) in entries {
+            let mut line = format!("  {}  [{}]", e.key, status(e));
+            if let Some(by) = e.shadowed_by {
+                let w = &lib.entries[by];
+                line.push_str(&format!("  hidden by {} in source {} ({})", w.key, w.source + 1, display(&w.listed_as)));
+            }
+            writeln!(out, "{line}")?;
+            let res = details(e);
+            writeln!(out, "    {:<40} {:<9} {:>9}", e.skill.file_name, "skill", size(e.skill.text.len() as u64))?;
+            for f in &res.files {
+                let tokens = f.tokens.map_or(String::new(), |t| format!("{t} tok"));
+                let seen = visible_to(&res, &f.path);
+                let marks = ResourceView::ALL
+                    .iter()
+                    .map(|v| if seen.contains(&v.id()) { format!("+{}", v.id()) } else { format!("-{}", v.id()) })
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                writeln!(
+                    out,
+                    "    {:<40} {:<9} {:>9} {:>9}  {marks}",
+                    f.path,
+                    f.kind.as_str(),
+                    size(f.size.unwrap_or(0)),
+                    tokens
+                )?;
+            }
+            for p in &res.problems {
+                writeln!(out, "    ! {}: {}", p.path, p.message)?;
+            }
+        }
+    }
+    for issue in &lib.issues {
+        writeln!(out, "\n! source {}: {}: {}", issue.source + 1, display(&issue.path), issue.message)?;
+    }
+    let active = lib.active().count();
+    let hidden = lib.entries.len() - active;
+    writeln!(
+        out,
+        "\n{} skills, {active} active, {hidden} hidden; marks: +agent discovers the file, -agent does not",
+        lib.entries.len()
+    )
+}
+
+pub fn render_json(
+    lib: &Library,
+    agent: &Agent,
+    display: &dyn Fn(&Path) -> String,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let skills: Vec<Value> = lib
+        .entries
+        .iter()
+        .map(|e| {
+            let res = details(e);
+            let count = |s| e.diagnostics.iter().filter(|d| d.severity == s).count();
+            json!({
+                "name": e.key,
+                "source": e.source + 1,
+                "path": display(&e.skill.path()),
+                "valid": e.is_valid(),
+                "errors": count(Severity::Error),
+                "warnings": count(Severity::Warning),
+                "shadowed_by": e.shadowed_by.map(|i| {
+                    let w = &lib.entries[i];
+                    json!({"name": w.key, "source": w.source + 1, "path": display(&w.skill.path())})
+                }),
+                "files": res.files.iter().map(|f| json!({
+                    "path": f.path, "kind": f.kind, "size": f.size, "text": f.text, "tokens": f.tokens,
+                    "visible_to": visible_to(&res, &f.path),
+                })).collect::<Vec<_>>(),
+                "problems": res.problems,
+                "truncated": res.truncated,
+            })
+        })
+        .collect();
+    let doc = json!({
+        "agent": agent.id,
+        "discovery": lib.policy,
+        "sources": lib.sources.iter().map(|s| json!({"path": display(&s.path), "exists": s.exists})).collect::<Vec<_>>(),
+        "skills": skills,
+        "issues": lib.issues.iter().map(|i| json!({"source": i.source + 1, "path": display(&i.path), "message": i.message})).collect::<Vec<_>>(),
+        "views": ResourceView::ALL.iter().map(|v| v.id()).collect::<Vec<_>>(),
+    });
+    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    writeln!(out)
+}

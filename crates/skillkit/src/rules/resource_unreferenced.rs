@@ -1,0 +1,186 @@
+use super::Context;
+use crate::text::Span;
+use std::collections::HashSet;
+
+declare_rule! {
+    /// A file in the skill folder is never mentioned in the body.
+    ///
+    /// ## What it does
+    /// Lists the skill's files that no reference in the body names, neither directly nor through
+    /// their folder (a reference to `scripts/` covers every file in it). Paths written anywhere in
+    /// the body count, code blocks included (`python3 scripts/run.py`). Files that explain the
+    /// folder to people (`LICENSE*`, `LICENCE*`, `COPYING*`, `NOTICE*`, `README*`, `CHANGELOG*`
+    /// at the root) and hidden files and folders are not reported. Only runs on skills read from
+    /// disk.
+    ///
+    /// ## Why is this bad?
+    /// Agents learn what a skill's files are for from `SKILL.md`: with the specification's
+    /// progressive disclosure they are loaded only when required, when the instructions point
+    /// to them. A file nothing points to is either dead weight shipped with every install or a
+    /// script or document the agent never learns to use.
+    ///
+    /// ## Example
+    /// ```text
+    /// my-skill/
+    /// ├── SKILL.md          Run `python3 scripts/extract.py <file.pdf>`.
+    /// └── scripts/
+    ///     ├── extract.py
+    ///     └── merge.py
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```text
+    /// my-skill/
+    /// ├── SKILL.md          Run `python3 scripts/extract.py <file.pdf>`; to combine the
+    /// │                     results, run `python3 scripts/merge.py out/`.
+    /// └── scripts/
+    ///     ├── extract.py
+    ///     └── merge.py
+    /// ```
+    ///
+    /// ## Fix
+    /// Say in the body when to use the file (a link or its path in inline code), or delete it.
+    pub ResourceUnreferenced {
+        code: "SK604",
+        name: "resource-unreferenced",
+        group: Body,
+        severity: Info,
+        fix: None,
+        sources: ["spec: progressive disclosure, resources are loaded only when required"],
+    }
+}
+
+/// Root files written for people browsing the folder, not for the agent.
+const HUMAN_FILES: [&str; 6] = ["LICENSE", "LICENCE", "COPYING", "NOTICE", "README", "CHANGELOG"];
+
+fn ignored(path: &str) -> bool {
+    if path.split('/').any(|part| part.starts_with('.')) {
+        return true;
+    }
+    !path.contains('/') && HUMAN_FILES.iter().any(|h| path.get(..h.len()).is_some_and(|p| p.eq_ignore_ascii_case(h)))
+}
+
+fn is_delim(c: char) -> bool {
+    c.is_whitespace() || "`()[]<>\"'=,;|{}".contains(c)
+}
+
+/// Whether `needle` occurs in `body` as a whole path token: after a delimiter (or `./`), and
+/// followed by a delimiter, the end, or sentence punctuation; a folder (`needle` ends in `/`) also
+/// by a glob or variable (`scripts/*.py`, `scripts/$NAME`).
+fn mentioned(body: &str, needle: &str) -> bool {
+    let folder = needle.ends_with('/');
+    body.match_indices(needle).any(|(i, _)| {
+        let before = body[..i].strip_suffix("./").unwrap_or(&body[..i]);
+        let before_ok = before.chars().next_back().is_none_or(is_delim);
+        let rest = body[i + needle.len()..].trim_start_matches(['.', ':', '!', '?']);
+        let after_ok = if folder {
+            body[i + needle.len()..].chars().next().is_none_or(|c| is_delim(c) || c == '*' || c == '$')
+        } else {
+            rest.chars().next().is_none_or(is_delim)
+        };
+        before_ok && after_ok
+    })
+}
+
+pub(crate) fn check(cx: &mut Context<'_>) {
+    let skill = cx.skill;
+    let Some(res) = skill.resources.as_ref() else { return };
+    if !skill.is_readable() || res.files.is_empty() {
+        return;
+    }
+    let mut named: HashSet<String> = HashSet::new();
+    for r in skill.references().iter() {
+        if let Some(path) = r.path.as_ref().filter(|p| !r.escapes && !p.is_empty()) {
+            named.insert(path.clone());
+        }
+    }
+    let body = skill.body();
+    let anchor = skill.split.close.unwrap_or(Span::empty(skill.split.body.start));
+    for file in &res.files {
+        let path = file.path.as_str();
+        if ignored(path) {
+            continue;
+        }
+        // Named by a reference, or mentioned in the text (code blocks included); the file itself,
+        // or any folder above it.
+        let folders = || path.char_indices().filter(|&(_, c)| c == '/').map(|(i, _)| i);
+        let covered = named.contains(path)
+            || folders().any(|i| named.contains(&path[..i]))
+            || mentioned(body, path)
+            || folders().any(|i| mentioned(body, &path[..=i]) || mentioned(body, &path[..i]));
+        if !covered {
+            cx.report(
+                anchor,
+                format!("`{path}` is not referenced from {}: agents will not know when to use it", skill.file_name),
+            )
+            .help("say in the body when to use it (a link, or its path in inline code), or delete it");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::agent::SPEC;
+    use crate::lint::lint;
+    use crate::read::read_skill;
+    use std::fs;
+
+    /// SK604 messages for a skill holding `files` with `body`.
+    fn unreferenced(files: &[&str], body: &str) -> Vec<String> {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("my-skill");
+        fs::create_dir(&dir).unwrap();
+        for f in files {
+            let p = dir.join(f);
+            fs::create_dir_all(p.parent().unwrap()).unwrap();
+            fs::write(p, "x").unwrap();
+        }
+        let text = format!("---\nname: my-skill\ndescription: Formats tables.\n---\n{body}");
+        fs::write(dir.join("SKILL.md"), &text).unwrap();
+        let skill = read_skill(&dir);
+        let d: Vec<_> = lint(&skill, &SPEC).into_iter().filter(|d| d.code == "SK604").collect();
+        for x in &d {
+            assert_eq!(&text[x.span.start..x.span.end], "---");
+            assert_eq!(x.start.line, 4);
+        }
+        d.into_iter().map(|d| d.message).collect()
+    }
+
+    #[test]
+    fn files_nothing_mentions_are_listed_one_by_one() {
+        let m = unreferenced(
+            &["scripts/extract.py", "scripts/merge.py", "references/old.md", "notes.txt"],
+            "Run `python3 scripts/extract.py <file.pdf>`.\n",
+        );
+        assert_eq!(m.len(), 3, "{m:#?}");
+        assert!(m[0].starts_with("`notes.txt` is not referenced from SKILL.md"), "{m:#?}");
+        assert!(m[1].contains("`references/old.md`") && m[2].contains("`scripts/merge.py`"), "{m:#?}");
+    }
+
+    #[test]
+    fn links_folders_code_blocks_globs_and_prose_count_as_references() {
+        let m = unreferenced(
+            &[
+                "references/a b.md",
+                "assets/t/x.json",
+                "scripts/run.sh",
+                "scripts/lib/u.py",
+                "data/one.csv",
+                "data/two.csv",
+                "top.md",
+            ],
+            "See [a](references/a%20b.md), the `assets/` folder and top.md.\n\n```bash\nsh scripts/run.sh\n```\n\
+             Helpers live in scripts/lib. Inputs: `data/*.csv`\n",
+        );
+        assert!(m.is_empty(), "{m:#?}");
+    }
+
+    #[test]
+    fn licences_readmes_and_hidden_files_are_not_reported() {
+        let m =
+            unreferenced(&["LICENSE.txt", "README.md", "changelog.md", ".github/x.yml", ".env", "NOTICE"], "Body.\n");
+        assert!(m.is_empty(), "{m:#?}");
+        let m = unreferenced(&["docs/README.md"], "Body.\n");
+        assert_eq!(m.len(), 1);
+    }
+}

@@ -1,0 +1,143 @@
+//! Libraries built in temporary folders: shadowing across sources, duplicates within one,
+//! every discovery policy, and bad trees (each bounded in time: a guard against hangs).
+
+use skillkit::agent::SPEC;
+use skillkit::discover::{Depth, DiscoveryPolicy};
+use skillkit::library::{Library, NameKey};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Duration;
+
+fn skill(root: &Path, folder: &str, name: &str, desc: &str) {
+    let dir = root.join(folder);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("SKILL.md"), format!("---\nname: {name}\ndescription: {desc}\n---\nBody.\n")).unwrap();
+}
+
+/// Load on another thread; fail if it takes over 20 s.
+fn load(sources: Vec<PathBuf>, policy: DiscoveryPolicy, key: NameKey) -> Library {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(Library::load(&sources, policy, key, &SPEC));
+    });
+    rx.recv_timeout(Duration::from_secs(20)).expect("library load hung")
+}
+
+fn active(lib: &Library) -> Vec<(String, usize)> {
+    let mut v: Vec<_> = lib.active().map(|e| (e.key.clone(), e.source)).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn later_sources_win_and_shadowed_skills_are_kept() {
+    let t = tempfile::tempdir().unwrap();
+    let (a, b, c) = (t.path().join("a"), t.path().join("b"), t.path().join("c"));
+    skill(&a, "x", "x", "From a.");
+    skill(&a, "y", "y", "Only in a.");
+    skill(&b, "x", "x", "From b.");
+    skill(&c, "x", "x", "From c.");
+    skill(&c, "z", "z", "Only in c.");
+    let lib = load(vec![a, b, c], DiscoveryPolicy::CHILDREN, NameKey::Frontmatter);
+    assert_eq!(active(&lib), [("x".into(), 2), ("y".into(), 0), ("z".into(), 2)]);
+    let xs: Vec<_> = lib.entries.iter().enumerate().filter(|(_, e)| e.key == "x").collect();
+    assert_eq!(xs.len(), 3);
+    assert_eq!(xs[0].1.shadowed_by, Some(xs[1].0), "a/x is hidden by b/x");
+    assert_eq!(xs[1].1.shadowed_by, Some(xs[2].0), "b/x is hidden by c/x");
+    assert_eq!(lib.get("x").unwrap().skill.frontmatter.str("description"), Some("From c."));
+}
+
+#[test]
+fn two_skills_with_one_name_in_one_source_are_an_error_on_both() {
+    let t = tempfile::tempdir().unwrap();
+    skill(t.path(), "one", "dup", "First.");
+    skill(t.path(), "two", "dup", "Second.");
+    let lib = load(vec![t.path().to_path_buf()], DiscoveryPolicy::CHILDREN, NameKey::Frontmatter);
+    for e in &lib.entries {
+        assert!(e.diagnostics.iter().any(|d| d.code == "SK701"), "{:?}", e.diagnostics);
+        assert!(!e.is_valid());
+    }
+    assert_eq!(lib.get("dup").unwrap().listed_as.file_name().unwrap(), "two", "the later path wins, as in DeepAgents");
+}
+
+#[test]
+fn clash_key_can_be_the_folder_name() {
+    let t = tempfile::tempdir().unwrap();
+    let (a, b) = (t.path().join("a"), t.path().join("b"));
+    skill(&a, "tool", "alpha", "A.");
+    skill(&b, "tool", "beta", "B.");
+    let by_name = load(vec![a.clone(), b.clone()], DiscoveryPolicy::CHILDREN, NameKey::Frontmatter);
+    assert_eq!(by_name.active().count(), 2);
+    let by_folder = load(vec![a, b], DiscoveryPolicy::CHILDREN, NameKey::Folder);
+    assert_eq!(active(&by_folder), [("tool".into(), 1)]);
+}
+
+#[test]
+fn children_policy_sees_direct_folders_only_and_recursion_is_bounded() {
+    let t = tempfile::tempdir().unwrap();
+    skill(t.path(), "top", "top", "T.");
+    skill(t.path(), "group/nested", "nested", "N.");
+    skill(t.path(), ".curated/hidden", "hidden", "H.");
+    skill(t.path(), "a/b/c/d/e/f/g/deep", "deep", "D.");
+    skill(t.path(), "top/assets/inner", "inner", "Inside another skill: not a skill of the library.");
+    let root = vec![t.path().to_path_buf()];
+    let names = |lib: &Library| {
+        let mut v: Vec<String> = lib.entries.iter().map(|e| e.key.clone()).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names(&load(root.clone(), DiscoveryPolicy::CHILDREN, NameKey::Frontmatter)), ["top"]);
+    assert_eq!(
+        names(&load(root.clone(), DiscoveryPolicy::CLIENT_GUIDE, NameKey::Frontmatter)),
+        ["hidden", "nested", "top"]
+    );
+    let no_hidden = DiscoveryPolicy { include_hidden: false, ..DiscoveryPolicy::CLIENT_GUIDE };
+    assert_eq!(names(&load(root.clone(), no_hidden, NameKey::Frontmatter)), ["nested", "top"]);
+    let deep =
+        DiscoveryPolicy { depth: Depth::Recursive { max_depth: 10, max_dirs: 100 }, ..DiscoveryPolicy::CLIENT_GUIDE };
+    assert_eq!(names(&load(root.clone(), deep, NameKey::Frontmatter)), ["deep", "hidden", "nested", "top"]);
+    let few =
+        DiscoveryPolicy { depth: Depth::Recursive { max_depth: 10, max_dirs: 3 }, ..DiscoveryPolicy::CLIENT_GUIDE };
+    let lib = load(root, few, NameKey::Frontmatter);
+    assert!(lib.issues.iter().any(|i| i.message.contains("stopped after 3 folders")), "{:?}", lib.issues);
+}
+
+#[cfg(unix)]
+#[test]
+fn symlinks_loops_broken_links_and_missing_sources_are_reported() {
+    let t = tempfile::tempdir().unwrap();
+    let src = t.path().join("src");
+    let elsewhere = t.path().join("elsewhere");
+    skill(&elsewhere, "linked", "linked", "L.");
+    skill(&src, "real", "real", "R.");
+    std::os::unix::fs::symlink(elsewhere.join("linked"), src.join("linked")).unwrap();
+    std::os::unix::fs::symlink(src.join("real"), src.join("again")).unwrap();
+    std::os::unix::fs::symlink(&src, src.join("loop")).unwrap();
+    std::os::unix::fs::symlink(t.path().join("nowhere"), src.join("dangling")).unwrap();
+    let lib = load(vec![src.clone(), t.path().join("missing")], DiscoveryPolicy::CLIENT_GUIDE, NameKey::Frontmatter);
+    let mut names: Vec<&str> = lib.entries.iter().map(|e| e.key.as_str()).collect();
+    names.sort();
+    assert_eq!(names, ["linked", "real"], "the symlinked skill is followed once");
+    let msgs: Vec<&str> = lib.issues.iter().map(|i| i.message.as_str()).collect();
+    assert!(msgs.iter().any(|m| m.contains("reached twice")), "{msgs:?}");
+    assert!(msgs.iter().any(|m| m.contains("symlink loop")), "{msgs:?}");
+    assert!(msgs.iter().any(|m| m.contains("broken symlink")), "{msgs:?}");
+    assert!(lib.issues.iter().any(|i| i.source == 1 && i.message == "source folder does not exist"));
+}
+
+#[cfg(unix)]
+#[test]
+fn odd_folder_names_and_a_fifo_skill_file_do_not_hang() {
+    use std::os::unix::ffi::OsStrExt;
+    let t = tempfile::tempdir().unwrap();
+    let odd = t.path().join(std::ffi::OsStr::from_bytes(b"caf\xe9"));
+    std::fs::create_dir_all(&odd).unwrap();
+    std::fs::write(odd.join("SKILL.md"), "---\nname: cafe\ndescription: d\n---\nB\n").unwrap();
+    let fifo_dir = t.path().join("fifo");
+    std::fs::create_dir_all(&fifo_dir).unwrap();
+    assert!(std::process::Command::new("mkfifo").arg(fifo_dir.join("SKILL.md")).status().unwrap().success());
+    let lib = load(vec![t.path().to_path_buf()], DiscoveryPolicy::CHILDREN, NameKey::Frontmatter);
+    assert!(lib.issues.iter().any(|i| i.message.contains("not valid UTF-8")), "{:?}", lib.issues);
+    let fifo = lib.entries.iter().find(|e| e.skill.dir_name == "fifo").unwrap();
+    assert!(fifo.diagnostics.iter().any(|d| d.code == "SK002"));
+}
