@@ -165,27 +165,11 @@ pub(crate) fn check(cx: &mut Context<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::agent::SPEC;
     use crate::diagnostic::apply_fixes;
-    use crate::lint::lint;
-    use crate::read::read_skill;
-    use std::fs;
 
     /// Lint a skill folder holding `files` and a SKILL.md with `body`; SK601 findings.
     fn missing(files: &[&str], body: &str) -> (String, Vec<crate::Diagnostic>) {
-        let tmp = tempfile::tempdir().unwrap();
-        let dir = tmp.path().join("my-skill");
-        fs::create_dir(&dir).unwrap();
-        for f in files {
-            let p = dir.join(f);
-            fs::create_dir_all(p.parent().unwrap()).unwrap();
-            fs::write(p, "x").unwrap();
-        }
-        let text = format!("---\nname: my-skill\ndescription: Formats tables.\n---\n{body}");
-        fs::write(dir.join("SKILL.md"), &text).unwrap();
-        let skill = read_skill(&dir);
-        let d = lint(&skill, &SPEC).into_iter().filter(|d| d.code == "SK601").collect();
-        (text, d)
+        crate::testing::lint_on_disk(files, body, "SK601")
     }
 
     #[test]

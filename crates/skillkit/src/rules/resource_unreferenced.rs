@@ -120,25 +120,10 @@ pub(crate) fn check(cx: &mut Context<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::agent::SPEC;
-    use crate::lint::lint;
-    use crate::read::read_skill;
-    use std::fs;
 
     /// SK604 messages for a skill holding `files` with `body`.
     fn unreferenced(files: &[&str], body: &str) -> Vec<String> {
-        let tmp = tempfile::tempdir().unwrap();
-        let dir = tmp.path().join("my-skill");
-        fs::create_dir(&dir).unwrap();
-        for f in files {
-            let p = dir.join(f);
-            fs::create_dir_all(p.parent().unwrap()).unwrap();
-            fs::write(p, "x").unwrap();
-        }
-        let text = format!("---\nname: my-skill\ndescription: Formats tables.\n---\n{body}");
-        fs::write(dir.join("SKILL.md"), &text).unwrap();
-        let skill = read_skill(&dir);
-        let d: Vec<_> = lint(&skill, &SPEC).into_iter().filter(|d| d.code == "SK604").collect();
+        let (text, d) = crate::testing::lint_on_disk(files, body, "SK604");
         for x in &d {
             assert_eq!(&text[x.span.start..x.span.end], "---");
             assert_eq!(x.start.line, 4);
