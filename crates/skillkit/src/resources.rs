@@ -99,11 +99,9 @@ const SKIP_DIRS: [&str; 2] = [".git", "node_modules"];
 /// Scan the skill folder `dir` (whose skill file is `skill_file`).
 pub fn scan(dir: &Path, skill_file: &str, opts: ScanOptions) -> Resources {
     let mut out = Resources::default();
-    // Only symlinked folders can lead back into the tree; track where they point.
-    let mut seen = HashSet::new();
-    if let Ok(real) = fs::canonicalize(dir) {
-        seen.insert(real);
-    }
+    // Only symlinked folders can lead back into the tree; track where they point (the root's own
+    // real path is looked up only when the first symlinked folder appears).
+    let mut seen: Option<HashSet<std::path::PathBuf>> = None;
     let mut stack = vec![(dir.to_path_buf(), String::new(), 0usize)];
     while let Some((abs, rel, depth)) = stack.pop() {
         let entries = match fs::read_dir(&abs) {
@@ -138,7 +136,10 @@ pub fn scan(dir: &Path, skill_file: &str, opts: ScanOptions) -> Resources {
                 if SKIP_DIRS.contains(&name_s.as_str()) {
                     continue;
                 }
-                if ft.is_symlink() && !fs::canonicalize(&child).is_ok_and(|real| seen.insert(real)) {
+                if ft.is_symlink() && {
+                    let seen = seen.get_or_insert_with(|| fs::canonicalize(dir).into_iter().collect());
+                    !fs::canonicalize(&child).is_ok_and(|real| seen.insert(real))
+                } {
                     out.problems.push(ResourceProblem {
                         path: child_rel,
                         message: "symlink loop: folder already listed".into(),
