@@ -142,9 +142,7 @@ fn check(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> std::io::Result<i32> {
-    use skillkit::check::{check_sources, CheckRun};
-    use skillkit::discover::DiscoveryPolicy;
-    use skillkit::library::{Library, NameKey};
+    use skillkit::check::{check_run, check_sources, open_check_library, CheckRun};
     let Some(agent) = agent_or_err(agent, err)? else { return Ok(2) };
     let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths };
     let sources = match check_sources(&paths) {
@@ -178,10 +176,9 @@ fn check(
         Ok(if s.errors > 0 || (opts.strict && s.warnings > 0) { 1 } else { 0 })
     };
     if !opts.watch {
-        let lib = Library::load_lean(&sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent);
-        return print(&CheckRun::from_library_owned(lib, agent), out, err);
+        return print(&check_run(&sources, agent), out, err);
     }
-    let mut lib = Library::load(&sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent);
+    let mut lib = open_check_library(&sources, agent);
     let mut code = print(&CheckRun::from_library(&lib, agent), out, err)?;
     let (watcher, rx) = match skillkit::watch::Watcher::new(&sources, skillkit::watch::WatchConfig::default()) {
         Ok(w) => w,

@@ -80,22 +80,7 @@ impl CheckRun {
     /// through two arguments is listed once), and a folder under which no skill was found as a
     /// skill folder missing its SKILL.md (as `skills-ref validate` reports it).
     pub fn from_library(lib: &Library, agent: &Agent) -> CheckRun {
-        let mut run = CheckRun { skills: vec![], issues: vec![] };
-        for (i, src) in lib.sources.iter().enumerate() {
-            if src.exists && !lib.entries.iter().any(|e| e.source == i) {
-                let skill = Skill::unreadable(src.root.clone(), "SKILL.md", FileProblem::Missing);
-                run.skills.push(Checked { diagnostics: lint(&skill, agent), skill });
-            }
-        }
-        let mut seen = std::collections::HashSet::new();
-        for e in &lib.entries {
-            if seen.insert(e.skill.dir.clone()) {
-                run.skills.push(Checked { skill: e.skill.clone(), diagnostics: e.diagnostics.clone() });
-            }
-        }
-        run.issues =
-            lib.issues.iter().map(|i| SearchIssue { path: i.path.clone(), message: i.message.clone() }).collect();
-        run
+        Self::from_library_owned(lib.clone(), agent)
     }
 
     /// [`CheckRun::from_library`] without copying: the library's skills move into the run.
@@ -118,9 +103,18 @@ impl CheckRun {
     }
 }
 
+/// The library `check` works on, kept whole so that it can follow changes (`check --watch`).
+pub fn open_check_library(sources: &[PathBuf], agent: &Agent) -> Library {
+    Library::load(sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent)
+}
+
 /// Check every skill found under `paths` with `agent`'s rules ([`DiscoveryPolicy::CHECK`]).
 pub fn check_paths(paths: &[PathBuf], agent: &Agent) -> Result<CheckRun, TargetError> {
-    let sources = check_sources(paths)?;
-    let lib = Library::load_lean(&sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent);
-    Ok(CheckRun::from_library_owned(lib, agent))
+    Ok(check_run(&check_sources(paths)?, agent))
+}
+
+/// Check every skill under `sources` (from [`check_sources`]) once, keeping results lean.
+pub fn check_run(sources: &[PathBuf], agent: &Agent) -> CheckRun {
+    let lib = Library::load_lean(sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent);
+    CheckRun::from_library_owned(lib, agent)
 }

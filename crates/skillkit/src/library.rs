@@ -234,11 +234,6 @@ impl Library {
     pub fn get(&self, name: &str) -> Option<&Entry> {
         self.active().find(|e| e.key == name)
     }
-
-    /// The entry whose skill folder is `dir` (a real path).
-    pub fn entry_at(&self, dir: &Path) -> Option<usize> {
-        self.entries.iter().position(|e| e.skill.dir == dir)
-    }
 }
 
 use crate::rules::duplicate_skill_name::DuplicateSkillName;

@@ -241,6 +241,19 @@ impl ResourceView {
     }
 }
 
+/// For each file of `res`, in order, the views (agents) that discover it. Each view's visible
+/// set is computed once.
+pub fn discovered_by(res: &Resources) -> Vec<Vec<&'static str>> {
+    let seen: Vec<(&'static str, HashSet<&str>)> = ResourceView::ALL
+        .iter()
+        .map(|v| (v.id(), v.visible(res).into_iter().map(|f| f.path.as_str()).collect()))
+        .collect();
+    res.files
+        .iter()
+        .map(|f| seen.iter().filter(|(_, s)| s.contains(f.path.as_str())).map(|(id, _)| *id).collect())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,7 @@ use crate::resources::Resources;
 use crate::split::{split, Split};
 use crate::text::{LineIndex, Span};
 use crate::yaml::{self, Yaml};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// DeepAgents skips SKILL.md files larger than this (`MAX_SKILL_FILE_SIZE`, 10 MiB); so do we.
 pub const MAX_FILE_BYTES: u64 = 10 * 1024 * 1024;
@@ -155,9 +155,5 @@ impl Skill {
     /// The skill's name as loaders list it: the `name` field, else the folder name.
     pub fn display_name(&self) -> &str {
         self.frontmatter.str("name").map(str::trim).filter(|n| !n.is_empty()).unwrap_or(&self.dir_name)
-    }
-
-    pub fn dir_path(&self) -> &Path {
-        &self.dir
     }
 }

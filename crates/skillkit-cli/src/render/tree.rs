@@ -3,17 +3,13 @@
 
 use serde_json::{json, Value};
 use skillkit::library::{Entry, Library};
-use skillkit::resources::{scan, ResourceView, Resources, ScanOptions};
+use skillkit::resources::{discovered_by, scan, ResourceView, Resources, ScanOptions};
 use skillkit::{Agent, Severity};
 use std::io::Write;
 use std::path::Path;
 
 fn details(e: &Entry) -> Resources {
     scan(&e.skill.dir, &e.skill.file_name, ScanOptions { read_contents: true, ..Default::default() })
-}
-
-fn visible_to(res: &Resources, path: &str) -> Vec<&'static str> {
-    ResourceView::ALL.iter().filter(|v| v.visible(res).iter().any(|f| f.path == path)).map(|v| v.id()).collect()
 }
 
 fn size(n: u64) -> String {
@@ -61,10 +57,10 @@ pub fn render_text(
             }
             writeln!(out, "{line}")?;
             let res = details(e);
+            let seen_by = discovered_by(&res);
             writeln!(out, "    {:<40} {:<9} {:>9}", e.skill.file_name, "skill", size(e.skill.text.len() as u64))?;
-            for f in &res.files {
+            for (f, seen) in res.files.iter().zip(&seen_by) {
                 let tokens = f.tokens.map_or(String::new(), |t| format!("{t} tok"));
-                let seen = visible_to(&res, &f.path);
                 let marks = ResourceView::ALL
                     .iter()
                     .map(|v| if seen.contains(&v.id()) { format!("+{}", v.id()) } else { format!("-{}", v.id()) })
@@ -107,6 +103,7 @@ pub fn render_json(
         .iter()
         .map(|e| {
             let res = details(e);
+            let seen_by = discovered_by(&res);
             let count = |s| e.diagnostics.iter().filter(|d| d.severity == s).count();
             json!({
                 "name": e.key,
@@ -119,9 +116,9 @@ pub fn render_json(
                     let w = &lib.entries[i];
                     json!({"name": w.key, "source": w.source + 1, "path": display(&w.skill.path())})
                 }),
-                "files": res.files.iter().map(|f| json!({
+                "files": res.files.iter().zip(&seen_by).map(|(f, seen)| json!({
                     "path": f.path, "kind": f.kind, "size": f.size, "text": f.text, "tokens": f.tokens,
-                    "visible_to": visible_to(&res, &f.path),
+                    "visible_to": seen,
                 })).collect::<Vec<_>>(),
                 "problems": res.problems,
                 "truncated": res.truncated,
