@@ -56,7 +56,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     if cx.skill.frontmatter.reading != Reading::Yaml {
         return;
     }
-    let fields = cx.skill.frontmatter.fields.clone();
+    let fields = &cx.skill.frontmatter.fields;
     for pair in fields.windows(2) {
         let (prev, this) = (&pair[0], &pair[1]);
         let block = matches!(prev.value.scalar(), Some((_, s)) if s.is_block());

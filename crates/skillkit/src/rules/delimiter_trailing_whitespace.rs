@@ -31,7 +31,8 @@ declare_rule! {
 }
 
 pub(crate) fn check(cx: &mut Context<'_>) {
-    for span in cx.skill.split.delimiter_trailing.clone() {
+    let skill = cx.skill;
+    for &span in &skill.split.delimiter_trailing {
         cx.report(span, "trailing whitespace after `---`: quick_validate.py does not accept this delimiter")
             .fix("Remove trailing whitespace", Applicability::Safe, vec![Edit { span, replacement: String::new() }]);
     }

@@ -47,7 +47,8 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     if !fields_checkable(cx) {
         return;
     }
-    for f in cx.skill.frontmatter.fields.clone() {
+    let skill = cx.skill;
+    for f in &skill.frontmatter.fields {
         let Some(Origin::Extension(agents)) = known_field(&f.key).map(|k| k.origin) else { continue };
         let who = agents.join(", ");
         cx.report(f.key_span, format!("`{}` is read by {who} only: other agents ignore it and skills-ref rejects it", f.key));

@@ -67,7 +67,8 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     if !fields_checkable(cx) {
         return;
     }
-    for f in cx.skill.frontmatter.fields.clone() {
+    let skill = cx.skill;
+    for f in &skill.frontmatter.fields {
         let Some((meant, trivial)) = near_miss(&f.key) else { continue };
         let msg = format!("unknown key `{}`: did you mean `{meant}`?", f.key);
         if cx.skill.frontmatter.get(meant).is_some() {

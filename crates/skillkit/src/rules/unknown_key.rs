@@ -85,7 +85,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     if !fields_checkable(cx) {
         return;
     }
-    let fields = cx.skill.frontmatter.fields.clone();
+    let fields = &cx.skill.frontmatter.fields;
     if cx.skills_ref() {
         let extra: Vec<&Field> = fields.iter().filter(|f| !SPEC_FIELDS.contains(&f.key.as_str())).collect();
         if extra.is_empty() {
@@ -104,7 +104,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
         }
         return;
     }
-    for f in &fields {
+    for f in fields {
         if known_field(&f.key).is_some() || near_miss(&f.key).is_some() {
             continue;
         }

@@ -1,6 +1,5 @@
 use super::{fields_checkable, quote_edit, Context};
 use crate::diagnostic::Applicability;
-use crate::frontmatter::Field;
 use crate::yaml::Node;
 use crate::yaml11::{resolve_core, resolve_yaml11, Typed};
 
@@ -88,8 +87,8 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     if !fields_checkable(cx) || cx.skill.frontmatter.reading != crate::frontmatter::Reading::Yaml {
         return;
     }
-    let fields: Vec<Field> = cx.skill.frontmatter.fields.clone();
-    for f in &fields {
+    let fields = &cx.skill.frontmatter.fields;
+    for f in fields {
         if STRING_FIELDS.contains(&f.key.as_str()) {
             check_node(cx, &f.key, &f.value);
         } else if f.key == "metadata" {

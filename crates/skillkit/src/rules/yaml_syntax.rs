@@ -42,7 +42,8 @@ declare_rule! {
 
 pub(crate) fn check(cx: &mut Context<'_>) {
     let Some(YamlErrorKind::Other) = yaml_error_kind(cx.skill) else { return };
-    let err = cx.skill.yaml.error.clone().unwrap();
+    let skill = cx.skill;
+    let err = skill.yaml.error.as_ref().unwrap();
     if cx.skills_ref() && super::flow_style::lenient_flow_before(cx, err.span.start) {
         return; // strictyaml reports the flow collection first; `flow-style` does.
     }
