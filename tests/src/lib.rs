@@ -33,3 +33,79 @@ pub fn write_tree(root: &Path, files: &[(&str, &[u8])]) {
 pub fn repo_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
 }
+
+/// The prompt goldens captured from the real agent programs (`tests/fixtures/prompt-goldens`,
+/// made by `tests/oracles/capture_prompts.sh`) and the trees they were captured on.
+pub mod goldens {
+    use std::path::PathBuf;
+
+    /// Every tree captured with one source (`override` is the two-source pair).
+    pub const TREES: [&str; 13] = [
+        "all-fields",
+        "minimal",
+        "override-base",
+        "override-project",
+        "empty",
+        "invalid",
+        "chars",
+        "long-desc",
+        "blocks",
+        "crlf",
+        "unicode",
+        "claude-fields",
+        "budget-60",
+    ];
+
+    pub fn fixtures() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+    }
+
+    /// The real path of a test tree (placeholder `{TREE}`).
+    pub fn tree(name: &str) -> String {
+        let p = fixtures().join("prompt-trees").join(name);
+        p.canonicalize().unwrap_or(p).to_string_lossy().into_owned()
+    }
+
+    /// A golden file's bytes as text, `None` when the capture has no such file.
+    pub fn golden(agent_dir: &str, tree: &str, file: &str) -> Option<String> {
+        let p = fixtures().join("prompt-goldens").join(agent_dir).join(tree).join(file);
+        std::fs::read(p).ok().map(|b| String::from_utf8(b).expect("goldens are UTF-8"))
+    }
+
+    /// Replace placeholders (longest first, so `{TREES}` is not read as `{TREE}` + `S}`).
+    pub fn substitute(text: &str, map: &[(&str, &str)]) -> String {
+        let mut map = map.to_vec();
+        map.sort_by_key(|(k, _)| std::cmp::Reverse(k.len()));
+        let mut out = text.to_string();
+        for (k, v) in map {
+            out = out.replace(k, v);
+        }
+        out
+    }
+
+    /// Panics with the first differing byte offset and the text around it.
+    pub fn assert_same(ours: &str, golden: &str, what: &str) {
+        if ours == golden {
+            return;
+        }
+        let at = ours.bytes().zip(golden.bytes()).position(|(a, b)| a != b).unwrap_or(ours.len().min(golden.len()));
+        let around = |s: &str| {
+            let mut lo = at.saturating_sub(80).min(s.len());
+            while !s.is_char_boundary(lo) {
+                lo -= 1;
+            }
+            let mut hi = (at + 80).min(s.len());
+            while !s.is_char_boundary(hi) {
+                hi += 1;
+            }
+            format!("{:?}", &s[lo..hi])
+        };
+        panic!(
+            "{what}: differs at byte {at} (ours {} bytes, golden {} bytes)\n  ours:   {}\n  golden: {}",
+            ours.len(),
+            golden.len(),
+            around(ours),
+            around(golden)
+        );
+    }
+}

@@ -80,6 +80,29 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: TreeFormat,
     },
+    /// Print exactly the text an agent injects to advertise the library's skills.
+    Prompt {
+        /// The agent whose prompt to render (`skillkit agents` lists them).
+        #[arg(long)]
+        agent: String,
+        /// Skill sources, lowest priority first (default: the current folder).
+        #[arg(long = "source")]
+        sources: Vec<PathBuf>,
+        /// The model's context window in tokens (default: the agent's).
+        #[arg(long)]
+        context_window: Option<u64>,
+        /// A fixed listing budget in characters where the agent has one (Claude Code's
+        /// SLASH_COMMAND_TOOL_CHAR_BUDGET).
+        #[arg(long)]
+        char_budget: Option<usize>,
+        /// Skills already loaded in the session (for agents that mark them).
+        #[arg(long)]
+        loaded: Vec<String>,
+        /// text: the exact injected text, nothing added; json: the text with each skill's byte
+        /// range, counts and budget decision.
+        #[arg(long, value_enum, default_value = "text")]
+        format: TreeFormat,
+    },
     /// List the lint rules.
     Rules {
         #[arg(long, value_enum, default_value = "text")]
@@ -114,6 +137,10 @@ where
             check(paths, &agent, opts, out, err)
         }
         Command::Tree { sources, agent, format } => tree(sources, &agent, format, out, err),
+        Command::Prompt { agent, sources, context_window, char_budget, loaded, format } => {
+            let options = skillkit::prompt::PromptOptions { context_window, char_budget, loaded };
+            prompt(sources, &agent, &options, format, out, err)
+        }
         Command::Rules { format } => rules(format, out).map(|_| 0),
         Command::Explain { rule } => match skillkit::rules::find_rule(&rule) {
             Some(r) => write!(out, "{}", skillkit::docs::rule_page(r.meta())).map(|_| 0),
@@ -228,6 +255,32 @@ fn tree(
         TreeFormat::Json => render::tree::render_json(&lib, agent, &display, out)?,
     }
     Ok(if lib.sources.iter().any(|s| !s.exists) { 2 } else { 0 })
+}
+
+fn prompt(
+    sources: Vec<PathBuf>,
+    agent: &str,
+    options: &skillkit::prompt::PromptOptions,
+    format: TreeFormat,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> std::io::Result<i32> {
+    let Some(agent) = agent_or_err(agent, err)? else { return Ok(2) };
+    let sources = if sources.is_empty() { vec![PathBuf::from(".")] } else { sources };
+    let lib = skillkit::library::Library::open(&sources, agent);
+    let Some(prompt) = skillkit::prompt::render(agent, &lib, options) else {
+        let with: Vec<&str> = AGENTS.iter().filter(|a| a.prompt.is_some()).map(|a| a.id).collect();
+        writeln!(err, "error: `{}` only lints; agents with a prompt: {}", agent.id, with.join(", "))?;
+        return Ok(2);
+    };
+    match format {
+        TreeFormat::Text => out.write_all(prompt.text.as_bytes())?,
+        TreeFormat::Json => {
+            serde_json::to_writer_pretty(&mut *out, &prompt)?;
+            writeln!(out)?;
+        }
+    }
+    Ok(0)
 }
 
 fn agent_or_err(id: &str, err: &mut dyn Write) -> std::io::Result<Option<&'static skillkit::Agent>> {

@@ -1,11 +1,13 @@
-//! Agent profiles: which rules apply and how strictly, for the agent a library is written for.
-//! This issue ships two: `spec` (the default: the specification's MUSTs are errors, fields other
-//! agents know are warnings naming them) and `agentskills` (as strict as skills-ref 0.1.1, with
-//! its exact messages). Later profiles add discovery and prompt rendering to the same type.
+//! Agent profiles: which rules apply and how strictly, how the agent discovers skills, and how it
+//! advertises them to the model. `spec` (the default: the specification's MUSTs are errors, fields
+//! other agents know are warnings naming them) and `agentskills` (as strict as skills-ref 0.1.1,
+//! with its exact messages) are defined here; each agent with a prompt has its own file under
+//! [`crate::agents`], citing the program and version (or seed document) it was verified against.
 
 use crate::diagnostic::Severity;
 use crate::discover::DiscoveryPolicy;
 use crate::library::NameKey;
+use crate::prompt::{Prompt, RenderInput};
 use crate::rules::RuleMeta;
 
 /// A profile's setting for one rule.
@@ -31,6 +33,9 @@ pub struct Agent {
     pub discovery: DiscoveryPolicy,
     /// How the agent keys skills when sources clash.
     pub key: NameKey,
+    /// Renders the exact text the agent injects to advertise skills; `None` for profiles that
+    /// only lint (`spec`).
+    pub prompt: Option<fn(&RenderInput<'_>) -> Prompt>,
 }
 
 impl Agent {
@@ -50,6 +55,7 @@ pub static SPEC: Agent = Agent {
     levels: &[],
     discovery: DiscoveryPolicy::CLIENT_GUIDE,
     key: NameKey::Frontmatter,
+    prompt: None,
 };
 
 /// skills-ref accepts what strictyaml reads (every scalar a string) and rejects flow style,
@@ -74,9 +80,10 @@ pub static AGENTSKILLS: Agent = Agent {
     // skills-ref validates the folders it is given; for libraries we use the client guide's search.
     discovery: DiscoveryPolicy::CLIENT_GUIDE,
     key: NameKey::Frontmatter,
+    prompt: None,
 };
 
-pub static AGENTS: &[&Agent] = &[&SPEC, &AGENTSKILLS];
+pub static AGENTS: &[&Agent] = &[&SPEC, &AGENTSKILLS, &crate::agents::deepagents::AGENT];
 
 pub fn find_agent(id: &str) -> Option<&'static Agent> {
     AGENTS.iter().copied().find(|a| a.id == id)

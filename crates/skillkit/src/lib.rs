@@ -6,6 +6,7 @@
 //! [`lint::lint`] under an [`agent::Agent`] → [`diagnostic::Diagnostic`]s.
 
 pub mod agent;
+pub mod agents;
 pub mod check;
 pub mod diagnostic;
 pub mod discover;
@@ -15,6 +16,7 @@ pub mod frontmatter;
 pub mod library;
 pub mod lint;
 pub mod markdown;
+pub mod prompt;
 pub mod read;
 pub mod resources;
 pub mod rules;
