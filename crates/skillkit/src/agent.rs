@@ -44,9 +44,6 @@ impl Agent {
     }
 }
 
-use Level::*;
-use Severity::*;
-
 pub static SPEC: Agent = Agent {
     id: "spec",
     title: "Agent Skills specification",
@@ -58,32 +55,20 @@ pub static SPEC: Agent = Agent {
     prompt: None,
 };
 
-/// skills-ref accepts what strictyaml reads (every scalar a string) and rejects flow style,
-/// anchors, tags, duplicate keys and any key outside the six spec fields.
-pub static AGENTSKILLS: Agent = Agent {
-    id: "agentskills",
-    title: "skills-ref (agentskills validate)",
-    source: "skills-ref 0.1.1 (PyPI), agentskills/agentskills skills-ref/ at 69ef37e",
-    skills_ref_messages: true,
-    levels: &[
-        ("flow-style", Set(Error)),
-        ("yaml-anchor", Set(Error)),
-        ("yaml-tag", Set(Error)),
-        ("unknown-key", Set(Error)),
-        ("extension-key", Off),
-        ("misspelled-key", Off),
-        ("yaml-implicit-type", Off),
-        ("name-non-ascii", Off),
-        ("frontmatter-schema", Set(Warning)),
-        ("closing-delimiter-at-eof", Off),
-    ],
-    // skills-ref validates the folders it is given; for libraries we use the client guide's search.
-    discovery: DiscoveryPolicy::CLIENT_GUIDE,
-    key: NameKey::Frontmatter,
-    prompt: None,
-};
+pub use crate::agents::agentskills::AGENT as AGENTSKILLS;
 
-pub static AGENTS: &[&Agent] = &[&SPEC, &AGENTSKILLS, &crate::agents::deepagents::AGENT];
+/// Every profile, in the order `skillkit agents` lists them.
+pub static AGENTS: &[&Agent] = &[
+    &SPEC,
+    &AGENTSKILLS,
+    &crate::agents::deepagents::AGENT,
+    &crate::agents::deepagents_v1::AGENT,
+    &crate::agents::deepagents_v2::AGENT,
+    &crate::agents::claude_code::AGENT,
+    &crate::agents::codex::AGENT,
+    &crate::agents::gemini_cli::AGENT,
+    &crate::agents::harness9::AGENT,
+];
 
 pub fn find_agent(id: &str) -> Option<&'static Agent> {
     AGENTS.iter().copied().find(|a| a.id == id)

@@ -138,8 +138,12 @@ pub struct Prompt {
     pub placement: Placement,
     /// Where exactly, in words.
     pub placement_detail: &'static str,
-    /// Exactly the text the agent injects.
+    /// Exactly the text the agent injects (empty when it injects nothing).
     pub text: String,
+    /// The agent refuses to produce the text at all (skills-ref's `to-prompt` fails as a whole on
+    /// one bad skill): its error, as it prints it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure: Option<String>,
     pub skills: Vec<PromptSkill>,
     /// What the agent itself reports while loading (its log lines), in order.
     pub warnings: Vec<String>,
@@ -282,6 +286,7 @@ pub fn finish(
         placement: format.placement,
         placement_detail: format.placement_detail,
         text,
+        failure: None,
         skills,
         warnings,
         budget,
