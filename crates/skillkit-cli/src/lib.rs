@@ -268,7 +268,7 @@ fn prompt(
     let Some(agent) = agent_or_err(agent, err)? else { return Ok(2) };
     let sources = if sources.is_empty() { vec![PathBuf::from(".")] } else { sources };
     let lib = skillkit::library::Library::open(&sources, agent);
-    let Some(prompt) = skillkit::prompt::render(agent, &lib, options) else {
+    let Some(mut prompt) = skillkit::prompt::render(agent, &lib, options) else {
         let with: Vec<&str> = AGENTS.iter().filter(|a| a.prompt.is_some()).map(|a| a.id).collect();
         writeln!(err, "error: `{}` only lints; agents with a prompt: {}", agent.id, with.join(", "))?;
         return Ok(2);
@@ -276,6 +276,7 @@ fn prompt(
     match format {
         TreeFormat::Text => out.write_all(prompt.text.as_bytes())?,
         TreeFormat::Json => {
+            prompt.count_cl100k();
             serde_json::to_writer_pretty(&mut *out, &prompt)?;
             writeln!(out)?;
         }

@@ -92,11 +92,13 @@ pub struct Budget {
     pub rule: String,
 }
 
-/// Token counts of a text in the two public OpenAI encodings.
+/// Token counts of a text in the public OpenAI encodings.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct TokenCounts {
     pub o200k_base: usize,
-    pub cl100k_base: usize,
+    /// Counted on request ([`Prompt::count_cl100k`]): older OpenAI models' encoding.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cl100k_base: Option<usize>,
 }
 
 /// The tokenizer a prompt's counts use.
@@ -158,6 +160,13 @@ pub struct Prompt {
 /// ([`Library::open`]); `None` when the profile only lints.
 pub fn render(agent: &crate::agent::Agent, library: &Library, options: &PromptOptions) -> Option<Prompt> {
     agent.prompt.map(|f| f(&RenderInput { library, options }))
+}
+
+impl Prompt {
+    /// Adds the cl100k_base count of the whole text to the totals.
+    pub fn count_cl100k(&mut self) {
+        self.totals.tokens.cl100k_base = Some(tokens::count_cl100k(&self.text));
+    }
 }
 
 /// What a profile renders from.
@@ -264,19 +273,21 @@ pub fn finish(
     tools: Vec<ToolDef>,
 ) -> Prompt {
     let Builder { text, mut skills, warnings } = b;
-    for s in &mut skills {
-        if let Some(r) = &s.range {
-            let t = &text[r.clone()];
-            s.chars = t.chars().count();
-            s.tokens = tokens::count_o200k(t);
-        }
+    // Ranges in text order for the one-pass count; skills keep the order the profile gave.
+    let mut order: Vec<usize> = (0..skills.len()).filter(|&i| skills[i].range.is_some()).collect();
+    order.sort_by_key(|&i| skills[i].range.as_ref().map(|r| r.start));
+    let ranges: Vec<Range<usize>> = order.iter().filter_map(|&i| skills[i].range.clone()).collect();
+    let (o200k, per) = tokens::count_o200k_ranges(&text, &ranges);
+    for (&i, n) in order.iter().zip(per) {
+        let s = &mut skills[i];
+        s.tokens = n;
+        s.chars = s.range.as_ref().map_or(0, |r| text[r.clone()].chars().count());
     }
-    let o200k = tokens::count_o200k(&text);
     let context_window = options.context_window.unwrap_or(format.default_context_window);
     let totals = Totals {
         bytes: text.len(),
         chars: text.chars().count(),
-        tokens: TokenCounts { o200k_base: o200k, cl100k_base: tokens::count_cl100k(&text) },
+        tokens: TokenCounts { o200k_base: o200k, cl100k_base: None },
         context_window,
         percent_of_context: if context_window == 0 { 0.0 } else { o200k as f64 * 100.0 / context_window as f64 },
     };

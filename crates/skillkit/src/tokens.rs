@@ -8,14 +8,99 @@ use std::sync::OnceLock;
 
 /// Exact o200k_base token count.
 pub fn count_o200k(text: &str) -> usize {
-    static T: OnceLock<&'static bpe_openai::Tokenizer> = OnceLock::new();
-    T.get_or_init(bpe_openai::o200k_base).count(text)
+    O200K.get_or_init(bpe_openai::o200k_base).count(text)
 }
 
 /// Exact cl100k_base token count.
 pub fn count_cl100k(text: &str) -> usize {
     static T: OnceLock<&'static bpe_openai::Tokenizer> = OnceLock::new();
     T.get_or_init(bpe_openai::cl100k_base).count(text)
+}
+
+/// Exact o200k_base counts of a whole text and of byte ranges in it, in one pass: the text is
+/// pre-tokenized once, each piece's BPE count is memoized (prompts repeat the same words), and
+/// each piece counts for the range it starts in. `ranges` must be sorted and disjoint. A
+/// range's count is what its bytes cost inside this text; it differs from counting the range
+/// alone only when a piece straddles its edge (rare: entries start after a newline).
+/// Large texts are split at a piece boundary and counted on two threads.
+pub fn count_o200k_ranges(text: &str, ranges: &[std::ops::Range<usize>]) -> (usize, Vec<usize>) {
+    let t = *O200K.get_or_init(bpe_openai::o200k_base);
+    let mut per = vec![0usize; ranges.len()];
+    // Split near the middle after a newline followed by a character that starts a new piece in
+    // every case (not whitespace, not `/`, which a punctuation piece may absorb after newlines).
+    let mid = if text.len() >= 64 * 1024 { safe_split(text, text.len() / 2) } else { None };
+    let total = match mid {
+        None => count_part(t, text, 0, ranges, &mut per),
+        Some(m) => {
+            let first = ranges.partition_point(|r| r.start < m);
+            let (ra, rb) = ranges.split_at(first);
+            let (pa, pb) = per.split_at_mut(first);
+            std::thread::scope(|s| {
+                let h = s.spawn(|| count_part(t, &text[m..], m, rb, pb));
+                let a = count_part(t, &text[..m], 0, ra, pa);
+                a + h.join().unwrap_or_else(|_| count_o200k(&text[m..]))
+            })
+        }
+    };
+    (total, per)
+}
+
+static O200K: OnceLock<&'static bpe_openai::Tokenizer> = OnceLock::new();
+
+fn safe_split(text: &str, near: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut i = near;
+    while i + 1 < b.len() {
+        if b[i] == b'\n' && !b[i + 1].is_ascii_whitespace() && b[i + 1] != b'/' && b[i + 1] < 0x80 {
+            return Some(i + 1);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Counts `part` (which starts at byte `base` of the whole text), adding each piece to the
+/// range it starts in.
+fn count_part(
+    t: &bpe_openai::Tokenizer,
+    part: &str,
+    base: usize,
+    ranges: &[std::ops::Range<usize>],
+    per: &mut [usize],
+) -> usize {
+    let mut memo: std::collections::HashMap<&str, usize, std::hash::BuildHasherDefault<Fnv>> = Default::default();
+    let mut total = 0;
+    let mut r = 0;
+    let mut at = base;
+    for piece in t.split(part) {
+        let n = *memo.entry(piece).or_insert_with(|| t.bpe.count(piece.as_bytes()));
+        total += n;
+        while r < ranges.len() && ranges[r].end <= at {
+            r += 1;
+        }
+        if r < ranges.len() && ranges[r].start <= at {
+            per[r] += n;
+        }
+        at += piece.len();
+    }
+    total
+}
+
+/// FNV-1a: a fast hash for short strings (the memo's keys are pre-tokenizer pieces).
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf29ce484222325 } else { self.0 };
+        for &b in bytes {
+            h = (h ^ b as u64).wrapping_mul(0x100000001b3);
+        }
+        self.0 = h;
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -164,6 +249,26 @@ mod tests {
     fn exact_counts_are_real_tokenizers() {
         assert_eq!(count_o200k("hello world"), 2);
         assert_eq!(count_cl100k("hello world"), 2);
+    }
+
+    #[test]
+    fn ranges_are_counted_in_one_pass() {
+        let entry = "- **pdf**: Extracts tables from PDF files. Use when asked.\n  -> Read `/s/pdf/SKILL.md`";
+        let mut text = String::from("## Skills\n\n");
+        let mut ranges = vec![];
+        for _ in 0..3000 {
+            let start = text.len();
+            text.push_str(entry);
+            ranges.push(start..text.len());
+            text.push('\n');
+        }
+        text.push_str("\nRemember: skills help.");
+        let (total, per) = count_o200k_ranges(&text, &ranges);
+        assert_eq!(total, count_o200k(&text));
+        assert!(per.iter().all(|&n| n == count_o200k(entry)), "{:?}", &per[..3]);
+        let one: Vec<std::ops::Range<usize>> = vec![std::ops::Range { start: 0, end: 3 }];
+        let (small, per) = count_o200k_ranges("a b\nc d", &one);
+        assert_eq!((small, per[0]), (count_o200k("a b\nc d"), count_o200k("a b")));
     }
 
     #[test]

@@ -19,7 +19,7 @@
 //!   defaults it is the whole system prompt). There is no listing budget and no skill tool: the
 //!   model reads the listed path with `read_file`.
 
-use super::python::{json_dumps, py_len, py_prefix, py_str, py_strip, py_title};
+use super::python::{is_py_space, json_dumps, py_len, py_prefix, py_str, py_strip, py_title};
 use crate::agent::Agent;
 use crate::discover::DiscoveryPolicy;
 use crate::library::{Entry, NameKey};
@@ -27,7 +27,6 @@ use crate::prompt::{self, folder_name, Builder, Decision, Format, Placement, Pro
 use crate::skill::FileProblem;
 use crate::yaml::{self, Node};
 use std::path::{Component, Path, PathBuf};
-use std::sync::OnceLock;
 
 pub static AGENT: Agent = Agent {
     id: "deepagents",
@@ -131,40 +130,36 @@ fn posix_parts(p: &str) -> Vec<&str> {
     parts
 }
 
-/// The folder the backend lists skills under: an absolute source as given (normalised the way
-/// `pathlib` does), a relative one resolved against the working directory.
-fn backend_root(source: &Path) -> String {
-    if source.is_absolute() {
-        let mut s = String::new();
-        for c in source.components() {
-            match c {
-                Component::RootDir => s.push('/'),
-                Component::CurDir => {}
-                Component::Normal(n) => {
-                    if !s.is_empty() && !s.ends_with('/') {
-                        s.push('/');
-                    }
-                    s.push_str(&n.to_string_lossy());
-                }
-                Component::ParentDir => {
-                    if !s.ends_with('/') {
-                        s.push('/');
-                    }
-                    s.push_str("..");
-                }
-                Component::Prefix(p) => s.push_str(&p.as_os_str().to_string_lossy()),
+/// The byte range of group 1 of `^---\s*\n(.*?)\n---\s*\n` (DOTALL, Python's Unicode `\s`)
+/// matched at the start of `text`, with the regex's backtracking order: the group starts after
+/// the last newline of the whitespace that follows the opening `---`, or an earlier one if only
+/// that lets a closing line match; it ends at the first `\n---` whose following whitespace holds
+/// a newline.
+pub fn frontmatter_group(text: &str) -> Option<std::ops::Range<usize>> {
+    let rest = text.strip_prefix("---")?;
+    let ws_len = rest.len() - rest.trim_start_matches(is_py_space).len();
+    let run = &rest[..ws_len];
+    let closing_from = |g: usize| -> Option<usize> {
+        let mut from = g;
+        while let Some(i) = text[from..].find("\n---") {
+            let c = from + i;
+            let after = &text[c + 4..];
+            let ws = &after[..after.len() - after.trim_start_matches(is_py_space).len()];
+            if ws.contains('\n') {
+                return Some(c);
             }
+            from = c + 1;
         }
-        s
-    } else {
-        let abs = std::env::current_dir().map(|d| d.join(source)).unwrap_or_else(|_| PathBuf::from(source));
-        prompt::path_string(&abs.canonicalize().unwrap_or(abs))
+        None
+    };
+    // Candidate group starts: after each newline of the run, last first.
+    for (i, _) in run.match_indices('\n').collect::<Vec<_>>().into_iter().rev() {
+        let g = 3 + i + 1;
+        if let Some(c) = closing_from(g) {
+            return Some(g..c);
+        }
     }
-}
-
-fn frontmatter_re() -> &'static regex::Regex {
-    static RE: OnceLock<regex::Regex> = OnceLock::new();
-    RE.get_or_init(|| regex::Regex::new(r"(?s)\A---\s*\n(.*?)\n---\s*\n").expect("valid regex"))
+    None
 }
 
 /// `_parse_skill_metadata` plus the decoding around it: the metadata, or `None` with the
@@ -204,12 +199,21 @@ pub fn read(entry: &Entry, path: &str, warnings: &mut Vec<String>) -> Option<Met
         }
     }
     let text = &skill.text;
-    let Some(m) = frontmatter_re().captures(text).and_then(|c| c.get(1)) else {
+    let Some(group) = frontmatter_group(text) else {
         warnings.push(format!("Skipping {path}: no valid YAML frontmatter found"));
         failed(warnings);
         return None;
     };
-    let y = yaml::parse(m.as_str(), m.start());
+    // The engine's own split usually finds the same YAML text (plus the newline before the
+    // closing line, which changes nothing): reuse its parse.
+    let parsed;
+    let same = |s: crate::text::Span| s.start == group.start && (s.end == group.end || s.end == group.end + 1);
+    let y = if skill.split.yaml.is_some_and(same) {
+        &skill.yaml
+    } else {
+        parsed = yaml::parse(&text[group.clone()], group.start);
+        &parsed
+    };
     if let Some(e) = &y.error {
         warnings.push(format!("Invalid YAML in {path}: {}", e.message));
         failed(warnings);
@@ -335,26 +339,6 @@ pub fn validate_name(name: &str, folder: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// One list entry (`_format_skills_list`), without the joining newline.
-fn entry_text(m: &Metadata) -> String {
-    let mut s = format!("- **{}**: {}", m.name, m.description);
-    let mut notes = vec![];
-    if let Some(l) = &m.license {
-        notes.push(format!("License: {l}"));
-    }
-    if let Some(c) = &m.compatibility {
-        notes.push(format!("Compatibility: {c}"));
-    }
-    if !notes.is_empty() {
-        s.push_str(&format!(" ({})", notes.join(", ")));
-    }
-    if !m.allowed_tools.is_empty() {
-        s.push_str(&format!("\n  -> Allowed tools: {}", m.allowed_tools.join(", ")));
-    }
-    s.push_str(&format!("\n  -> Read `{}` for full instructions", m.path));
-    s
-}
-
 /// `_format_skills_load_warnings`: source-level errors as an untrusted block.
 fn load_warnings_block(errors: &[String]) -> String {
     if errors.is_empty() {
@@ -385,19 +369,57 @@ fn load_warnings_block(errors: &[String]) -> String {
     lines.join("\n")
 }
 
-pub fn render(input: &RenderInput<'_>) -> Prompt {
+/// What the DeepAgents loader keeps of a library, as `before_agent` builds `skills_metadata`.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    /// The listed skills in the dict's order, with the index of their library entry.
+    pub skills: Vec<(Metadata, usize)>,
+    /// Skills not listed: shadowed by a later source, or skipped by the reader.
+    pub absent: Vec<PromptSkill>,
+    /// The loader's log lines, in order.
+    pub warnings: Vec<String>,
+}
+
+/// The folder the backend lists skills under: an absolute source as given (normalised the way
+/// `pathlib` does), a relative one resolved against the working directory.
+pub fn backend_root(source: &Path) -> String {
+    if source.is_absolute() {
+        let mut s = String::new();
+        for c in source.components() {
+            match c {
+                Component::RootDir => s.push('/'),
+                Component::CurDir => {}
+                Component::Normal(n) => {
+                    if !s.is_empty() && !s.ends_with('/') {
+                        s.push('/');
+                    }
+                    s.push_str(&n.to_string_lossy());
+                }
+                Component::ParentDir => {
+                    if !s.ends_with('/') {
+                        s.push('/');
+                    }
+                    s.push_str("..");
+                }
+                Component::Prefix(p) => s.push_str(&p.as_os_str().to_string_lossy()),
+            }
+        }
+        s
+    } else {
+        let abs = std::env::current_dir().map(|d| d.join(source)).unwrap_or_else(|_| PathBuf::from(source));
+        prompt::path_string(&abs.canonicalize().unwrap_or(abs))
+    }
+}
+
+/// `before_agent`'s loading: every source in order, each skill read by the real reader, merged by
+/// name into a dict (later sources win, in the earlier one's slot).
+pub fn load(input: &RenderInput<'_>) -> Loaded {
     let lib = input.library;
-    let mut b = Builder::default();
-    let mut source_errors = vec![];
-    // name → (slot, metadata, entry index); later sources overwrite, keeping the slot.
-    let mut slots: Vec<(Metadata, usize)> = vec![];
-    let mut dropped: Vec<PromptSkill> = vec![];
+    let mut out = Loaded::default();
     for (si, src) in lib.sources.iter().enumerate() {
         let given = input.source_path(si);
         if !src.exists {
-            let msg = format!("Cannot load skills from '{given}': Path '{given}': path_not_found");
-            b.warnings.push(msg.clone());
-            source_errors.push(msg);
+            out.warnings.push(format!("Cannot load skills from '{given}': Path '{given}': path_not_found"));
             continue;
         }
         let root = backend_root(&src.path);
@@ -411,74 +433,120 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
         entries.sort_by(|a, b| a.0.cmp(&b.0));
         for (dir, e, i) in entries {
             let path = format!("{dir}SKILL.md");
-            let record = prompt::skill("", folder_name(e), &path, Some(si));
-            match read(e, &path, &mut b.warnings) {
-                Some(m) => match slots.iter_mut().find(|(s, _)| s.name == m.name) {
+            let logged = out.warnings.len();
+            match read(e, &path, &mut out.warnings) {
+                Some(m) => match out.skills.iter_mut().find(|(s, _)| s.name == m.name) {
                     Some(slot) => {
                         let (old, old_i) = std::mem::replace(slot, (m, i));
-                        let name = old.name.clone();
-                        let winner = &lib.entries[slot.1];
-                        dropped.push(
-                            prompt::skill(&name, folder_name(&lib.entries[old_i]), &old.path, Some(lib.entries[old_i].source))
-                                .decided(
-                                    Decision::Shadowed,
-                                    format!(
-                                        "`{name}` from {} wins: later sources override earlier ones, in the earlier one's place",
-                                        input.source_path(winner.source)
-                                    ),
-                                ),
+                        let old_entry = &lib.entries[old_i];
+                        let reason = format!(
+                            "`{}` from {} wins: later sources override earlier ones, in the earlier one's place",
+                            old.name,
+                            input.source_path(e.source)
+                        );
+                        out.absent.push(
+                            prompt::skill(&old.name, folder_name(old_entry), &old.path, Some(old_entry.source))
+                                .decided(Decision::Shadowed, reason),
                         );
                     }
-                    None => slots.push((m, i)),
+                    None => out.skills.push((m, i)),
                 },
+                // DeepAgents downloads `SKILL.md` only; a folder without one is an expected miss.
                 None if e.skill.file_name != "SKILL.md"
                     || e.skill.file_problems.iter().any(|p| matches!(p, FileProblem::Missing)) => {}
                 None => {
-                    let reason = b
-                        .warnings
+                    let reason = out.warnings[logged..]
                         .iter()
-                        .rev()
                         .find(|w| !w.starts_with("Skill at "))
                         .cloned()
                         .unwrap_or_else(|| "not loaded".into());
-                    dropped.push(
-                        PromptSkill { name: e.skill.display_name().to_string(), ..record }
+                    out.absent.push(
+                        prompt::skill(e.skill.display_name(), folder_name(e), &path, Some(si))
                             .decided(Decision::Invalid, reason),
                     );
                 }
             }
         }
     }
-    b.push(HEAD);
-    let last = lib.sources.len().saturating_sub(1);
-    let locations: Vec<String> = (0..lib.sources.len())
+    out
+}
+
+/// `{skills_locations}`: one line per source, the last marked `(higher priority)`.
+pub fn locations(input: &RenderInput<'_>) -> String {
+    let n = input.library.sources.len();
+    (0..n)
         .map(|i| {
             let given = input.source_path(i);
-            let suffix = if i == last { " (higher priority)" } else { "" };
+            let suffix = if i + 1 == n { " (higher priority)" } else { "" };
             format!("**{} Skills**: `{given}`{suffix}", source_label(&given))
         })
-        .collect();
-    b.push(&locations.join("\n"));
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The list's text for a library without skills (`_format_skills_list` on an empty list).
+pub fn empty_list(input: &RenderInput<'_>) -> String {
+    let paths: Vec<String> = (0..input.library.sources.len()).map(|i| input.source_path(i)).collect();
+    format!("(No skills available yet. You can create skills in {})", paths.join(" or "))
+}
+
+/// `_format_skill_annotations`: `License: …, Compatibility: …` for whichever is set.
+pub fn annotations(m: &Metadata) -> Option<String> {
+    let mut notes = vec![];
+    if let Some(l) = &m.license {
+        notes.push(format!("License: {l}"));
+    }
+    if let Some(c) = &m.compatibility {
+        notes.push(format!("Compatibility: {c}"));
+    }
+    (!notes.is_empty()).then(|| notes.join(", "))
+}
+
+/// One list entry, without the joining newline.
+pub fn entry_text(m: &Metadata) -> String {
+    let mut s = format!("- **{}**: {}", m.name, m.description);
+    if let Some(a) = annotations(m) {
+        s.push_str(&format!(" ({a})"));
+    }
+    if !m.allowed_tools.is_empty() {
+        s.push_str(&format!("\n  -> Allowed tools: {}", m.allowed_tools.join(", ")));
+    }
+    s.push_str(&format!("\n  -> Read `{}` for full instructions", m.path));
+    s
+}
+
+/// The record of a listed skill (truncated when its description was cut to 1,024 characters).
+pub fn listed(input: &RenderInput<'_>, m: &Metadata, entry: usize) -> PromptSkill {
+    let e = &input.library.entries[entry];
+    let rec = prompt::skill(&m.name, folder_name(e), &m.path, Some(e.source));
+    if m.truncated {
+        rec.decided(Decision::Truncated, "description over 1,024 characters: cut to the first 1,024")
+    } else {
+        rec
+    }
+}
+
+pub fn render(input: &RenderInput<'_>) -> Prompt {
+    let Loaded { skills, absent, warnings } = load(input);
+    let source_errors: Vec<String> =
+        warnings.iter().filter(|w| w.starts_with("Cannot load skills from ")).cloned().collect();
+    let mut b = Builder { warnings, ..Builder::default() };
+    b.push(HEAD);
+    b.push(&locations(input));
     b.push(&load_warnings_block(&source_errors));
     b.push(MIDDLE);
-    if slots.is_empty() {
-        let paths: Vec<String> = (0..lib.sources.len()).map(|i| input.source_path(i)).collect();
-        b.push(&format!("(No skills available yet. You can create skills in {})", paths.join(" or ")));
+    if skills.is_empty() {
+        b.push(&empty_list(input));
     }
-    for (n, (m, i)) in slots.iter().enumerate() {
+    for (n, (m, i)) in skills.iter().enumerate() {
         if n > 0 {
             b.push("\n");
         }
-        let e = &lib.entries[*i];
-        let mut rec = prompt::skill(&m.name, folder_name(e), &m.path, Some(e.source));
-        if m.truncated {
-            rec = rec.decided(Decision::Truncated, "description over 1,024 characters: cut to the first 1,024");
-        }
-        b.entry(rec, |t| t.push_str(&entry_text(m)));
+        b.entry(listed(input, m, *i), |t| t.push_str(&entry_text(m)));
     }
     b.push(TAIL);
-    for d in dropped {
-        b.absent(d);
+    for a in absent {
+        b.absent(a);
     }
     prompt::finish(&FORMAT, input.options, b, None, vec![])
 }
@@ -486,6 +554,48 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
+
+    fn meta(name: &str) -> Metadata {
+        Metadata {
+            name: name.into(),
+            description: "Does things".into(),
+            truncated: false,
+            path: format!("/skills/user/{name}/SKILL.md"),
+            license: None,
+            compatibility: None,
+            allowed_tools: vec![],
+        }
+    }
+
+    #[test]
+    fn entries_follow_the_real_list_format() {
+        assert_eq!(
+            entry_text(&meta("web-research")),
+            "- **web-research**: Does things\n  -> Read `/skills/user/web-research/SKILL.md` for full instructions"
+        );
+        let m = Metadata {
+            license: Some("MIT".into()),
+            compatibility: Some("Python 3.10+".into()),
+            allowed_tools: vec!["search".into(), "read_file".into()],
+            ..meta("web-research")
+        };
+        assert_eq!(
+            entry_text(&m),
+            "- **web-research**: Does things (License: MIT, Compatibility: Python 3.10+)\n  -> Allowed tools: search, read_file\n  -> Read `/skills/user/web-research/SKILL.md` for full instructions"
+        );
+        assert_eq!(
+            annotations(&Metadata { license: Some("MIT".into()), ..meta("a") }).as_deref(),
+            Some("License: MIT")
+        );
+    }
+
+    #[test]
+    fn backend_root_normalises_absolute_sources() {
+        assert_eq!(backend_root(Path::new("/skills/user/")), "/skills/user");
+        assert_eq!(backend_root(Path::new("/skills/./user")), "/skills/user");
+        assert_eq!(backend_root(Path::new("/")), "/");
+    }
 
     #[test]
     fn labels() {
@@ -500,6 +610,13 @@ mod tests {
     }
 
     #[test]
+    fn reuses_the_engine_parse() {
+        let s = crate::Skill::parse("/x/a", "SKILL.md", "---\nname: a\ndescription: d\n---\n\nbody\n".into());
+        let g = frontmatter_group(&s.text).unwrap();
+        assert_eq!(s.split.yaml.map(|y| (y.start, y.end)), Some((g.start, g.end + 1)));
+    }
+
+    #[test]
     fn names() {
         assert!(validate_name("café", "café").is_ok());
         assert_eq!(
@@ -510,9 +627,19 @@ mod tests {
     }
 
     #[test]
-    fn frontmatter_pattern_needs_a_newline_after_the_closing_line() {
-        assert!(frontmatter_re().captures("---\nname: a\n---\n").is_some());
-        assert!(frontmatter_re().captures("---\nname: a\n---").is_none());
-        assert!(frontmatter_re().captures("---\r\nname: a\r\n---\r\nbody").is_some());
+    fn frontmatter_pattern_as_python_matches_it() {
+        let g = |t: &str| frontmatter_group(t).map(|r| t[r].to_string());
+        assert_eq!(g("---\nname: a\n---\n").as_deref(), Some("name: a"));
+        assert_eq!(g("---\nname: a\n---"), None);
+        assert_eq!(g("---\r\nname: a\r\n---\r\nbody").as_deref(), Some("name: a\r"));
+        // Blank lines after the opening line are skipped; an empty group needs backtracking.
+        assert_eq!(g("---\n\n\nname: a\n---\n").as_deref(), Some("name: a"));
+        assert_eq!(g("---\n\n---\nbody").as_deref(), Some(""));
+        assert_eq!(g("---\n---\n"), None);
+        // `\n----` and `\n--- x` are not closing lines; trailing spaces and blank lines are.
+        assert_eq!(g("---\na: 1\n----\nb: 2\n--- x\n---  \n\nbody").as_deref(), Some("a: 1\n----\nb: 2\n--- x"));
+        assert_eq!(g("---  \t\na: 1\n---"), None);
+        assert_eq!(g("\u{feff}---\na: 1\n---\n"), None);
+        assert_eq!(g("--- \u{1f}\na: 1\n---\u{85}\n").as_deref(), Some("a: 1"));
     }
 }

@@ -1,0 +1,95 @@
+//! Prompt preview speed: render the prompt of a 1,000-skill library for every agent that has one,
+//! with its token counts (o200k_base per skill and in total, cl100k_base in total), from a library
+//! already opened (what the app does on every keystroke in the Prompt pane).
+//! Target (issue #4): ≤ 5 ms per agent.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use skillkit::library::Library;
+use skillkit::prompt::{render, PromptOptions};
+use skillkit::AGENTS;
+use std::hint::black_box;
+
+const WORDS: [&str; 24] = [
+    "extract",
+    "tables",
+    "invoice",
+    "report",
+    "review",
+    "schema",
+    "deploy",
+    "migrate",
+    "summarize",
+    "logs",
+    "release",
+    "notes",
+    "pull",
+    "request",
+    "diagram",
+    "query",
+    "budget",
+    "metrics",
+    "alerts",
+    "tests",
+    "coverage",
+    "docs",
+    "style",
+    "audit",
+];
+
+/// A library of `n` skills with varied names, 80–400-character descriptions and some optional
+/// fields, written to a temporary folder.
+fn library(n: usize) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let mut seed = 7u64;
+    let mut next = |m: usize| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % m
+    };
+    for i in 0..n {
+        let name = format!("{}-{}-{i:04}", WORDS[next(24)], WORDS[next(24)]);
+        let mut desc = format!("{} {} from {} files.", WORDS[next(24)], WORDS[next(24)], WORDS[next(24)]);
+        let target = 80 + next(320);
+        while desc.len() < target {
+            desc.push_str(&format!(" Use when the user mentions {} or {}.", WORDS[next(24)], WORDS[next(24)]));
+        }
+        let mut fm = format!("---\nname: {name}\ndescription: {desc}\n");
+        if next(3) == 0 {
+            fm.push_str("license: MIT\n");
+        }
+        if next(4) == 0 {
+            fm.push_str("allowed-tools: Bash(git:*) Read\n");
+        }
+        fm.push_str(&format!("---\n\n# {name}\n\nFollow the steps.\n"));
+        let d = dir.path().join(&name);
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(d.join("SKILL.md"), fm).unwrap();
+    }
+    dir
+}
+
+fn bench(c: &mut Criterion) {
+    let dir = library(1_000);
+    let sources = [dir.path().to_path_buf()];
+    let options = PromptOptions::default();
+    for agent in AGENTS.iter().filter(|a| a.prompt.is_some()) {
+        let lib = Library::open(&sources, agent);
+        let p = render(agent, &lib, &options).unwrap();
+        eprintln!(
+            "{}: {} skills listed, {} bytes, {} o200k tokens",
+            agent.id,
+            p.skills.iter().filter(|s| s.range.is_some()).count(),
+            p.text.len(),
+            p.totals.tokens.o200k_base
+        );
+        let ranges: Vec<_> = p.skills.iter().filter_map(|s| s.range.clone()).collect();
+        c.bench_function(&format!("tokens only {}", agent.id), |b| {
+            b.iter(|| black_box(skillkit::tokens::count_o200k_ranges(&p.text, &ranges)))
+        });
+        c.bench_function(&format!("prompt 1000 skills {}", agent.id), |b| {
+            b.iter(|| black_box(render(agent, black_box(&lib), &options)))
+        });
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
