@@ -274,7 +274,15 @@ fn prompt(
         return Ok(2);
     };
     match format {
-        TreeFormat::Text => out.write_all(prompt.text.as_bytes())?,
+        TreeFormat::Text => {
+            out.write_all(prompt.text.as_bytes())?;
+            // An agent that refuses as a whole (skills-ref's to-prompt) prints its error and
+            // exits as it does.
+            if let Some(f) = &prompt.failure {
+                err.write_all(f.as_bytes())?;
+                return Ok(if f == skillkit::agents::agentskills::USAGE_ERROR { 2 } else { 1 });
+            }
+        }
         TreeFormat::Json => {
             prompt.count_cl100k();
             serde_json::to_writer_pretty(&mut *out, &prompt)?;
