@@ -60,11 +60,11 @@ fn the_default_window_is_the_default_models_million_tokens() {
     // The captured default run lists all 60 in full: 30,000 characters of budget.
     let t = tree("budget-60");
     let v = json(std::slice::from_ref(&t), &[]);
-    assert_eq!(v["budget"]["chars"], 30_000);
+    assert_eq!(v["budget"]["limit"], 30_000);
     assert_eq!(v["totals"]["context_window"], 1_000_000);
     // A 200k window gives 6,000: the listing shrinks.
     let v = json(std::slice::from_ref(&t), &["--context-window", "200000"]);
-    assert_eq!(v["budget"]["chars"], 6_000);
+    assert_eq!(v["budget"]["limit"], 6_000);
     assert!(v["skills"].as_array().unwrap().iter().any(|s| s["decision"] == "name-only"));
 }
 
@@ -105,8 +105,9 @@ fn json_has_ranges_decisions_and_the_budget() {
     let builtin = skills.iter().find(|s| s["name"] == "plugin-authoring").unwrap();
     assert!(builtin["source"].is_null());
     assert_eq!(builtin["decision"], "full");
-    assert_eq!(v["budget"]["chars"], 4000);
+    assert_eq!(v["budget"]["limit"], 4000);
     assert_eq!(v["budget"]["needed"], 25_475);
+    assert_eq!(v["budget"]["unit"], "display columns");
     assert!(v["budget"]["rule"].as_str().unwrap().contains("SLASH_COMMAND_TOOL_CHAR_BUDGET"));
     assert_eq!(v["placement"], "system-message");
     assert_eq!(v["tokenizer"]["estimate"], true);

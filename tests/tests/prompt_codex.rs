@@ -139,7 +139,7 @@ fn json_has_ranges_decisions_and_reasons() {
         ]
     );
     assert_eq!(v["warnings"].as_array().unwrap().len(), 3);
-    assert_eq!(v["budget"]["chars"], 5440);
+    assert_eq!(v["budget"]["limit"], 5440);
     assert_eq!(v["totals"]["bytes"].as_u64().unwrap() as usize, text.len());
 }
 

@@ -84,8 +84,11 @@ pub struct PromptSkill {
 /// The listing budget an agent applied.
 #[derive(Clone, Debug, Serialize)]
 pub struct Budget {
-    /// The budget in characters.
-    pub chars: usize,
+    /// The budget, in `unit`s.
+    pub limit: usize,
+    /// What `limit` and `needed` count: `characters`, `display columns` (Claude Code measures
+    /// terminal width: CJK and emoji count 2) or `token units` (Codex: ceil(bytes / 4)).
+    pub unit: &'static str,
     /// What the full listing would have needed, measured the agent's way.
     pub needed: usize,
     /// The rule, in words.

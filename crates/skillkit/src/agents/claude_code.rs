@@ -1103,7 +1103,7 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     for a in absent {
         b.absent(a);
     }
-    let budget = Budget { chars: budget, needed, rule };
+    let budget = Budget { limit: budget, unit: "display columns", needed, rule };
     prompt::finish(&FORMAT, input.options, b, Some(budget), vec![skill_tool()])
 }
 

@@ -612,12 +612,13 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     for r in loading.rejected {
         b.absent(r);
     }
-    let (unit, limit) = match budget {
-        BudgetUnit::Tokens(n) => ("budget tokens of ceil(bytes / 4), 2% of the context window", n),
-        BudgetUnit::Chars(n) => ("characters (a fixed budget)", n),
+    let (unit, kind, limit) = match budget {
+        BudgetUnit::Tokens(n) => ("budget tokens of ceil(bytes / 4), 2% of the context window", "token units", n),
+        BudgetUnit::Chars(n) => ("characters (a fixed budget)", "characters", n),
     };
     let budget = Budget {
-        chars: limit,
+        limit,
+        unit: kind,
         needed,
         rule: format!(
             "{limit} {unit}, over the skill lines with their newlines (plus any extra the roots table costs over the absolute-path header); over it, descriptions share the budget round robin"
