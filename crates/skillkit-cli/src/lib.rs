@@ -103,6 +103,14 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: TreeFormat,
     },
+    /// Run a session script (YAML: agent, sources, settings, steps) and print the transcript:
+    /// every step's exact result text, the loaded skills, the prompt changes and the context used.
+    Simulate {
+        /// The session script.
+        script: PathBuf,
+        #[arg(long, value_enum, default_value = "text")]
+        format: TreeFormat,
+    },
     /// List the lint rules.
     Rules {
         #[arg(long, value_enum, default_value = "text")]
@@ -141,6 +149,7 @@ where
             let options = skillkit::prompt::PromptOptions { context_window, char_budget, loaded };
             prompt(sources, &agent, &options, format, out, err)
         }
+        Command::Simulate { script, format } => simulate(&script, format, out, err),
         Command::Rules { format } => rules(format, out).map(|_| 0),
         Command::Explain { rule } => match skillkit::rules::find_rule(&rule) {
             Some(r) => write!(out, "{}", skillkit::docs::rule_page(r.meta())).map(|_| 0),
@@ -288,6 +297,46 @@ fn prompt(
             serde_json::to_writer_pretty(&mut *out, &prompt)?;
             writeln!(out)?;
         }
+    }
+    Ok(0)
+}
+
+fn simulate(script: &Path, format: TreeFormat, out: &mut dyn Write, err: &mut dyn Write) -> std::io::Result<i32> {
+    let shown = script.display().to_string();
+    let text = match std::fs::read(script) {
+        Ok(b) => match String::from_utf8(b) {
+            Ok(t) => t,
+            Err(e) => {
+                writeln!(err, "{shown}: error: not UTF-8 (byte {})", e.utf8_error().valid_up_to())?;
+                return Ok(2);
+            }
+        },
+        Err(e) => {
+            writeln!(err, "{shown}: error: cannot read: {e}")?;
+            return Ok(2);
+        }
+    };
+    let parsed = match skillkit::session_script::parse(&text) {
+        Ok(s) => s,
+        Err(errors) => {
+            for e in errors {
+                writeln!(err, "{shown}:{}:{}: error: {}", e.line, e.column, e.message)?;
+            }
+            return Ok(2);
+        }
+    };
+    let dir = script.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let agent = find_agent(&parsed.agent).expect("checked by the parser");
+    let mut session = skillkit::session::Session::new(agent, &parsed.source_paths(dir), parsed.settings.clone());
+    for source in session.library.sources.iter().filter(|s| !s.exists) {
+        writeln!(err, "warning: source {} does not exist", source.path.display())?;
+    }
+    for step in parsed.steps {
+        session.apply(step);
+    }
+    match format {
+        TreeFormat::Text => render::session::render_text(&session, &parsed.sources, out)?,
+        TreeFormat::Json => render::session::render_json(&session, &parsed.sources, out)?,
     }
     Ok(0)
 }

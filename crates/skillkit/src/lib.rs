@@ -21,6 +21,8 @@ pub mod read;
 pub mod resources;
 pub mod rules;
 pub mod schema;
+pub mod session;
+pub mod session_script;
 pub mod skill;
 pub mod split;
 pub mod text;

@@ -3,6 +3,7 @@
 pub mod github;
 pub mod json;
 pub mod sarif;
+pub mod session;
 pub mod text;
 pub mod tree;
 

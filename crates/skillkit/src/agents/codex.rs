@@ -627,6 +627,36 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     prompt::finish(&FORMAT, input.options, b, Some(budget), vec![])
 }
 
+// ---------------------------------------------------------------------------------------------
+// The session: `$name` mentions.
+
+/// One session step as Codex handles it: invoking a skill is a user message mentioning
+/// `$name` (with the arguments after it); each resolved mention adds a `<skill>` item.
+pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step) -> crate::session::Outcome {
+    use crate::session::{Outcome, Step};
+    match step {
+        Step::Invoke { skill, args } => mention(s, skill, args.as_deref().unwrap_or("")),
+        Step::Slash { name, args } => mention(s, name, args),
+        Step::Load { skill } => mention(s, skill, ""),
+        Step::Unload { skill } => Outcome::unsupported(format!("unload {skill}"), "codex", "unload tool"),
+        Step::Tool { name, args } => Outcome::ok(format!("{name}({args})"), String::new())
+            .with_note("Codex does not read allowed-tools; the tool would run under its sandbox policy (the simulator runs no tools)"),
+        Step::Edit { .. } => unreachable!("edits are handled by the session"),
+    }
+}
+
+fn mention(s: &crate::session::Session, skill: &str, args: &str) -> crate::session::Outcome {
+    use crate::session::Outcome;
+    let message = if args.is_empty() { format!("use ${skill}") } else { format!("use ${skill} {args}") };
+    let found = mentions(&s.library, &message);
+    if found.is_empty() {
+        return Outcome::ok(message, String::new())
+            .with_note(format!("`${skill}` matches no single listed skill: Codex injects nothing"));
+    }
+    let items: Vec<String> = found.into_iter().map(|m| m.item).collect();
+    Outcome::ok(message, items.join("\n")).with_note("the user message, then one `<skill>` item per mention")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

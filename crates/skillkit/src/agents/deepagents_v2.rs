@@ -250,6 +250,197 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     prompt::finish(&FORMAT, input.options, b, None, tools())
 }
 
+// ---------------------------------------------------------------------------------------------
+// The session: `load_skill`, `unload_skill` (seed 000 §3.4.1, §3.5.1, §7) and the RESTRICT policy
+// (seed 003 §3.4.2).
+
+/// `load_skill(skill_name)`: the skill's whole `SKILL.md` plus, when it has resources, the
+/// `**Skill Resources:**` list, or one of the error strings of seed 000 §3.4.1 / §7.2.
+/// `loaded` is `skills_loaded` before the call; on success the caller appends the name.
+pub fn load_skill(
+    skills: &[(Metadata, usize)],
+    lib: &crate::library::Library,
+    loaded: &[String],
+    max_loaded: usize,
+    skill_name: &str,
+) -> (String, bool) {
+    let Some((target, i)) = skills.iter().find(|(m, _)| m.name == skill_name) else {
+        let available: Vec<&str> = skills.iter().map(|(m, _)| m.name.as_str()).collect();
+        return (format!("Error: Skill '{skill_name}' not found. Available skills: {}", available.join(", ")), false);
+    };
+    if loaded.iter().any(|l| l == skill_name) {
+        return (format!("Skill '{skill_name}' is already loaded. Its instructions are already active."), false);
+    }
+    if loaded.len() >= max_loaded {
+        return (
+            format!(
+                "Error: Cannot load skill '{skill_name}'. Maximum number of simultaneously loaded skills reached ({max_loaded}). Currently loaded: {}. Use `unload_skill(\"skill-name\")` to unload a skill you no longer need, then retry loading.",
+                loaded.join(", ")
+            ),
+            false,
+        );
+    }
+    let entry = &lib.entries[*i];
+    let path = &target.path;
+    let content = match read_skill_file(entry) {
+        Ok(c) => c,
+        Err(ReadError::Failed(error)) => {
+            return (format!("Error: Failed to read skill file at {path}: {error}"), false)
+        }
+        Err(ReadError::TooLarge) => {
+            return (format!("Error: Skill file at {path} exceeds maximum size ({MAX_SKILL_FILE_SIZE} bytes)"), false)
+        }
+        Err(ReadError::Decode(e)) => return (format!("Error: Failed to decode skill file: {e}"), false),
+    };
+    let mut parts = vec![content];
+    let resources = discovered_resource_paths(entry, path);
+    if !resources.is_empty() {
+        parts.push("\n\n---\n**Skill Resources:**\n".to_string());
+        for (kind, p) in resources {
+            parts.push(format!("- [{kind}] `{p}`"));
+        }
+    }
+    (parts.join("\n"), true)
+}
+
+enum ReadError {
+    Failed(String),
+    TooLarge,
+    Decode(String),
+}
+
+/// `backend.download_files([path])` and the checks after it (seed 000 §3.4.1): the text as it is
+/// now (a session edit included).
+fn read_skill_file(entry: &Entry) -> Result<String, ReadError> {
+    use crate::skill::FileProblem;
+    for p in &entry.skill.file_problems {
+        match p {
+            FileProblem::Missing => return Err(ReadError::Failed("file_not_found".into())),
+            FileProblem::NotAFile { .. } => return Err(ReadError::Failed("is_directory".into())),
+            FileProblem::Unreadable { .. } => return Err(ReadError::Failed("permission_denied".into())),
+            FileProblem::TooLarge { .. } => return Err(ReadError::TooLarge),
+            FileProblem::InvalidUtf8 { offset, .. } => {
+                return Err(ReadError::Decode(format!(
+                    "'utf-8' codec can't decode byte at position {offset}: invalid utf-8"
+                )))
+            }
+            FileProblem::Binary { .. } => {}
+        }
+    }
+    if entry.skill.text.len() as u64 > MAX_SKILL_FILE_SIZE {
+        return Err(ReadError::TooLarge);
+    }
+    Ok(entry.skill.text.clone())
+}
+
+/// `_discover_resources` (seed 000 §3.2.1) as `(type, path)` in the backend's listing order:
+/// root files other than `SKILL.md` (`other`) and the first level of the three standard folders,
+/// each path under the skill folder of `skill_md_path`.
+pub fn discovered_resource_paths(entry: &Entry, skill_md_path: &str) -> Vec<(&'static str, String)> {
+    let dir = skill_md_path.rsplit_once('/').map_or("", |(d, _)| d);
+    let scanned: Cow<'_, resources::Resources> = match &entry.skill.resources {
+        Some(r) => Cow::Borrowed(r),
+        None => Cow::Owned(resources::scan(&entry.skill.dir, "SKILL.md", resources::ScanOptions::default())),
+    };
+    ResourceView::DeepagentsV2
+        .visible(&scanned)
+        .into_iter()
+        .map(|f| (f.kind.as_str(), format!("{dir}/{}", f.path)))
+        .collect()
+}
+
+/// `unload_skill(skill_name)` (seed 000 §3.5.1, §7.3): the message, and whether it unloaded.
+/// `loaded` is `skills_loaded` after removal when it succeeds.
+pub fn unload_skill(loaded: &mut Vec<String>, max_loaded: usize, skill_name: &str) -> (String, bool) {
+    let Some(at) = loaded.iter().position(|l| l == skill_name) else {
+        let current = if loaded.is_empty() { "(none)".to_string() } else { loaded.join(", ") };
+        return (
+            format!("Error: Skill '{skill_name}' is not currently loaded. Currently loaded skills: {current}."),
+            false,
+        );
+    };
+    loaded.remove(at);
+    let remaining = loaded.len();
+    let available = max_loaded as i64 - remaining as i64;
+    (
+        format!(
+            "Skill '{skill_name}' has been unloaded. Currently loaded: {remaining}/{max_loaded} ({available} slot(s) available). Note: The skill's instructions from the previous load_skill call are still in the conversation history but will no longer be marked as [Loaded] in the skills list."
+        ),
+        true,
+    )
+}
+
+/// `_check_allowed_tools` (seed 003 §3.4.2): `None` when the call may run, or the error
+/// `ToolMessage` content that blocks it. Only under [`AllowedToolsPolicy::Restrict`].
+pub fn check_allowed_tools(skills: &[(Metadata, usize)], loaded: &[String], tool_name: &str) -> Option<String> {
+    if ALWAYS_ALLOWED_TOOLS.contains(&tool_name) || loaded.is_empty() {
+        return None;
+    }
+    let mut allowed: Vec<&str> = vec![];
+    let mut restricted = false;
+    for (m, _) in skills {
+        if loaded.contains(&m.name) && !m.allowed_tools.is_empty() {
+            restricted = true;
+            allowed.extend(m.allowed_tools.iter().map(String::as_str));
+        }
+    }
+    if !restricted || allowed.contains(&tool_name) {
+        return None;
+    }
+    allowed.sort_unstable();
+    allowed.dedup();
+    Some(format!(
+        "Tool '{tool_name}' is not in the allowed-tools list for the currently loaded skills. Allowed tools: {}. If you believe this tool is necessary, explain your reasoning.",
+        allowed.join(", ")
+    ))
+}
+
+/// One session step as DeepAgents V2 handles it.
+pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step) -> crate::session::Outcome {
+    use crate::session::{Outcome, Policy, Step};
+    let options = s.prompt_options();
+    let input = RenderInput { library: &s.library, options: &options };
+    let loaded_meta = deepagents::load(&input);
+    let max = s.settings.max_loaded_skills;
+    match step {
+        Step::Load { skill } | Step::Invoke { skill, .. } => {
+            let call = format!("load_skill(\"{skill}\")");
+            let (text, ok) = load_skill(&loaded_meta.skills, &s.library, &s.loaded, max, skill);
+            if ok {
+                s.loaded.push(skill.clone());
+                Outcome::ok(call, text)
+            } else if text.starts_with("Error: ") {
+                Outcome::error(call, text)
+            } else {
+                Outcome::ok(call, text)
+            }
+        }
+        Step::Unload { skill } => {
+            let call = format!("unload_skill(\"{skill}\")");
+            let (text, ok) = unload_skill(&mut s.loaded, max, skill);
+            if ok {
+                Outcome::ok(call, text)
+            } else {
+                Outcome::error(call, text)
+            }
+        }
+        Step::Tool { name, args } => {
+            let call = format!("{name}({args})");
+            match s.settings.policy {
+                Policy::Restrict => match check_allowed_tools(&loaded_meta.skills, &s.loaded, name) {
+                    Some(block) => Outcome::error(call, block).with_note("blocked by the RESTRICT policy"),
+                    None => Outcome::ok(call, String::new())
+                        .with_note("allowed under RESTRICT; the tool would run now (the simulator runs no tools)"),
+                },
+                Policy::Recommend => Outcome::ok(call, String::new())
+                    .with_note("RECOMMEND never blocks; the tool would run now (the simulator runs no tools)"),
+            }
+        }
+        Step::Slash { name, .. } => Outcome::unsupported(format!("/{name}"), "deepagents-v2", "slash commands"),
+        Step::Edit { .. } => unreachable!("edits are handled by the session"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

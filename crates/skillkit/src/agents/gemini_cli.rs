@@ -517,6 +517,34 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     prompt::finish(&FORMAT, input.options, b, None, tools)
 }
 
+// ---------------------------------------------------------------------------------------------
+// The session: `activate_skill`.
+
+/// One session step as Gemini CLI handles it: the model calls `activate_skill(name)`.
+pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step) -> crate::session::Outcome {
+    use crate::session::{Outcome, Step};
+    match step {
+        Step::Invoke { skill, .. } | Step::Load { skill } => {
+            let call = format!("activate_skill({{\"name\": \"{skill}\"}})");
+            match activate(&s.library, skill) {
+                Ok(text) => {
+                    if !s.loaded.contains(skill) {
+                        s.loaded.push(skill.clone());
+                    }
+                    Outcome::ok(call, text)
+                }
+                Err(text) => Outcome::error(call, text),
+            }
+        }
+        Step::Slash { name, .. } => Outcome::unsupported(format!("/{name}"), "gemini-cli", "slash command for skills"),
+        Step::Unload { skill } => Outcome::unsupported(format!("unload {skill}"), "gemini-cli", "unload tool"),
+        Step::Tool { name, args } => Outcome::ok(format!("{name}({args})"), String::new()).with_note(
+            "Gemini CLI does not enforce allowed-tools; the tool would run now (the simulator runs no tools)",
+        ),
+        Step::Edit { .. } => unreachable!("edits are handled by the session"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

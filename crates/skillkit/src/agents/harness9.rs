@@ -241,6 +241,82 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     prompt::finish(&FORMAT, input.options, b, None, tools())
 }
 
+// ---------------------------------------------------------------------------------------------
+// The session: `use_skill` (seed 002 §4.1, §6) and `/name args` (§4.2).
+
+/// The skills harness9 indexes, by name, with their library entries (later sources win).
+fn index(lib: &crate::library::Library) -> Vec<(Metadata, usize)> {
+    let mut out: Vec<(Metadata, usize)> = vec![];
+    for (i, e) in lib.entries.iter().enumerate() {
+        if let Ok(m) = read(e) {
+            match out.iter_mut().find(|(o, _)| o.name == m.name) {
+                Some(slot) => *slot = (m, i),
+                None => out.push((m, i)),
+            }
+        }
+    }
+    out
+}
+
+/// The body after the frontmatter, which `use_skill` returns and `/name` sends (seed 002 §4.1:
+/// "frontmatter 之后的完整 body 内容").
+pub fn body(entry: &Entry) -> String {
+    entry.skill.body().to_string()
+}
+
+/// `use_skill(skill_name)`: the body, or an error naming the available skills (seed 002 §8: "返回
+/// 包含可用名称列表的错误信息"; the wording is the studio's, the seed gives none).
+pub fn use_skill(lib: &crate::library::Library, skill_name: &str) -> (String, bool) {
+    let idx = index(lib);
+    match idx.iter().find(|(m, _)| m.name == skill_name) {
+        Some((_, i)) => (body(&lib.entries[*i]), true),
+        None => {
+            let names: Vec<&str> = idx.iter().map(|(m, _)| m.name.as_str()).collect();
+            (format!("skill \"{skill_name}\" not found; available skills: {}", names.join(", ")), false)
+        }
+    }
+}
+
+/// `/name args` (seed 002 §4.2): the prompt is the body, plus `"\n\n"` and the arguments when
+/// given. `None` when no skill has that name (harness9 prints an error to stderr and sends
+/// nothing, §8).
+pub fn slash(lib: &crate::library::Library, name: &str, args: &str) -> Option<String> {
+    let idx = index(lib);
+    let (_, i) = idx.iter().find(|(m, _)| m.name == name)?;
+    let mut prompt = body(&lib.entries[*i]);
+    if !args.is_empty() {
+        prompt.push_str(SLASH_ARGS_SEPARATOR);
+        prompt.push_str(args);
+    }
+    Some(prompt)
+}
+
+/// One session step as harness9 handles it.
+pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step) -> crate::session::Outcome {
+    use crate::session::{Outcome, Step};
+    match step {
+        Step::Invoke { skill, .. } | Step::Load { skill } => {
+            let call = format!("use_skill(\"{skill}\")");
+            match use_skill(&s.library, skill) {
+                (text, true) => Outcome::ok(call, text),
+                (text, false) => Outcome::error(call, text),
+            }
+        }
+        Step::Slash { name, args } => {
+            let call = if args.is_empty() { format!("/{name}") } else { format!("/{name} {args}") };
+            match slash(&s.library, name, args) {
+                Some(p) => Outcome::ok(call, p).with_note("sent as the user's prompt"),
+                None => Outcome::error(call, String::new())
+                    .with_note(format!("no skill `{name}`: harness9 prints an error to stderr and sends nothing")),
+            }
+        }
+        Step::Unload { skill } => Outcome::unsupported(format!("unload {skill}"), "harness9", "unload tool"),
+        Step::Tool { name, args } => Outcome::ok(format!("{name}({args})"), String::new())
+            .with_note("harness9 does not enforce allowed-tools; the tool would run now (the simulator runs no tools)"),
+        Step::Edit { .. } => unreachable!("edits are handled by the session"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

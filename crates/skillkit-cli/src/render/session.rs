@@ -1,0 +1,123 @@
+//! `skillkit simulate`: a session's transcript as text (for people) or JSON (for tools).
+
+use skillkit::session::{Session, Size, Turn};
+use std::io::{self, Write};
+
+fn n(v: usize) -> String {
+    let s = v.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn size(s: Size) -> String {
+    format!("{} chars, {} tokens", n(s.chars), n(s.tokens))
+}
+
+fn quoted(out: &mut dyn Write, text: &str) -> io::Result<()> {
+    for line in text.split('\n') {
+        writeln!(out, "    │ {line}")?;
+    }
+    Ok(())
+}
+
+/// Lines removed (`-`) and added (`+`) between two prompt texts, by longest common subsequence
+/// (falls back to "changed" for very long prompts).
+fn line_diff(old: &str, new: &str) -> Vec<String> {
+    let (a, b): (Vec<&str>, Vec<&str>) = (old.split('\n').collect(), new.split('\n').collect());
+    if a.len() * b.len() > 4_000_000 {
+        return vec![format!("  (prompt changed: {} → {} lines)", a.len(), b.len())];
+    }
+    let mut lcs = vec![vec![0u32; b.len() + 1]; a.len() + 1];
+    for i in (0..a.len()).rev() {
+        for j in (0..b.len()).rev() {
+            lcs[i][j] = if a[i] == b[j] { lcs[i + 1][j + 1] + 1 } else { lcs[i + 1][j].max(lcs[i][j + 1]) };
+        }
+    }
+    let (mut i, mut j, mut out) = (0, 0, vec![]);
+    while i < a.len() || j < b.len() {
+        if i < a.len() && j < b.len() && a[i] == b[j] {
+            i += 1;
+            j += 1;
+        } else if i < a.len() && (j == b.len() || lcs[i + 1][j] >= lcs[i][j + 1]) {
+            out.push(format!("- {}", a[i]));
+            i += 1;
+        } else {
+            out.push(format!("+ {}", b[j]));
+            j += 1;
+        }
+    }
+    out
+}
+
+fn turn(out: &mut dyn Write, t: &Turn, previous_prompt: &str, max_loaded: usize, agent: &str) -> io::Result<()> {
+    let status = if t.outcome.is_error { "error" } else { "ok" };
+    writeln!(out, "[{}] {}", t.index, t.outcome.call)?;
+    let loaded = if t.loaded.is_empty() { "none".to_string() } else { t.loaded.join(", ") };
+    let slots = if agent == "deepagents-v2" { format!(" ({}/{max_loaded})", t.loaded.len()) } else { String::new() };
+    writeln!(out, "    {status} · result {} · loaded: {loaded}{slots}", size(t.cost))?;
+    if let Some(note) = &t.outcome.note {
+        writeln!(out, "    note: {note}")?;
+    }
+    if !t.outcome.result.is_empty() {
+        quoted(out, &t.outcome.result)?;
+    }
+    for b in &t.outcome.blocks {
+        writeln!(out, "    ├── next block")?;
+        quoted(out, b)?;
+    }
+    if t.prompt_changed {
+        writeln!(out, "    prompt now {}; changed lines:", size(t.usage.prompt))?;
+        for l in line_diff(previous_prompt, &t.prompt) {
+            writeln!(out, "      {l}")?;
+        }
+    }
+    writeln!(
+        out,
+        "    context: {} of {} ({:.2}%)",
+        size(t.usage.total),
+        n(t.usage.context_window as usize),
+        t.usage.percent
+    )?;
+    writeln!(out)
+}
+
+pub fn render_text(s: &Session, sources: &[String], out: &mut dyn Write) -> io::Result<()> {
+    let st = &s.settings;
+    writeln!(out, "session: {} · sources: {}", s.agent.id, sources.join(", "))?;
+    let mut settings =
+        vec![format!("max loaded skills {}", st.max_loaded_skills), format!("policy {:?}", st.policy).to_lowercase()];
+    if let Some(b) = st.char_budget {
+        settings.push(format!("listing budget {b}"));
+    }
+    if !st.allow.is_empty() {
+        settings.push(format!("allow {}", st.allow.join(" ")));
+    }
+    writeln!(out, "settings: {}", settings.join(" · "))?;
+    let p = Size::of(&s.initial_prompt);
+    writeln!(out, "prompt at the start: {}\n", size(p))?;
+    let mut previous = s.initial_prompt.as_str();
+    for t in &s.turns {
+        turn(out, t, previous, st.max_loaded_skills, s.agent.id)?;
+        previous = &t.prompt;
+    }
+    let last = s.turns.last().map_or(p, |t| t.usage.total);
+    writeln!(out, "end: {} steps · context used {}", s.turns.len(), size(last))
+}
+
+pub fn render_json(s: &Session, sources: &[String], out: &mut dyn Write) -> io::Result<()> {
+    let v = serde_json::json!({
+        "agent": s.agent.id,
+        "sources": sources,
+        "settings": s.settings,
+        "initial_prompt": s.initial_prompt,
+        "turns": s.turns,
+    });
+    serde_json::to_writer_pretty(&mut *out, &v)?;
+    writeln!(out)
+}
