@@ -132,6 +132,72 @@ pub struct Usage {
     pub percent: f64,
 }
 
+/// The skills prompt as the session keeps it.
+pub enum Model {
+    /// Agents whose prompt does not change with the session's state: rendered once, and again
+    /// after an edit.
+    Whole { text: String, size: Size },
+    /// DeepAgents V2 marks loaded skills: kept current entry by entry.
+    DeepagentsV2(Box<crate::agents::deepagents_v2::SessionPrompt>),
+}
+
+impl Model {
+    fn build(agent: &'static Agent, library: &Library, options: &PromptOptions) -> Model {
+        if agent.id == "deepagents-v2" {
+            let input = prompt::RenderInput { library, options };
+            return Model::DeepagentsV2(Box::new(crate::agents::deepagents_v2::SessionPrompt::new(&input)));
+        }
+        let text = prompt::render(agent, library, options).map(|p| p.text).unwrap_or_default();
+        Model::Whole { size: Size::of(&text), text }
+    }
+
+    pub fn text(&self) -> String {
+        match self {
+            Model::Whole { text, .. } => text.clone(),
+            Model::DeepagentsV2(p) => p.text(),
+        }
+    }
+
+    pub fn size(&self) -> Size {
+        match self {
+            Model::Whole { size, .. } => *size,
+            Model::DeepagentsV2(p) => p.size(),
+        }
+    }
+}
+
+/// Lines removed (`- `) and added (`+ `) from `old` to `new`, by longest common subsequence
+/// after trimming the common head and tail.
+pub fn line_diff(old: &str, new: &str) -> Vec<String> {
+    let (a, b): (Vec<&str>, Vec<&str>) = (old.split('\n').collect(), new.split('\n').collect());
+    let head = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let tail = a[head..].iter().rev().zip(b[head..].iter().rev()).take_while(|(x, y)| x == y).count();
+    let (a, b) = (&a[head..a.len() - tail], &b[head..b.len() - tail]);
+    if a.len() * b.len() > 4_000_000 {
+        return a.iter().map(|l| format!("- {l}")).chain(b.iter().map(|l| format!("+ {l}"))).collect();
+    }
+    let mut lcs = vec![vec![0u32; b.len() + 1]; a.len() + 1];
+    for i in (0..a.len()).rev() {
+        for j in (0..b.len()).rev() {
+            lcs[i][j] = if a[i] == b[j] { lcs[i + 1][j + 1] + 1 } else { lcs[i + 1][j].max(lcs[i][j + 1]) };
+        }
+    }
+    let (mut i, mut j, mut out) = (0, 0, vec![]);
+    while i < a.len() || j < b.len() {
+        if i < a.len() && j < b.len() && a[i] == b[j] {
+            i += 1;
+            j += 1;
+        } else if i < a.len() && (j == b.len() || lcs[i + 1][j] >= lcs[i][j + 1]) {
+            out.push(format!("- {}", a[i]));
+            i += 1;
+        } else {
+            out.push(format!("+ {}", b[j]));
+            j += 1;
+        }
+    }
+    out
+}
+
 /// One step of the log.
 #[derive(Clone, Debug, Serialize)]
 pub struct Turn {
@@ -144,10 +210,9 @@ pub struct Turn {
     /// Loaded skills after the step, in load order.
     pub loaded: Vec<String>,
     pub usage: Usage,
-    /// The skills prompt changed with this step.
-    pub prompt_changed: bool,
-    /// The skills prompt the next model call sees.
-    pub prompt: String,
+    /// How the skills prompt the next model call sees changed with this step: lines removed
+    /// (`- `) and added (`+ `). Empty when it did not change.
+    pub prompt_changes: Vec<String>,
 }
 
 /// A running session.
@@ -162,6 +227,9 @@ pub struct Session {
     pub turns: Vec<Turn>,
     /// The skills prompt before the first step.
     pub initial_prompt: String,
+    /// The skills prompt now.
+    pub model: Model,
+    window: u64,
     history: Size,
 }
 
@@ -169,18 +237,27 @@ impl Session {
     /// Opens `sources` (lowest priority first) as `agent` discovers them.
     pub fn new(agent: &'static Agent, sources: &[PathBuf], settings: Settings) -> Session {
         let library = Library::open(sources, agent);
-        let mut s = Session {
+        let options = PromptOptions {
+            context_window: settings.context_window,
+            char_budget: settings.char_budget,
+            loaded: vec![],
+        };
+        let model = Model::build(agent, &library, &options);
+        let window = settings
+            .context_window
+            .unwrap_or_else(|| prompt::render(agent, &library, &options).map_or(200_000, |p| p.totals.context_window));
+        Session {
             agent,
+            initial_prompt: model.text(),
+            model,
+            window,
             settings,
             library,
             loaded: vec![],
             granted: vec![],
             turns: vec![],
-            initial_prompt: String::new(),
             history: Size::default(),
-        };
-        s.initial_prompt = s.prompt_text();
-        s
+        }
     }
 
     /// The prompt options the current state implies.
@@ -194,15 +271,12 @@ impl Session {
 
     /// The skills text the next model call sees.
     pub fn prompt_text(&self) -> String {
-        prompt::render(self.agent, &self.library, &self.prompt_options()).map(|p| p.text).unwrap_or_default()
+        self.model.text()
     }
 
     /// The context window in effect.
     pub fn context_window(&self) -> u64 {
-        self.settings.context_window.unwrap_or_else(|| {
-            prompt::render(self.agent, &self.library, &self.prompt_options())
-                .map_or(200_000, |p| p.totals.context_window)
-        })
+        self.window
     }
 
     /// Index of the library entry the agent knows by `name` (active entries only).
@@ -224,11 +298,19 @@ impl Session {
         }
         self.history.chars += cost.chars;
         self.history.tokens += cost.tokens;
-        let prompt = self.prompt_text();
-        let previous = self.turns.last().map_or(&self.initial_prompt, |t| &t.prompt);
-        let prompt_changed = &prompt != previous;
-        let p = Size::of(&prompt);
-        let window = self.context_window();
+        let prompt_changes = match (&step, &mut self.model) {
+            (Step::Edit { .. }, _) => {
+                let old = self.model.text();
+                self.model = Model::build(self.agent, &self.library, &self.prompt_options());
+                line_diff(&old, &self.model.text())
+            }
+            (_, Model::DeepagentsV2(p)) => {
+                p.set_loaded(&self.library, &self.loaded).iter().flat_map(|(old, new)| line_diff(old, new)).collect()
+            }
+            (_, Model::Whole { .. }) => vec![],
+        };
+        let p = self.model.size();
+        let window = self.window;
         let total = Size { chars: p.chars + self.history.chars, tokens: p.tokens + self.history.tokens };
         let usage = Usage {
             prompt: p,
@@ -244,8 +326,7 @@ impl Session {
             cost,
             loaded: self.loaded.clone(),
             usage,
-            prompt_changed,
-            prompt,
+            prompt_changes,
         });
         self.turns.last().expect("just pushed")
     }
@@ -272,11 +353,83 @@ impl Session {
 fn dispatch(s: &mut Session, step: &Step) -> Outcome {
     use crate::agents::*;
     match s.agent.id {
+        "deepagents" | "deepagents-v1" => deepagents::session_step(s, step),
         "deepagents-v2" => deepagents_v2::session_step(s, step),
         "claude-code" => claude_code::session_step(s, step),
         "codex" => codex::session_step(s, step),
         "gemini-cli" => gemini_cli::session_step(s, step),
         "harness9" => harness9::session_step(s, step),
         id => Outcome::unsupported(format!("{step:?}"), id, "session simulation yet"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn library(dir: &std::path::Path, n: usize) {
+        for i in 0..n {
+            let d = dir.join(format!("skill-{i:02}"));
+            std::fs::create_dir_all(d.join("scripts")).unwrap();
+            let tools = if i % 2 == 0 { "allowed-tools: Read Bash(git:*)\n" } else { "" };
+            std::fs::write(
+                d.join("SKILL.md"),
+                format!("---\nname: skill-{i:02}\ndescription: Does thing {i} (with care).\n{tools}---\n\n# Skill {i}\n\nRun `scripts/run.py`.\n"),
+            )
+            .unwrap();
+            std::fs::write(d.join("scripts/run.py"), "print(1)\n").unwrap();
+        }
+    }
+
+    /// The incremental V2 prompt equals a full render, text and counts, after every step.
+    #[test]
+    fn the_v2_prompt_model_matches_a_full_render() {
+        let tmp = tempfile::tempdir().unwrap();
+        library(tmp.path(), 6);
+        let agent = crate::find_agent("deepagents-v2").unwrap();
+        let settings = Settings { max_loaded_skills: 3, ..Settings::default() };
+        let mut s = Session::new(agent, &[tmp.path().to_path_buf()], settings);
+        let steps = [
+            Step::Load { skill: "skill-00".into() },
+            Step::Load { skill: "skill-05".into() },
+            Step::Load { skill: "skill-03".into() },
+            Step::Load { skill: "skill-01".into() },
+            Step::Unload { skill: "skill-05".into() },
+            Step::Edit {
+                skill: "skill-03".into(),
+                content: "---\nname: skill-03\ndescription: New text.\n---\nBody\n".into(),
+            },
+            Step::Load { skill: "skill-05".into() },
+            Step::Unload { skill: "skill-00".into() },
+        ];
+        for step in steps {
+            s.apply(step);
+            let full = prompt::render(agent, &s.library, &s.prompt_options()).unwrap();
+            assert_eq!(s.prompt_text(), full.text);
+            assert_eq!(s.model.size(), Size::of(&full.text));
+        }
+        assert_eq!(s.loaded, ["skill-03", "skill-05"]);
+        let changed: Vec<bool> = s.turns.iter().map(|t| !t.prompt_changes.is_empty()).collect();
+        assert_eq!(changed, [true, true, true, false, true, true, true, true]);
+    }
+
+    /// Agents whose prompt is rendered once ([`Model::Whole`]) really do not mark session state.
+    #[test]
+    fn whole_prompts_do_not_depend_on_loaded_skills() {
+        let tmp = tempfile::tempdir().unwrap();
+        library(tmp.path(), 3);
+        for agent in crate::AGENTS.iter().filter(|a| a.prompt.is_some() && a.id != "deepagents-v2") {
+            let lib = Library::open(&[tmp.path().to_path_buf()], agent);
+            let none = prompt::render(agent, &lib, &PromptOptions::default()).unwrap().text;
+            let loaded = PromptOptions { loaded: vec!["skill-00".into(), "skill-01".into()], ..Default::default() };
+            assert_eq!(prompt::render(agent, &lib, &loaded).unwrap().text, none, "{}", agent.id);
+        }
+    }
+
+    #[test]
+    fn line_diffs() {
+        assert_eq!(line_diff("a\nb\nc", "a\nB\nc"), ["- b", "+ B"]);
+        assert_eq!(line_diff("a\nc", "a\nb\nc"), ["+ b"]);
+        assert!(line_diff("same", "same").is_empty());
     }
 }

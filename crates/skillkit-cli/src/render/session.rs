@@ -26,36 +26,7 @@ fn quoted(out: &mut dyn Write, text: &str) -> io::Result<()> {
     Ok(())
 }
 
-/// Lines removed (`-`) and added (`+`) between two prompt texts, by longest common subsequence
-/// (falls back to "changed" for very long prompts).
-fn line_diff(old: &str, new: &str) -> Vec<String> {
-    let (a, b): (Vec<&str>, Vec<&str>) = (old.split('\n').collect(), new.split('\n').collect());
-    if a.len() * b.len() > 4_000_000 {
-        return vec![format!("  (prompt changed: {} → {} lines)", a.len(), b.len())];
-    }
-    let mut lcs = vec![vec![0u32; b.len() + 1]; a.len() + 1];
-    for i in (0..a.len()).rev() {
-        for j in (0..b.len()).rev() {
-            lcs[i][j] = if a[i] == b[j] { lcs[i + 1][j + 1] + 1 } else { lcs[i + 1][j].max(lcs[i][j + 1]) };
-        }
-    }
-    let (mut i, mut j, mut out) = (0, 0, vec![]);
-    while i < a.len() || j < b.len() {
-        if i < a.len() && j < b.len() && a[i] == b[j] {
-            i += 1;
-            j += 1;
-        } else if i < a.len() && (j == b.len() || lcs[i + 1][j] >= lcs[i][j + 1]) {
-            out.push(format!("- {}", a[i]));
-            i += 1;
-        } else {
-            out.push(format!("+ {}", b[j]));
-            j += 1;
-        }
-    }
-    out
-}
-
-fn turn(out: &mut dyn Write, t: &Turn, previous_prompt: &str, max_loaded: usize, agent: &str) -> io::Result<()> {
+fn turn(out: &mut dyn Write, t: &Turn, max_loaded: usize, agent: &str) -> io::Result<()> {
     let status = if t.outcome.is_error { "error" } else { "ok" };
     writeln!(out, "[{}] {}", t.index, t.outcome.call)?;
     let loaded = if t.loaded.is_empty() { "none".to_string() } else { t.loaded.join(", ") };
@@ -71,9 +42,9 @@ fn turn(out: &mut dyn Write, t: &Turn, previous_prompt: &str, max_loaded: usize,
         writeln!(out, "    ├── next block")?;
         quoted(out, b)?;
     }
-    if t.prompt_changed {
+    if !t.prompt_changes.is_empty() {
         writeln!(out, "    prompt now {}; changed lines:", size(t.usage.prompt))?;
-        for l in line_diff(previous_prompt, &t.prompt) {
+        for l in &t.prompt_changes {
             writeln!(out, "      {l}")?;
         }
     }
@@ -101,10 +72,8 @@ pub fn render_text(s: &Session, sources: &[String], out: &mut dyn Write) -> io::
     writeln!(out, "settings: {}", settings.join(" · "))?;
     let p = Size::of(&s.initial_prompt);
     writeln!(out, "prompt at the start: {}\n", size(p))?;
-    let mut previous = s.initial_prompt.as_str();
     for t in &s.turns {
-        turn(out, t, previous, st.max_loaded_skills, s.agent.id)?;
-        previous = &t.prompt;
+        turn(out, t, st.max_loaded_skills, s.agent.id)?;
     }
     let last = s.turns.last().map_or(p, |t| t.usage.total);
     writeln!(out, "end: {} steps · context used {}", s.turns.len(), size(last))
@@ -117,6 +86,7 @@ pub fn render_json(s: &Session, sources: &[String], out: &mut dyn Write) -> io::
         "settings": s.settings,
         "initial_prompt": s.initial_prompt,
         "turns": s.turns,
+        "final_prompt": s.prompt_text(),
     });
     serde_json::to_writer_pretty(&mut *out, &v)?;
     writeln!(out)

@@ -548,7 +548,95 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     for a in absent {
         b.absent(a);
     }
-    prompt::finish(&FORMAT, input.options, b, None, vec![])
+    // No skill tool: the listing sends the model to FilesystemMiddleware's `read_file`.
+    prompt::finish(&FORMAT, input.options, b, None, vec![super::deepagents_read::read_file_tool()])
+}
+
+// ---------------------------------------------------------------------------------------------
+// The session: the model reads a skill with `read_file` (0.7.32 has no skill tool).
+
+/// The bytes `read_file` would see at `path`: a listed skill's text as the session has it (an
+/// edit included), else the file on disk.
+fn file_at<'a>(
+    input: &RenderInput<'_>,
+    listed: &'a [(Metadata, usize)],
+    path: &str,
+    buf: &'a mut Vec<u8>,
+) -> super::deepagents_read::FileRead<'a> {
+    use super::deepagents_read::FileRead;
+    if let Some((_, i)) = listed.iter().find(|(m, _)| m.path == path) {
+        let skill = &input.library.entries[*i].skill;
+        let lossy = skill.file_problems.iter().any(|p| matches!(p, FileProblem::InvalidUtf8 { .. }));
+        if !lossy {
+            *buf = skill.text.as_bytes().to_vec();
+            return FileRead::File(buf);
+        }
+    }
+    let p = std::path::Path::new(path);
+    if p.is_dir() {
+        return FileRead::Directory;
+    }
+    match std::fs::read(p) {
+        Ok(b) => {
+            *buf = b;
+            FileRead::File(buf)
+        }
+        Err(_) => FileRead::Missing,
+    }
+}
+
+/// One session step as DeepAgents 0.7.32 (and the V1 design) handles it: invoking a skill is
+/// `read_file` of the path its listing shows, with `limit=1000` as the listing asks.
+pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step) -> crate::session::Outcome {
+    use super::deepagents_read::{read_file_call, DEFAULT_LIMIT, DEFAULT_OFFSET};
+    use crate::session::{Outcome, Step};
+    let options = s.prompt_options();
+    let input = RenderInput { library: &s.library, options: &options };
+    let Loaded { skills, .. } = load(&input);
+    let agent = s.agent.id;
+    let mut buf = vec![];
+    let read = |path: &str, offset: i64, limit: i64, buf: &mut Vec<u8>| {
+        let r = read_file_call(path, file_at(&input, &skills, path, buf), offset, limit);
+        (r.content, r.is_error)
+    };
+    match step {
+        Step::Invoke { skill, .. } => {
+            let Some((m, _)) = skills.iter().find(|(m, _)| &m.name == skill) else {
+                return Outcome::error(format!("read_file for `{skill}`"), String::new())
+                    .with_note(format!("`{skill}` is not in the listing, so the model has no path to read"));
+            };
+            let call = format!("read_file(file_path=\"{}\", limit=1000)", m.path);
+            match read(&m.path, DEFAULT_OFFSET as i64, 1000, &mut buf) {
+                (text, false) => {
+                    let name = m.name.clone();
+                    if !s.loaded.contains(&name) {
+                        s.loaded.push(name);
+                    }
+                    Outcome::ok(call, text)
+                }
+                (text, true) => Outcome::error(call, text),
+            }
+        }
+        Step::Tool { name, args } if name == "read_file" => {
+            let path = args.get("file_path").and_then(|v| v.as_str()).unwrap_or_default().to_string();
+            let offset = args.get("offset").and_then(|v| v.as_i64()).unwrap_or(DEFAULT_OFFSET as i64);
+            let limit = args.get("limit").and_then(|v| v.as_i64()).unwrap_or(DEFAULT_LIMIT as i64);
+            let call = format!("read_file({args})");
+            match read(&path, offset, limit, &mut buf) {
+                (text, false) => Outcome::ok(call, text),
+                (text, true) => Outcome::error(call, text),
+            }
+        }
+        Step::Tool { name, args } => Outcome::ok(format!("{name}({args})"), String::new()).with_note(format!(
+            "{agent} does not enforce allowed-tools; the tool would run now (the simulator runs no tools)"
+        )),
+        Step::Load { skill } => {
+            Outcome::unsupported(format!("load {skill}"), agent, "load tool (the model uses read_file: `invoke`)")
+        }
+        Step::Unload { skill } => Outcome::unsupported(format!("unload {skill}"), agent, "unload tool"),
+        Step::Slash { name, .. } => Outcome::unsupported(format!("/{name}"), agent, "slash commands in this profile"),
+        Step::Edit { .. } => unreachable!("edits are handled by the session"),
+    }
 }
 
 #[cfg(test)]

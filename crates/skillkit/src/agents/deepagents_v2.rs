@@ -250,6 +250,104 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     prompt::finish(&FORMAT, input.options, b, None, tools())
 }
 
+/// The V2 prompt kept current through a session: the loader runs once, and a load or unload
+/// re-renders only the entries whose `[Loaded]` mark changed and recounts only their tokens. The
+/// text is [`render`]'s exactly (tested); token counts are exact because the text is cut only
+/// after a newline that a `-` follows, where o200k's pre-tokenizer always starts a new piece.
+pub struct SessionPrompt {
+    /// The listed skills (the loader's dict), with their library entries.
+    pub skills: Vec<(Metadata, usize)>,
+    head: String,
+    tail: String,
+    entries: Vec<String>,
+    loaded: Vec<bool>,
+    /// Tokens of each entry with what follows it up to the next entry (its `\n`; the tail for
+    /// the last).
+    tokens: Vec<usize>,
+    chars: Vec<usize>,
+    head_tokens: usize,
+    /// Tokens of the tail alone, when there are no entries.
+    tail_tokens: usize,
+    fixed_chars: usize,
+}
+
+impl SessionPrompt {
+    pub fn new(input: &RenderInput<'_>) -> SessionPrompt {
+        let Loaded { skills, .. } = deepagents::load(input);
+        let [head, middle, tail] = template_parts(SKILLS_SYSTEM_PROMPT);
+        let mut h = format!("{head}{}{middle}", deepagents::locations(input));
+        if skills.is_empty() {
+            h.push_str(&deepagents::empty_list(input));
+        }
+        let mut p = SessionPrompt {
+            head_tokens: crate::tokens::count_o200k(&h),
+            tail_tokens: if skills.is_empty() { crate::tokens::count_o200k(tail) } else { 0 },
+            head: h,
+            tail: tail.to_string(),
+            entries: vec![],
+            loaded: vec![false; skills.len()],
+            tokens: vec![],
+            chars: vec![],
+            fixed_chars: 0,
+            skills,
+        };
+        p.fixed_chars = p.head.chars().count() + p.tail.chars().count();
+        p.entries = p.skills.iter().map(|(m, _)| entry_text(m, false, None)).collect();
+        p.tokens = (0..p.entries.len()).map(|i| p.count(i)).collect();
+        p.chars = p.entries.iter().map(|e| e.chars().count()).collect();
+        p.set_loaded(input.library, &input.options.loaded);
+        p
+    }
+
+    fn count(&self, i: usize) -> usize {
+        let after = if i + 1 == self.entries.len() { self.tail.as_str() } else { "\n" };
+        crate::tokens::count_o200k(&format!("{}{after}", self.entries[i]))
+    }
+
+    /// Brings the marks in line with `loaded`; returns each changed entry's old and new text.
+    pub fn set_loaded(&mut self, lib: &crate::library::Library, loaded: &[String]) -> Vec<(String, String)> {
+        let mut changed = vec![];
+        for i in 0..self.skills.len() {
+            let now = loaded.contains(&self.skills[i].0.name);
+            if now == self.loaded[i] {
+                continue;
+            }
+            self.loaded[i] = now;
+            let (m, e) = &self.skills[i];
+            let summary = if now {
+                let kinds = discovered_resources(&lib.entries[*e]);
+                (!kinds.is_empty()).then(|| resource_summary(kinds))
+            } else {
+                None
+            };
+            let new = entry_text(m, now, summary.as_deref());
+            let old = std::mem::replace(&mut self.entries[i], new);
+            self.tokens[i] = self.count(i);
+            self.chars[i] = self.entries[i].chars().count();
+            changed.push((old, self.entries[i].clone()));
+        }
+        changed
+    }
+
+    /// The whole text.
+    pub fn text(&self) -> String {
+        let mut t = String::with_capacity(
+            self.head.len() + self.tail.len() + self.entries.iter().map(|e| e.len() + 1).sum::<usize>(),
+        );
+        t.push_str(&self.head);
+        t.push_str(&self.entries.join("\n"));
+        t.push_str(&self.tail);
+        t
+    }
+
+    /// Characters and o200k tokens of the whole text.
+    pub fn size(&self) -> crate::session::Size {
+        let chars = self.fixed_chars + self.chars.iter().sum::<usize>() + self.entries.len().saturating_sub(1);
+        let tokens = self.head_tokens + self.tail_tokens + self.tokens.iter().sum::<usize>();
+        crate::session::Size { chars, tokens }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The session: `load_skill`, `unload_skill` (seed 000 §3.4.1, §3.5.1, §7) and the RESTRICT policy
 // (seed 003 §3.4.2).
@@ -397,15 +495,14 @@ pub fn check_allowed_tools(skills: &[(Metadata, usize)], loaded: &[String], tool
 
 /// One session step as DeepAgents V2 handles it.
 pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step) -> crate::session::Outcome {
-    use crate::session::{Outcome, Policy, Step};
-    let options = s.prompt_options();
-    let input = RenderInput { library: &s.library, options: &options };
-    let loaded_meta = deepagents::load(&input);
+    use crate::session::{Model, Outcome, Policy, Step};
+    let Model::DeepagentsV2(model) = &s.model else { unreachable!("a deepagents-v2 session keeps its prompt model") };
+    let skills = &model.skills;
     let max = s.settings.max_loaded_skills;
     match step {
         Step::Load { skill } | Step::Invoke { skill, .. } => {
             let call = format!("load_skill(\"{skill}\")");
-            let (text, ok) = load_skill(&loaded_meta.skills, &s.library, &s.loaded, max, skill);
+            let (text, ok) = load_skill(skills, &s.library, &s.loaded, max, skill);
             if ok {
                 s.loaded.push(skill.clone());
                 Outcome::ok(call, text)
@@ -427,7 +524,7 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
         Step::Tool { name, args } => {
             let call = format!("{name}({args})");
             match s.settings.policy {
-                Policy::Restrict => match check_allowed_tools(&loaded_meta.skills, &s.loaded, name) {
+                Policy::Restrict => match check_allowed_tools(skills, &s.loaded, name) {
                     Some(block) => Outcome::error(call, block).with_note("blocked by the RESTRICT policy"),
                     None => Outcome::ok(call, String::new())
                         .with_note("allowed under RESTRICT; the tool would run now (the simulator runs no tools)"),

@@ -7,6 +7,7 @@ pub mod agentskills;
 pub mod claude_code;
 pub mod codex;
 pub mod deepagents;
+pub mod deepagents_read;
 pub mod deepagents_v1;
 pub mod deepagents_v2;
 pub mod gemini_cli;
