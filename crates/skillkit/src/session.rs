@@ -117,7 +117,7 @@ pub struct Size {
 
 impl Size {
     pub fn of(text: &str) -> Size {
-        Size { chars: text.chars().count(), tokens: tokens::count_o200k(text) }
+        Size { chars: text.chars().count(), tokens: tokens::count_o200k_ranges(text, &[]).0 }
     }
 }
 

@@ -269,6 +269,10 @@ pub struct SessionPrompt {
     /// Tokens of the tail alone, when there are no entries.
     tail_tokens: usize,
     fixed_chars: usize,
+    /// Skill name → index in `skills`.
+    by_name: std::collections::HashMap<String, usize>,
+    /// Indices currently marked `[Loaded]`.
+    marked: Vec<usize>,
 }
 
 impl SessionPrompt {
@@ -289,6 +293,8 @@ impl SessionPrompt {
             tokens: vec![],
             chars: vec![],
             fixed_chars: 0,
+            by_name: skills.iter().enumerate().map(|(i, (m, _))| (m.name.clone(), i)).collect(),
+            marked: vec![],
             skills,
         };
         p.fixed_chars = p.head.chars().count() + p.tail.chars().count();
@@ -304,11 +310,21 @@ impl SessionPrompt {
         crate::tokens::count_o200k(&format!("{}{after}", self.entries[i]))
     }
 
+    /// The listed skill named `name`.
+    pub fn find(&self, name: &str) -> Option<&(Metadata, usize)> {
+        self.by_name.get(name).map(|&i| &self.skills[i])
+    }
+
     /// Brings the marks in line with `loaded`; returns each changed entry's old and new text.
     pub fn set_loaded(&mut self, lib: &crate::library::Library, loaded: &[String]) -> Vec<(String, String)> {
         let mut changed = vec![];
-        for i in 0..self.skills.len() {
-            let now = loaded.contains(&self.skills[i].0.name);
+        let want: Vec<usize> = loaded.iter().filter_map(|n| self.by_name.get(n).copied()).collect();
+        let mut touched: Vec<usize> = self.marked.iter().chain(&want).copied().collect();
+        touched.sort_unstable();
+        touched.dedup();
+        self.marked = want.clone();
+        for i in touched {
+            let now = want.contains(&i);
             if now == self.loaded[i] {
                 continue;
             }
@@ -357,12 +373,17 @@ impl SessionPrompt {
 /// `loaded` is `skills_loaded` before the call; on success the caller appends the name.
 pub fn load_skill(
     skills: &[(Metadata, usize)],
+    index: Option<&std::collections::HashMap<String, usize>>,
     lib: &crate::library::Library,
     loaded: &[String],
     max_loaded: usize,
     skill_name: &str,
 ) -> (String, bool) {
-    let Some((target, i)) = skills.iter().find(|(m, _)| m.name == skill_name) else {
+    let found = match index {
+        Some(map) => map.get(skill_name).map(|&i| &skills[i]),
+        None => skills.iter().find(|(m, _)| m.name == skill_name),
+    };
+    let Some((target, i)) = found else {
         let available: Vec<&str> = skills.iter().map(|(m, _)| m.name.as_str()).collect();
         return (format!("Error: Skill '{skill_name}' not found. Available skills: {}", available.join(", ")), false);
     };
@@ -502,7 +523,7 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
     match step {
         Step::Load { skill } | Step::Invoke { skill, .. } => {
             let call = format!("load_skill(\"{skill}\")");
-            let (text, ok) = load_skill(skills, &s.library, &s.loaded, max, skill);
+            let (text, ok) = load_skill(skills, Some(&model.by_name), &s.library, &s.loaded, max, skill);
             if ok {
                 s.loaded.push(skill.clone());
                 Outcome::ok(call, text)
