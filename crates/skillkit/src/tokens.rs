@@ -24,6 +24,13 @@ pub fn count_cl100k(text: &str) -> usize {
 /// alone only when a piece straddles its edge (rare: entries start after a newline).
 /// Large texts are split at a piece boundary and counted on two threads.
 pub fn count_o200k_ranges(text: &str, ranges: &[std::ops::Range<usize>]) -> (usize, Vec<usize>) {
+    if let Some(r) = count_by_segments(text, ranges) {
+        return r;
+    }
+    count_whole(text, ranges)
+}
+
+fn count_whole(text: &str, ranges: &[std::ops::Range<usize>]) -> (usize, Vec<usize>) {
     let t = *O200K.get_or_init(bpe_openai::o200k_base);
     let mut per = vec![0usize; ranges.len()];
     // Split near the middle after a newline followed by a character that starts a new piece in
@@ -43,6 +50,102 @@ pub fn count_o200k_ranges(text: &str, ranges: &[std::ops::Range<usize>]) -> (usi
         }
     };
     (total, per)
+}
+
+/// Whether o200k's pre-tokenizer always starts a piece at byte `p`: right after a newline, at a
+/// character that is not `/` (a punctuation piece takes `[\r\n/]*` after it) and not the start of
+/// more whitespace that reaches another line break (a whitespace piece would span the cut).
+fn is_piece_start(text: &str, p: usize) -> bool {
+    let b = text.as_bytes();
+    if p == 0 || p >= b.len() || b[p - 1] != b'\n' || b[p] == b'/' {
+        return false;
+    }
+    let rest = &text[p..];
+    let ws = rest.len() - rest.trim_start().len();
+    !rest[..ws].contains(['\n', '\r']) && !rest[ws..].is_empty()
+}
+
+/// Remembered counts of text segments across calls: a prompt re-rendered after a small change
+/// re-counts only the entries that changed. Keyed by a 64-bit hash of the segment with its length
+/// and the length of the range it starts with; bounded (cleared when full).
+type SegmentCache = std::sync::Mutex<std::collections::HashMap<(u64, u32, u32), (u32, u32)>>;
+
+fn segment_cache() -> &'static SegmentCache {
+    static C: OnceLock<SegmentCache> = OnceLock::new();
+    C.get_or_init(Default::default)
+}
+
+fn hash64(s: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    s.hash(&mut h);
+    h.finish()
+}
+
+/// Counts by segments cut at each range start, when every start is a piece start (`None`
+/// otherwise): a segment runs from one range start to the next, so the total is the sum of the
+/// segments' counts and each range's count is its segment's pieces that start inside it.
+fn count_by_segments(text: &str, ranges: &[std::ops::Range<usize>]) -> Option<(usize, Vec<usize>)> {
+    if ranges.len() < 8 || !ranges.iter().all(|r| is_piece_start(text, r.start)) {
+        return None;
+    }
+    let t = *O200K.get_or_init(bpe_openai::o200k_base);
+    // Segment 0 is the text before the first range; segment k+1 starts at range k.
+    let mut cuts: Vec<usize> = vec![0];
+    cuts.extend(ranges.iter().map(|r| r.start));
+    cuts.push(text.len());
+    let n = cuts.len() - 1;
+    let keys: Vec<(u64, u32, u32)> = (0..n)
+        .map(|k| {
+            let seg = &text[cuts[k]..cuts[k + 1]];
+            let in_range = if k == 0 { 0 } else { (ranges[k - 1].end - ranges[k - 1].start) as u32 };
+            (hash64(seg), seg.len() as u32, in_range)
+        })
+        .collect();
+    let mut found: Vec<Option<(u32, u32)>> = {
+        let cache = segment_cache().lock().unwrap_or_else(|e| e.into_inner());
+        keys.iter().map(|k| cache.get(k).copied()).collect()
+    };
+    let missing: Vec<usize> = (0..n).filter(|&k| found[k].is_none()).collect();
+    let count_one = |k: usize| -> (u32, u32) {
+        let seg = &text[cuts[k]..cuts[k + 1]];
+        let range: Vec<std::ops::Range<usize>> = if k == 0 {
+            vec![]
+        } else {
+            vec![std::ops::Range { start: 0, end: ranges[k - 1].end - ranges[k - 1].start }]
+        };
+        let mut per = vec![0usize; range.len()];
+        let total = count_part(t, seg, 0, &range, &mut per);
+        (total as u32, per.first().copied().unwrap_or(0) as u32)
+    };
+    let missing_bytes: usize = missing.iter().map(|&k| cuts[k + 1] - cuts[k]).sum();
+    let computed: Vec<(usize, (u32, u32))> = if missing_bytes >= 64 * 1024 {
+        let (a, b) = missing.split_at(missing.len() / 2);
+        std::thread::scope(|s| {
+            let h = s.spawn(|| b.iter().map(|&k| (k, count_one(k))).collect::<Vec<_>>());
+            let mut out: Vec<_> = a.iter().map(|&k| (k, count_one(k))).collect();
+            out.extend(h.join().unwrap_or_default());
+            out
+        })
+    } else {
+        missing.iter().map(|&k| (k, count_one(k))).collect()
+    };
+    if computed.len() != missing.len() {
+        return None;
+    }
+    {
+        let mut cache = segment_cache().lock().unwrap_or_else(|e| e.into_inner());
+        if cache.len() > 500_000 {
+            cache.clear();
+        }
+        for (k, v) in &computed {
+            cache.insert(keys[*k], *v);
+            found[*k] = Some(*v);
+        }
+    }
+    let total = found.iter().map(|v| v.map_or(0, |(t, _)| t as usize)).sum();
+    let per = (1..=ranges.len()).map(|k| found[k].map_or(0, |(_, r)| r as usize)).collect();
+    Some((total, per))
 }
 
 static O200K: OnceLock<&'static bpe_openai::Tokenizer> = OnceLock::new();
@@ -269,6 +372,39 @@ mod tests {
         let one: Vec<std::ops::Range<usize>> = vec![std::ops::Range { start: 0, end: 3 }];
         let (small, per) = count_o200k_ranges("a b\nc d", &one);
         assert_eq!((small, per[0]), (count_o200k("a b\nc d"), count_o200k("a b")));
+    }
+
+    #[test]
+    fn segment_counts_equal_whole_counts() {
+        let entries = [
+            "- **a**: Extracts tables (PDF). Use when asked.\n  -> Read `/s/a/SKILL.md`",
+            "  <skill>\n    <name>b</name>\n  </skill>",
+            "- c: ends with punctuation!!",
+            "<skill>\n<name>\nd\n</name>\n</skill>",
+            "- e: 日本語の説明。 emoji 😀",
+        ];
+        for round in 0..2 {
+            let mut text = String::from("## Head\n\n");
+            let mut ranges = vec![];
+            for i in 0..40 {
+                let start = text.len();
+                text.push_str(entries[i % entries.len()]);
+                if round == 1 && i == 7 {
+                    text.push_str(" changed");
+                }
+                ranges.push(start..text.len());
+                text.push_str(if i % 3 == 0 { "\n" } else { "\n\n" });
+            }
+            text.push_str("\n**Tail** text.");
+            let (total, per) = count_o200k_ranges(&text, &ranges);
+            assert_eq!(total, count_o200k(&text), "round {round}");
+            let (_, whole_per) = count_whole(&text, &ranges);
+            assert_eq!(per, whole_per, "round {round}");
+        }
+        // Cuts that are not piece starts fall back to counting the whole text.
+        assert!(!is_piece_start("a\n/b", 2));
+        assert!(!is_piece_start("a\n \nb", 2));
+        assert!(is_piece_start("a\n  <b", 2));
     }
 
     #[test]

@@ -1392,7 +1392,16 @@ fn known(lib: &crate::library::Library) -> Vec<(ClaudeSkill, String)> {
 /// One session step as Claude Code (`claude -p`) handles it.
 pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step) -> crate::session::Outcome {
     use crate::session::{Outcome, Step};
-    let skills = known(&s.library);
+    // `${CLAUDE_SESSION_ID}` is the session's id wherever the body has it (captured from 2.1.330:
+    // every occurrence, with the arguments substituted too).
+    let sid = s.settings.session_id.clone();
+    let skills: Vec<(ClaudeSkill, String)> = known(&s.library)
+        .into_iter()
+        .map(|(mut k, base)| {
+            k.body = k.body.replace("${CLAUDE_SESSION_ID}", &sid);
+            (k, base)
+        })
+        .collect();
     let find = |name: &str| {
         skills
             .iter()

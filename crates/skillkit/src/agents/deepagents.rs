@@ -191,8 +191,9 @@ pub fn read(entry: &Entry, path: &str, warnings: &mut Vec<String>) -> Option<Met
                 return None;
             }
             FileProblem::InvalidUtf8 { offset, .. } => {
-                warnings
-                    .push(format!("Error decoding {path}: 'utf-8' codec can't decode the byte at position {offset}"));
+                let e = super::deepagents_read::file_decode_error(&skill.path())
+                    .unwrap_or_else(|| format!("'utf-8' codec can't decode byte in position {offset}"));
+                warnings.push(format!("Error decoding {path}: {e}"));
                 return None;
             }
             FileProblem::Binary { .. } => {}

@@ -461,7 +461,7 @@ fn splitlines_keepends(s: &str) -> Vec<&str> {
 
 /// `str(UnicodeDecodeError)` of CPython's strict UTF-8 decoder for the first bad sequence (which
 /// Rust's `Utf8Error` locates the same way: maximal subparts).
-fn decode_error(bytes: &[u8], e: std::str::Utf8Error) -> String {
+pub fn decode_error(bytes: &[u8], e: std::str::Utf8Error) -> String {
     let start = e.valid_up_to();
     let (end, reason) = match e.error_len() {
         None => (bytes.len(), "unexpected end of data"),
@@ -473,6 +473,12 @@ fn decode_error(bytes: &[u8], e: std::str::Utf8Error) -> String {
     } else {
         format!("'utf-8' codec can't decode bytes in position {start}-{}: {reason}", end - 1)
     }
+}
+
+/// `str(UnicodeDecodeError)` for a file's bytes read from disk, when they are not UTF-8.
+pub fn file_decode_error(path: &std::path::Path) -> Option<String> {
+    let bytes = std::fs::read(path).ok()?;
+    std::str::from_utf8(&bytes).err().map(|e| decode_error(&bytes, e))
 }
 
 /// `base64.standard_b64encode`.

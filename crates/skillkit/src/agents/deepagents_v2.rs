@@ -439,9 +439,10 @@ fn read_skill_file(entry: &Entry) -> Result<String, ReadError> {
             FileProblem::Unreadable { .. } => return Err(ReadError::Failed("permission_denied".into())),
             FileProblem::TooLarge { .. } => return Err(ReadError::TooLarge),
             FileProblem::InvalidUtf8 { offset, .. } => {
-                return Err(ReadError::Decode(format!(
-                    "'utf-8' codec can't decode byte at position {offset}: invalid utf-8"
-                )))
+                return Err(ReadError::Decode(
+                    super::deepagents_read::file_decode_error(&entry.skill.path())
+                        .unwrap_or_else(|| format!("'utf-8' codec can't decode byte in position {offset}")),
+                ))
             }
             FileProblem::Binary { .. } => {}
         }
