@@ -134,6 +134,16 @@ impl Skill {
         self.dir.join(&self.file_name)
     }
 
+    /// The engine's parse of the frontmatter, when `src` (an agent's own cut of the frontmatter)
+    /// is the same YAML text, give or take the line break before the closing line: loaders that
+    /// cut the frontmatter their own way can skip parsing it again. Spans in it are the file's.
+    pub fn yaml_for(&self, src: &str) -> Option<&Yaml> {
+        let span = self.split.yaml?;
+        let t = span.slice(&self.text);
+        let same = t == src || t.strip_suffix('\n').is_some_and(|t| t == src || t.strip_suffix('\r') == Some(src));
+        same.then_some(&self.yaml)
+    }
+
     pub fn body(&self) -> &str {
         self.split.body.slice(&self.text)
     }

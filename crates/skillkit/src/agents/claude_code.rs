@@ -421,14 +421,23 @@ pub fn quote_risky_values(yaml: &str) -> String {
 
 /// The frontmatter's top-level fields as JavaScript values (last duplicate wins), or the parse
 /// error when even the retry fails.
-fn frontmatter_fields(src: &str) -> Result<Vec<(String, Js)>, String> {
-    let mut y = yaml::parse(src, 0);
+fn frontmatter_fields(src: &str, parsed: Option<&yaml::Yaml>) -> Result<Vec<(String, Js)>, String> {
+    let owned;
+    let mut y = match parsed {
+        Some(y) => y,
+        None => {
+            owned = yaml::parse(src, 0);
+            &owned
+        }
+    };
+    let retried;
     if let Some(e) = &y.error {
         let first = e.message.clone();
-        y = yaml::parse(&quote_risky_values(src), 0);
-        if y.error.is_some() {
+        retried = yaml::parse(&quote_risky_values(src), 0);
+        if retried.error.is_some() {
             return Err(first);
         }
+        y = &retried;
     }
     let Some(entries) = y.root.as_ref().and_then(Node::entries) else { return Ok(vec![]) };
     let mut out: Vec<(String, Js)> = vec![];
@@ -475,6 +484,9 @@ fn heading_text(h: &str) -> Option<&str> {
 /// list of invisible ones (Hangul fillers, variation selectors, braille blank, …).
 fn is_hidden_char(c: char) -> bool {
     use unicode_general_category::{get_general_category, GeneralCategory as G};
+    if c.is_ascii() {
+        return c.is_ascii_control();
+    }
     const RANGES: &[(u32, u32)] = &[
         (173, 173),
         (847, 847),
@@ -548,6 +560,9 @@ fn strip_ansi(s: &str) -> String {
 /// escapes removed, each run of hidden characters (newlines, tabs, zero-width and format
 /// characters, …) one space; zero-width joiners and variation selectors inside emoji are kept.
 pub fn one_line(s: &str) -> String {
+    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        return s.to_string();
+    }
     let s = strip_ansi(s);
     let chars: Vec<char> = s.chars().collect();
     let joiners = s.contains(['\u{200C}', '\u{200D}', '\u{FE0F}', '\u{E007F}']);
@@ -638,10 +653,15 @@ fn argument_names(v: Option<&Js>) -> Vec<String> {
 
 /// Reads a `SKILL.md` text found in folder `folder` (`path` is used in log lines).
 pub fn parse_skill(folder: &str, text: &str, path: &str) -> ClaudeSkill {
+    parse_skill_with(folder, text, path, None)
+}
+
+/// [`parse_skill`], reusing the engine's parse of `skill` when the frontmatter text is the same.
+fn parse_skill_with(folder: &str, text: &str, path: &str, skill: Option<&crate::Skill>) -> ClaudeSkill {
     let mut warnings = vec![];
     let (fields, body) = match split_frontmatter(text) {
         None => (vec![], text.to_string()),
-        Some((y, body)) => match frontmatter_fields(y) {
+        Some((y, body)) => match frontmatter_fields(y, skill.and_then(|s| s.yaml_for(y))) {
             Ok(f) => (f, body.to_string()),
             Err(e) => {
                 warnings.push(format!("[skills] YAML frontmatter in {path} failed to parse and was ignored: {e}"));
@@ -718,7 +738,7 @@ pub fn load(entry: &Entry, path: &str) -> Result<ClaudeSkill, String> {
     if size > MAX_SKILL_FILE_BYTES {
         return Err(format!("[skills] skipping {path}: {size} bytes exceeds {MAX_SKILL_FILE_BYTES} byte limit"));
     }
-    Ok(parse_skill(&folder_name(entry), &skill.text, path))
+    Ok(parse_skill_with(&folder_name(entry), &skill.text, path, Some(skill)))
 }
 
 /// The folder Claude Code names in `Base directory for this skill:`: the skills folder as given
@@ -792,6 +812,10 @@ pub fn entry_name(skill: &ClaudeSkill, all: &[&ClaudeSkill]) -> String {
 /// the second half of a joined emoji 0.
 pub fn display_width(s: &str) -> usize {
     use unicode_general_category::{get_general_category, GeneralCategory as G};
+    // Printable ASCII (the common case) is one column a character.
+    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        return s.len();
+    }
     let s = strip_ansi(s);
     let mut width = 0;
     let mut prev = '\0';

@@ -193,8 +193,15 @@ fn string_field(entries: &[crate::yaml::Entry], key: &str) -> Result<Option<Stri
 }
 
 /// The `name` and `description` Codex reads from the frontmatter text, before defaults.
-fn fields(fm: &str) -> Result<(Option<String>, Option<String>), String> {
-    let y = yaml::parse(fm, 0);
+fn fields(fm: &str, parsed: Option<&yaml::Yaml>) -> Result<(Option<String>, Option<String>), String> {
+    let owned;
+    let y = match parsed {
+        Some(y) => y,
+        None => {
+            owned = yaml::parse(fm, 0);
+            &owned
+        }
+    };
     if y.error.is_some() {
         // The 0.169.0 binary accepts what strict YAML rejects (an unquoted `: ` in a value):
         // read `key: value` lines.
@@ -202,12 +209,12 @@ fn fields(fm: &str) -> Result<(Option<String>, Option<String>), String> {
         let get = |k: &str| f.iter().rev().find(|x| x.key == k).map(|x| x.value.clone());
         return Ok((get("name"), get("description")));
     }
-    let Some(root) = y.root else { return Ok((None, None)) };
-    if is_null(&root) {
+    let Some(root) = &y.root else { return Ok((None, None)) };
+    if is_null(root) {
         return Ok((None, None));
     }
     let Some(entries) = root.entries() else {
-        return Err(format!("invalid YAML: invalid type: {}, expected struct SkillFrontmatter", type_name(&root)));
+        return Err(format!("invalid YAML: invalid type: {}, expected struct SkillFrontmatter", type_name(root)));
     };
     if let Some(m) = entries.iter().find(|e| e.key.as_str() == Some("metadata")) {
         if !is_null(&m.value) && m.value.entries().is_none() {
@@ -241,7 +248,9 @@ pub fn read(entry: &Entry) -> Result<Option<(String, String)>, String> {
         }
     }
     let fm = frontmatter(&skill.text).ok_or("missing YAML frontmatter delimited by ---")?;
-    let (name, description) = fields(&fm)?;
+    // The engine parsed the same YAML text when its frontmatter span holds exactly these lines
+    // (spans differ, values do not): reuse that parse.
+    let (name, description) = fields(&fm, skill.yaml_for(&fm))?;
     let name = name.map(|n| single_line(&n)).filter(|n| !n.is_empty()).unwrap_or_else(|| {
         Some(single_line(&folder_name(entry))).filter(|n| !n.is_empty()).unwrap_or_else(|| "skill".into())
     });

@@ -93,9 +93,18 @@ pub struct Loaded {
     pub entry: usize,
 }
 
-fn frontmatter_re() -> &'static regex::Regex {
-    static RE: OnceLock<regex::Regex> = OnceLock::new();
-    RE.get_or_init(|| regex::Regex::new(r"\A---\r?\n((?s:.*?))\r?\n---(?:\r?\n((?s:.*)))?").expect("valid regex"))
+/// `/^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n([\s\S]*))?/` on the file: the frontmatter and, when a
+/// line break follows the closing `---`, the rest. The closing line is the first `---` after a
+/// line break, whatever follows it on that line.
+pub fn frontmatter_split(text: &str) -> Option<(&str, Option<&str>)> {
+    let rest = text.strip_prefix("---")?;
+    let rest = rest.strip_prefix("\r\n").or_else(|| rest.strip_prefix('\n'))?;
+    let start = text.len() - rest.len();
+    let close = rest.find("\n---")?;
+    let end = if close > 0 && rest.as_bytes()[close - 1] == b'\r' { close - 1 } else { close };
+    let after = &rest[close + 4..];
+    let body = after.strip_prefix("\r\n").or_else(|| after.strip_prefix('\n'));
+    Some((&text[start..start + end], body))
 }
 
 /// JavaScript's `String.prototype.trim` whitespace.
@@ -203,7 +212,19 @@ pub fn simple_frontmatter(fm: &str) -> Option<(String, String)> {
 
 /// `parseFrontmatter`: js-yaml when it gives two strings, else the line reader.
 pub fn parse_frontmatter(fm: &str) -> Option<(String, String)> {
-    let y = yaml::parse(fm, 0);
+    parse_frontmatter_with(fm, None)
+}
+
+/// [`parse_frontmatter`], reusing an existing parse of the same text.
+fn parse_frontmatter_with(fm: &str, parsed: Option<&yaml::Yaml>) -> Option<(String, String)> {
+    let owned;
+    let y = match parsed {
+        Some(y) => y,
+        None => {
+            owned = yaml::parse(fm, 0);
+            &owned
+        }
+    };
     if y.error.is_none() {
         if let Some(root) = y.root.as_ref().filter(|r| !has_duplicate_keys(r)) {
             if let Some(entries) = root.entries() {
@@ -241,17 +262,17 @@ pub fn read(entry: &Entry, index: usize) -> Result<Option<Loaded>, String> {
             FileProblem::InvalidUtf8 { .. } | FileProblem::Binary { .. } => {}
         }
     }
-    let Some(c) = frontmatter_re().captures(&skill.text) else {
+    let Some((fm, body)) = frontmatter_split(&skill.text) else {
         return Err("no frontmatter matching ^---\\n…\\n--- at the start of the file: dropped silently".into());
     };
-    let Some((name, description)) = parse_frontmatter(&c[1]) else {
+    let Some((name, description)) = parse_frontmatter_with(fm, skill.yaml_for(fm)) else {
         return Err("no `name` or no `description` in the frontmatter: dropped silently".into());
     };
     Ok(Some(Loaded {
         name: sanitize_name(&name),
         description,
         location: location(entry),
-        body: c.get(2).map_or("", |m| js_trim(m.as_str())).to_string(),
+        body: body.map_or("", js_trim).to_string(),
         entry: index,
     }))
 }
@@ -572,11 +593,14 @@ mod tests {
 
     #[test]
     fn frontmatter_ends_at_the_first_dashes_line() {
-        let c = frontmatter_re().captures("---\r\nname: a\r\n---\r\n\r\nbody\r\n").unwrap();
-        assert_eq!(&c[1], "name: a");
-        assert_eq!(js_trim(c.get(2).unwrap().as_str()), "body");
-        assert!(frontmatter_re().captures("---\nname: a\n---").unwrap().get(2).is_none());
-        assert!(frontmatter_re().captures("\n---\nname: a\n---\n").is_none());
+        let (fm, body) = frontmatter_split("---\r\nname: a\r\n---\r\n\r\nbody\r\n").unwrap();
+        assert_eq!(fm, "name: a");
+        assert_eq!(js_trim(body.unwrap()), "body");
+        assert!(frontmatter_split("---\nname: a\n---").unwrap().1.is_none());
+        assert!(frontmatter_split("\n---\nname: a\n---\n").is_none());
+        assert_eq!(frontmatter_split("---\n\n---\nb").unwrap(), ("", Some("b")));
+        assert_eq!(frontmatter_split("---\na: 1\n----x\nb").unwrap(), ("a: 1", None));
+        assert_eq!(frontmatter_split("---\na: 1\n---x\nb").unwrap(), ("a: 1", None));
     }
 
     #[test]

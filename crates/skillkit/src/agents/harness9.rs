@@ -151,8 +151,17 @@ pub fn read(entry: &Entry) -> Result<Metadata, String> {
 fn folders_without_skill_file(input: &RenderInput<'_>, source: usize) -> Vec<String> {
     let src = &input.library.sources[source];
     let Ok(read) = std::fs::read_dir(&src.path) else { return vec![] };
+    // Folders the library found a skill file in need no second look.
+    let known: std::collections::HashSet<String> = input
+        .library
+        .entries
+        .iter()
+        .filter(|e| e.source == source && e.skill.file_name == SKILL_FILE)
+        .map(crate::prompt::folder_name)
+        .collect();
     let mut dirs: Vec<String> = read
         .flatten()
+        .filter(|e| !known.contains(e.file_name().to_string_lossy().as_ref()))
         .filter(|e| e.path().is_dir() && std::fs::symlink_metadata(e.path().join(SKILL_FILE)).is_err())
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
