@@ -691,11 +691,17 @@ mod tests {
 
     #[test]
     fn block_scalars_and_colons_become_one_line() {
-        assert_eq!(fields("description: >\n  a\n  b\n").unwrap().1.map(|d| single_line(&d)).as_deref(), Some("a b"));
-        assert_eq!(fields("description: |\n  a\n  b\n").unwrap().1.map(|d| single_line(&d)).as_deref(), Some("a b"));
-        assert_eq!(fields("name: x\ndescription: Use when: y\n").unwrap().1.as_deref(), Some("Use when: y"));
-        assert_eq!(fields("name: ~\n").unwrap().0, None);
-        assert!(fields("name: [a]\ndescription: d\n").unwrap_err().contains("invalid type: sequence"));
+        assert_eq!(
+            fields("description: >\n  a\n  b\n", None).unwrap().1.map(|d| single_line(&d)).as_deref(),
+            Some("a b")
+        );
+        assert_eq!(
+            fields("description: |\n  a\n  b\n", None).unwrap().1.map(|d| single_line(&d)).as_deref(),
+            Some("a b")
+        );
+        assert_eq!(fields("name: x\ndescription: Use when: y\n", None).unwrap().1.as_deref(), Some("Use when: y"));
+        assert_eq!(fields("name: ~\n", None).unwrap().0, None);
+        assert!(fields("name: [a]\ndescription: d\n", None).unwrap_err().contains("invalid type: sequence"));
     }
 
     #[test]
