@@ -75,6 +75,11 @@ fn segment_cache() -> &'static SegmentCache {
     C.get_or_init(Default::default)
 }
 
+/// Forgets every remembered segment count (benchmarks measure cold renders with it).
+pub fn clear_segment_cache() {
+    segment_cache().lock().unwrap_or_else(|e| e.into_inner()).clear();
+}
+
 fn hash64(s: &str) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
