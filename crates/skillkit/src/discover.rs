@@ -3,7 +3,7 @@
 //! Searches skip `.git` and `node_modules`, follow each symlinked folder once (loops are detected
 //! by real path), never descend into a skill, and are bounded.
 
-use crate::read::{resolve_dir, skill_file_name};
+use crate::read::{resolve_dir, skill_file_name, skill_file_probe};
 use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -56,6 +56,9 @@ pub struct Found {
     pub file: &'static str,
     /// The path it was found at (through the source, symlinks kept), for display and ordering.
     pub listed_as: PathBuf,
+    /// The size of `file` when discovery saw a regular file there (not a link), so that reading
+    /// it needs no second stat.
+    pub(crate) regular_len: Option<u64>,
 }
 
 /// Something the search could not look into.
@@ -98,8 +101,8 @@ const SKIP: [&str; 2] = [".git", "node_modules"];
 pub fn discover(root: &Path, policy: DiscoveryPolicy) -> Search {
     let mut out = Search::default();
     if policy.root_is_skill {
-        if let Some(file) = skill_file_name(root) {
-            out.skills.push(Found { dir: resolve_dir(root), file, listed_as: root.to_path_buf() });
+        if let Some((file, regular_len)) = skill_file_probe(root) {
+            out.skills.push(Found { dir: resolve_dir(root), file, listed_as: root.to_path_buf(), regular_len });
             return out;
         }
     }
@@ -174,8 +177,8 @@ pub fn discover(root: &Path, policy: DiscoveryPolicy) -> Search {
             if !link {
                 seen.insert(child_real.clone());
             }
-            if let Some(file) = skill_file_name(&child) {
-                out.skills.push(Found { dir: child_real, file, listed_as: child });
+            if let Some((file, regular_len)) = skill_file_probe(&child) {
+                out.skills.push(Found { dir: child_real, file, listed_as: child, regular_len });
             } else if depth + 1 < max_depth {
                 stack.push((child, child_real, depth + 1));
             }

@@ -16,6 +16,7 @@ pub mod library;
 pub mod lint;
 pub mod markdown;
 pub mod read;
+mod refscan;
 pub mod resources;
 pub mod rules;
 pub mod schema;

@@ -7,7 +7,7 @@ use crate::agent::Agent;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::discover::{discover, DiscoveryPolicy, SearchIssue};
 use crate::lint::{is_valid, lint};
-use crate::read::{read_skill_file, resolve_dir};
+use crate::read::{read_skill_file, read_skill_file_sized, resolve_dir};
 use crate::skill::Skill;
 use crate::text::Span;
 use std::collections::HashMap;
@@ -141,7 +141,7 @@ impl Library {
                         loop {
                             let n = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                             let Some((source, f)) = found.get(n) else { break };
-                            let mut skill = read_skill_file(&f.dir, f.file);
+                            let mut skill = read_skill_file_sized(&f.dir, f.file, f.regular_len);
                             let diagnostics = lint(&skill, agent);
                             let k = key_of(&skill, &f.listed_as, key);
                             if lean {
@@ -424,7 +424,7 @@ impl Library {
                 if self.entries.iter().any(|e| e.skill.dir == f.dir) {
                     continue;
                 }
-                let skill = read_skill_file(&f.dir, f.file);
+                let skill = read_skill_file_sized(&f.dir, f.file, f.regular_len);
                 let diagnostics = lint(&skill, agent);
                 let key = key_of(&skill, &f.listed_as, self.key);
                 events.push(LibraryEvent::SkillAdded { dir: f.dir.clone(), name: key.clone() });
