@@ -179,17 +179,21 @@ impl Library {
             e.shadowed_by = None;
             e.diagnostics.retain(|d| d.code != DUPLICATE.code);
         }
-        let mut winner: HashMap<String, usize> = HashMap::new();
         let mut duplicates: Vec<(usize, usize)> = vec![];
-        for i in 0..self.entries.len() {
-            let key = self.entries[i].key.clone();
-            if let Some(&prev) = winner.get(&key) {
-                if self.entries[prev].source == self.entries[i].source {
+        // (hidden, by): each entry is hidden by the next one with its key.
+        let mut hidden: Vec<(usize, usize)> = vec![];
+        let mut winner: HashMap<&str, usize> = HashMap::with_capacity(self.entries.len());
+        for (i, e) in self.entries.iter().enumerate() {
+            if let Some(prev) = winner.insert(e.key.as_str(), i) {
+                if self.entries[prev].source == e.source {
                     duplicates.push((prev, i));
                 }
-                self.entries[prev].shadowed_by = Some(i);
+                hidden.push((prev, i));
             }
-            winner.insert(key, i);
+        }
+        drop(winner);
+        for (prev, i) in hidden {
+            self.entries[prev].shadowed_by = Some(i);
         }
         for (a, b) in duplicates {
             for (this, other) in [(a, b), (b, a)] {
