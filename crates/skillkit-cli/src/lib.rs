@@ -212,7 +212,12 @@ fn check(
         Ok(if s.errors > 0 || (opts.strict && s.warnings > 0) { 1 } else { 0 })
     };
     if !opts.watch {
-        return print(&check_run(&sources, agent), out, err);
+        let run = check_run(&sources, agent);
+        let code = print(&run, out, err);
+        // Freeing a large library's results takes a while: do it off the exit path (inline
+        // when no thread can be started).
+        let _ = std::thread::Builder::new().spawn(move || drop(run));
+        return code;
     }
     let mut lib = open_check_library(&sources, agent);
     let mut code = print(&CheckRun::from_library(&lib, agent), out, err)?;

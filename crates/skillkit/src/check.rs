@@ -93,9 +93,12 @@ impl CheckRun {
             }
         }
         run.issues = lib.issues.into_iter().map(|i| SearchIssue { path: i.path, message: i.message }).collect();
-        let mut seen = std::collections::HashSet::new();
-        for e in lib.entries {
-            if seen.insert(e.skill.dir.clone()) {
+        let mut seen = std::collections::HashSet::with_capacity(lib.entries.len());
+        let first: Vec<bool> = lib.entries.iter().map(|e| seen.insert(e.skill.dir.as_path())).collect();
+        drop(seen);
+        run.skills.reserve(lib.entries.len());
+        for (e, first) in lib.entries.into_iter().zip(first) {
+            if first {
                 run.skills.push(Checked { skill: e.skill, diagnostics: e.diagnostics });
             }
         }

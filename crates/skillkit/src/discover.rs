@@ -3,7 +3,7 @@
 //! Searches skip `.git` and `node_modules`, follow each symlinked folder once (loops are detected
 //! by real path), never descend into a skill, and are bounded.
 
-use crate::read::{resolve_dir, skill_file_name};
+use crate::read::{resolve_dir, skill_file_probe};
 use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -56,6 +56,9 @@ pub struct Found {
     pub file: &'static str,
     /// The path it was found at (through the source, symlinks kept), for display and ordering.
     pub listed_as: PathBuf,
+    /// The size of `file` when discovery saw a regular file there (not a link), so that reading
+    /// it needs no second stat.
+    pub(crate) regular_len: Option<u64>,
 }
 
 /// Something the search could not look into.
@@ -98,8 +101,8 @@ const SKIP: [&str; 2] = [".git", "node_modules"];
 pub fn discover(root: &Path, policy: DiscoveryPolicy) -> Search {
     let mut out = Search::default();
     if policy.root_is_skill {
-        if let Some(file) = skill_file_name(root) {
-            out.skills.push(Found { dir: resolve_dir(root), file, listed_as: root.to_path_buf() });
+        if let Some((file, regular_len)) = skill_file_probe(root) {
+            out.skills.push(Found { dir: resolve_dir(root), file, listed_as: root.to_path_buf(), regular_len });
             return out;
         }
     }
@@ -161,9 +164,11 @@ pub fn discover(root: &Path, policy: DiscoveryPolicy) -> Search {
             children.push((child, child_real, ft.is_symlink()));
         }
         children.sort();
-        for (child, child_real, link) in children.into_iter().rev() {
+        // Whether each child is a skill: one stat each, spread over the cores in large folders.
+        let probes = probe_all(&children);
+        for ((child, child_real, link), probe) in children.into_iter().zip(probes).rev() {
             if link && !seen.insert(child_real.clone()) {
-                let message = if skill_file_name(&child).is_some() {
+                let message = if probe.is_some() {
                     "same skill folder reached twice through a symlink"
                 } else {
                     "symlink loop: folder already visited"
@@ -174,8 +179,8 @@ pub fn discover(root: &Path, policy: DiscoveryPolicy) -> Search {
             if !link {
                 seen.insert(child_real.clone());
             }
-            if let Some(file) = skill_file_name(&child) {
-                out.skills.push(Found { dir: child_real, file, listed_as: child });
+            if let Some((file, regular_len)) = probe {
+                out.skills.push(Found { dir: child_real, file, listed_as: child, regular_len });
             } else if depth + 1 < max_depth {
                 stack.push((child, child_real, depth + 1));
             }
@@ -183,4 +188,25 @@ pub fn discover(root: &Path, policy: DiscoveryPolicy) -> Search {
     }
     out.skills.sort_by(|a, b| a.listed_as.cmp(&b.listed_as));
     out
+}
+
+type Probe = Option<(&'static str, Option<u64>)>;
+
+/// [`skill_file_probe`] of every child folder, in order; in parallel when there are many.
+fn probe_all(children: &[(PathBuf, PathBuf, bool)]) -> Vec<Probe> {
+    const PER_THREAD: usize = 512;
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(children.len() / PER_THREAD);
+    if workers < 2 {
+        return children.iter().map(|(child, _, _)| skill_file_probe(child)).collect();
+    }
+    let chunk = children.len().div_ceil(workers);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = children
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || part.iter().map(|(child, _, _)| skill_file_probe(child)).collect::<Vec<_>>())
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("discovery worker panicked")).collect()
+    })
 }

@@ -18,6 +18,7 @@ pub mod lint;
 pub mod markdown;
 pub mod prompt;
 pub mod read;
+mod refscan;
 pub mod resources;
 pub mod rules;
 pub mod schema;

@@ -7,7 +7,7 @@ use crate::agent::Agent;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::discover::{discover, DiscoveryPolicy, SearchIssue};
 use crate::lint::{is_valid, lint};
-use crate::read::{read_skill_file, resolve_dir};
+use crate::read::{read_skill_file, read_skill_file_sized, resolve_dir};
 use crate::skill::Skill;
 use crate::text::Span;
 use std::collections::HashMap;
@@ -141,7 +141,7 @@ impl Library {
                         loop {
                             let n = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                             let Some((source, f)) = found.get(n) else { break };
-                            let mut skill = read_skill_file(&f.dir, f.file);
+                            let mut skill = read_skill_file_sized(&f.dir, f.file, f.regular_len);
                             let diagnostics = lint(&skill, agent);
                             let k = key_of(&skill, &f.listed_as, key);
                             if lean {
@@ -179,17 +179,21 @@ impl Library {
             e.shadowed_by = None;
             e.diagnostics.retain(|d| d.code != DUPLICATE.code);
         }
-        let mut winner: HashMap<String, usize> = HashMap::new();
         let mut duplicates: Vec<(usize, usize)> = vec![];
-        for i in 0..self.entries.len() {
-            let key = self.entries[i].key.clone();
-            if let Some(&prev) = winner.get(&key) {
-                if self.entries[prev].source == self.entries[i].source {
+        // (hidden, by): each entry is hidden by the next one with its key.
+        let mut hidden: Vec<(usize, usize)> = vec![];
+        let mut winner: HashMap<&str, usize> = HashMap::with_capacity(self.entries.len());
+        for (i, e) in self.entries.iter().enumerate() {
+            if let Some(prev) = winner.insert(e.key.as_str(), i) {
+                if self.entries[prev].source == e.source {
                     duplicates.push((prev, i));
                 }
-                self.entries[prev].shadowed_by = Some(i);
+                hidden.push((prev, i));
             }
-            winner.insert(key, i);
+        }
+        drop(winner);
+        for (prev, i) in hidden {
+            self.entries[prev].shadowed_by = Some(i);
         }
         for (a, b) in duplicates {
             for (this, other) in [(a, b), (b, a)] {
@@ -424,7 +428,7 @@ impl Library {
                 if self.entries.iter().any(|e| e.skill.dir == f.dir) {
                     continue;
                 }
-                let skill = read_skill_file(&f.dir, f.file);
+                let skill = read_skill_file_sized(&f.dir, f.file, f.regular_len);
                 let diagnostics = lint(&skill, agent);
                 let key = key_of(&skill, &f.listed_as, self.key);
                 events.push(LibraryEvent::SkillAdded { dir: f.dir.clone(), name: key.clone() });

@@ -93,6 +93,12 @@ struct Open<'a> {
 /// definitions, and `scripts/`, `references/`, `assets/` or `./` paths in inline code. Code blocks
 /// are not read. Sorted by position.
 pub fn references(text: &str, body: Span) -> Vec<Reference> {
+    // Most bodies are plain Markdown that a scanner reads exactly, much faster than a full parse.
+    crate::refscan::references(text, body).unwrap_or_else(|| references_pulldown(text, body))
+}
+
+/// [`references`] by a full pulldown-cmark parse.
+pub(crate) fn references_pulldown(text: &str, body: Span) -> Vec<Reference> {
     let src = body.slice(text);
     let base = body.start;
     let mut out = Vec::new();
@@ -254,7 +260,7 @@ fn destination_at(src: &str, mut i: usize, end: usize, inline: bool) -> Option<S
 }
 
 /// Paths in the inline code span at `range` (backticks included).
-fn code_paths(src: &str, base: usize, range: Range<usize>, out: &mut Vec<Reference>) {
+pub(crate) fn code_paths(src: &str, base: usize, range: Range<usize>, out: &mut Vec<Reference>) {
     let code = &src[range.clone()];
     let start = range.start + (code.len() - code.trim_start_matches('`').len());
     let end = range.start + code.trim_end_matches('`').len();

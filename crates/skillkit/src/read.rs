@@ -9,7 +9,16 @@ use std::path::{Path, PathBuf};
 
 /// The skill file in `dir`: `SKILL.md`, else the lowercase `skill.md` skills-ref also accepts.
 pub fn skill_file_name(dir: &Path) -> Option<&'static str> {
-    ["SKILL.md", "skill.md"].into_iter().find(|n| fs::symlink_metadata(dir.join(n)).is_ok())
+    skill_file_probe(dir).map(|(name, _)| name)
+}
+
+/// [`skill_file_name`], with the file's size when it is a regular file (not a link): what
+/// [`read_skill_file_sized`] would otherwise stat again.
+pub(crate) fn skill_file_probe(dir: &Path) -> Option<(&'static str, Option<u64>)> {
+    ["SKILL.md", "skill.md"].into_iter().find_map(|n| {
+        let meta = fs::symlink_metadata(dir.join(n)).ok()?;
+        Some((n, meta.file_type().is_file().then_some(meta.len())))
+    })
 }
 
 fn kind_of(ft: &fs::FileType) -> Option<&'static str> {
@@ -48,18 +57,30 @@ pub fn read_skill(dir: &Path) -> Skill {
 
 /// Read `dir/name`, which is known to exist (or be a dangling link).
 pub fn read_skill_file(dir: &Path, name: &str) -> Skill {
+    read_skill_file_sized(dir, name, None)
+}
+
+/// [`read_skill_file`] when a stat of the file (not following links) just found a regular file
+/// of `regular_len` bytes: the file is not stat'ed again.
+pub(crate) fn read_skill_file_sized(dir: &Path, name: &str, regular_len: Option<u64>) -> Skill {
     let path = dir.join(name);
-    let meta = match fs::metadata(&path) {
-        Ok(m) => m,
-        Err(e) => return Skill::unreadable(dir, name, FileProblem::Unreadable { error: describe(&e) }),
+    let len = match regular_len {
+        Some(len) => len,
+        None => {
+            let meta = match fs::metadata(&path) {
+                Ok(m) => m,
+                Err(e) => return Skill::unreadable(dir, name, FileProblem::Unreadable { error: describe(&e) }),
+            };
+            if let Some(kind) = kind_of(&meta.file_type()) {
+                return Skill::unreadable(dir, name, FileProblem::NotAFile { kind });
+            }
+            meta.len()
+        }
     };
-    if let Some(kind) = kind_of(&meta.file_type()) {
-        return Skill::unreadable(dir, name, FileProblem::NotAFile { kind });
+    if len > MAX_FILE_BYTES {
+        return Skill::unreadable(dir, name, FileProblem::TooLarge { size: len });
     }
-    if meta.len() > MAX_FILE_BYTES {
-        return Skill::unreadable(dir, name, FileProblem::TooLarge { size: meta.len() });
-    }
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    let mut bytes = Vec::with_capacity(len as usize);
     let read = fs::File::open(&path).and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes));
     match read {
         Err(e) => Skill::unreadable(dir, name, FileProblem::Unreadable { error: describe(&e) }),

@@ -27,27 +27,44 @@ pub fn diagnostic(d: &Diagnostic) -> Value {
     })
 }
 
+/// One skill of the report. Fields are in the order `serde_json` writes a map's keys (sorted), so
+/// the output is the same as for a `json!` object, without building one per skill.
+#[derive(serde::Serialize)]
+struct SkillJson<'a> {
+    diagnostics: Vec<Value>,
+    name: &'a str,
+    path: String,
+    valid: bool,
+}
+
+/// The whole report, keys sorted as in [`SkillJson`].
+#[derive(serde::Serialize)]
+struct ReportJson<'a> {
+    agent: &'a str,
+    issues: Vec<Value>,
+    skills: Vec<SkillJson<'a>>,
+    summary: Value,
+}
+
 pub fn render(
     run: &CheckRun,
     agent: &Agent,
     display: &dyn Fn(&Path) -> String,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let skills: Vec<Value> = run
+    let skills: Vec<SkillJson<'_>> = run
         .skills
         .iter()
-        .map(|c| {
-            json!({
-                "path": super::skill_file(c, display),
-                "name": c.skill.display_name(),
-                "valid": c.is_valid(),
-                "diagnostics": c.diagnostics.iter().map(diagnostic).collect::<Vec<_>>(),
-            })
+        .map(|c| SkillJson {
+            diagnostics: c.diagnostics.iter().map(diagnostic).collect(),
+            name: c.skill.display_name(),
+            path: super::skill_file(c, display),
+            valid: c.is_valid(),
         })
         .collect();
     let issues: Vec<Value> =
         run.issues.iter().map(|i| json!({"path": display(&i.path), "message": i.message})).collect();
-    let doc = json!({"agent": agent.id, "skills": skills, "issues": issues, "summary": run.summary()});
+    let doc = ReportJson { agent: agent.id, issues, skills, summary: json!(run.summary()) };
     serde_json::to_writer_pretty(&mut *out, &doc)?;
     writeln!(out)
 }
