@@ -105,6 +105,10 @@ pub(crate) fn py_isalnum(c: char) -> bool {
 }
 
 pub(crate) fn nfkc(s: &str) -> String {
+    // ASCII is already in every normal form.
+    if s.is_ascii() {
+        return s.to_string();
+    }
     s.nfkc().collect()
 }
 
