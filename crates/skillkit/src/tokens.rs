@@ -37,14 +37,14 @@ fn count_whole(text: &str, ranges: &[std::ops::Range<usize>]) -> (usize, Vec<usi
     // every case (not whitespace, not `/`, which a punctuation piece may absorb after newlines).
     let mid = if text.len() >= 64 * 1024 { safe_split(text, text.len() / 2) } else { None };
     let total = match mid {
-        None => count_part(t, text, 0, ranges, &mut per),
+        None => count_part(t, text, 0, ranges, &mut per, &mut Memo::default()),
         Some(m) => {
             let first = ranges.partition_point(|r| r.start < m);
             let (ra, rb) = ranges.split_at(first);
             let (pa, pb) = per.split_at_mut(first);
             std::thread::scope(|s| {
-                let h = s.spawn(|| count_part(t, &text[m..], m, rb, pb));
-                let a = count_part(t, &text[..m], 0, ra, pa);
+                let h = s.spawn(|| count_part(t, &text[m..], m, rb, pb, &mut Memo::default()));
+                let a = count_part(t, &text[..m], 0, ra, pa, &mut Memo::default());
                 a + h.join().unwrap_or_else(|_| count_o200k(&text[m..]))
             })
         }
@@ -112,28 +112,34 @@ fn count_by_segments(text: &str, ranges: &[std::ops::Range<usize>]) -> Option<(u
         keys.iter().map(|k| cache.get(k).copied()).collect()
     };
     let missing: Vec<usize> = (0..n).filter(|&k| found[k].is_none()).collect();
-    let count_one = |k: usize| -> (u32, u32) {
-        let seg = &text[cuts[k]..cuts[k + 1]];
-        let range: Vec<std::ops::Range<usize>> = if k == 0 {
-            vec![]
-        } else {
-            vec![std::ops::Range { start: 0, end: ranges[k - 1].end - ranges[k - 1].start }]
-        };
-        let mut per = vec![0usize; range.len()];
-        let total = count_part(t, seg, 0, &range, &mut per);
-        (total as u32, per.first().copied().unwrap_or(0) as u32)
+    // Each thread counts its share of the missing segments with one memo of piece counts.
+    let count_some = |ks: &[usize]| -> Vec<(usize, (u32, u32))> {
+        let mut memo = Memo::default();
+        ks.iter()
+            .map(|&k| {
+                let seg = &text[cuts[k]..cuts[k + 1]];
+                let range: Vec<std::ops::Range<usize>> = if k == 0 {
+                    vec![]
+                } else {
+                    vec![std::ops::Range { start: 0, end: ranges[k - 1].end - ranges[k - 1].start }]
+                };
+                let mut per = vec![0usize; range.len()];
+                let total = count_part(t, seg, 0, &range, &mut per, &mut memo);
+                (k, (total as u32, per.first().copied().unwrap_or(0) as u32))
+            })
+            .collect()
     };
     let missing_bytes: usize = missing.iter().map(|&k| cuts[k + 1] - cuts[k]).sum();
     let computed: Vec<(usize, (u32, u32))> = if missing_bytes >= 64 * 1024 {
         let (a, b) = missing.split_at(missing.len() / 2);
         std::thread::scope(|s| {
-            let h = s.spawn(|| b.iter().map(|&k| (k, count_one(k))).collect::<Vec<_>>());
-            let mut out: Vec<_> = a.iter().map(|&k| (k, count_one(k))).collect();
+            let h = s.spawn(|| count_some(b));
+            let mut out = count_some(a);
             out.extend(h.join().unwrap_or_default());
             out
         })
     } else {
-        missing.iter().map(|&k| (k, count_one(k))).collect()
+        count_some(&missing)
     };
     if computed.len() != missing.len() {
         return None;
@@ -169,14 +175,16 @@ fn safe_split(text: &str, near: usize) -> Option<usize> {
 
 /// Counts `part` (which starts at byte `base` of the whole text), adding each piece to the
 /// range it starts in.
-fn count_part(
-    t: &bpe_openai::Tokenizer,
-    part: &str,
+type Memo<'a> = std::collections::HashMap<&'a str, usize, std::hash::BuildHasherDefault<Fnv>>;
+
+fn count_part<'a>(
+    t: &'a bpe_openai::Tokenizer,
+    part: &'a str,
     base: usize,
     ranges: &[std::ops::Range<usize>],
     per: &mut [usize],
+    memo: &mut Memo<'a>,
 ) -> usize {
-    let mut memo: std::collections::HashMap<&str, usize, std::hash::BuildHasherDefault<Fnv>> = Default::default();
     let mut total = 0;
     let mut r = 0;
     let mut at = base;

@@ -160,7 +160,24 @@ pub fn frontmatter(text: &str) -> Option<String> {
 
 /// `sanitize_single_line`: whitespace runs become one space, ends trimmed.
 pub fn single_line(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    // Already one line with single spaces (the common case): as is.
+    let b = s.as_bytes();
+    if s.is_ascii()
+        && !b.first().is_some_and(|c| c.is_ascii_whitespace())
+        && !b.last().is_some_and(|c| c.is_ascii_whitespace())
+        && !b.iter().any(|&c| c.is_ascii_whitespace() && c != b' ')
+        && !s.contains("  ")
+    {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(s.len());
+    for w in s.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    out
 }
 
 fn type_name(n: &Node) -> &'static str {
