@@ -72,6 +72,25 @@ pub mod goldens {
         std::fs::read(p).ok().map(|b| String::from_utf8(b).expect("goldens are UTF-8"))
     }
 
+    /// The JSON goldens of one tree whose file names are `{prefix}{stem}.json`, sorted by name:
+    /// `(stem, file name, parsed JSON)`.
+    pub fn golden_jsons(agent_dir: &str, tree: &str, prefix: &str) -> Vec<(String, String, serde_json::Value)> {
+        let dir = fixtures().join("prompt-goldens").join(agent_dir).join(tree);
+        let mut files: Vec<String> = std::fs::read_dir(&dir)
+            .map(|d| d.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+            .unwrap_or_default();
+        files.retain(|n| n.starts_with(prefix) && n.ends_with(".json"));
+        files.sort();
+        files
+            .into_iter()
+            .map(|f| {
+                let stem = f[prefix.len()..f.len() - ".json".len()].to_string();
+                let v = serde_json::from_str(&golden(agent_dir, tree, &f).expect("listed")).expect("golden JSON");
+                (stem, f, v)
+            })
+            .collect()
+    }
+
     /// Replace placeholders (longest first, so `{TREES}` is not read as `{TREE}` + `S}`).
     pub fn substitute(text: &str, map: &[(&str, &str)]) -> String {
         let mut map = map.to_vec();

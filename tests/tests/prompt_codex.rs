@@ -74,17 +74,8 @@ fn mention_items_match_the_captures() {
     let mut checked = 0;
     for (t, sources, map) in cases() {
         let lib = library(&sources);
-        let dir = e2e::goldens::fixtures().join("prompt-goldens").join(AGENT).join(t);
-        let mut files: Vec<String> = std::fs::read_dir(&dir)
-            .unwrap()
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| n.starts_with("mention-") && n.ends_with(".json"))
-            .collect();
-        files.sort();
-        for f in files {
-            let folder = &f["mention-".len()..f.len() - ".json".len()];
-            let v: serde_json::Value = serde_json::from_str(&golden(AGENT, t, &f).unwrap()).unwrap();
+        for (stem, f, v) in e2e::goldens::golden_jsons(AGENT, t, "mention-") {
+            let folder = stem.as_str();
             let want: Vec<String> = v["items_after_prompt"]
                 .as_array()
                 .unwrap()

@@ -74,17 +74,8 @@ fn every_activation_matches() {
     let mut checked = 0;
     for (t, sources, map) in cases() {
         let lib = library(&sources);
-        let dir = e2e::goldens::fixtures().join("prompt-goldens").join(AGENT).join(t);
-        let mut files: Vec<String> = std::fs::read_dir(&dir)
-            .unwrap()
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| n.starts_with("activate-") && n.ends_with(".json"))
-            .collect();
-        files.sort();
-        for f in files {
-            let name = &f["activate-".len()..f.len() - ".json".len()];
-            let v: serde_json::Value = serde_json::from_str(&golden(AGENT, t, &f).unwrap()).unwrap();
+        for (stem, f, v) in e2e::goldens::golden_jsons(AGENT, t, "activate-") {
+            let name = stem.as_str();
             let want = sub(v["function_response"]["output"].as_str().unwrap(), &map);
             let ours = gemini_cli::activate(&lib, name).unwrap_or_else(|e| panic!("{t}/{f}: {e}"));
             assert_same(&ours, &want, &format!("{t}/{f}"));

@@ -259,9 +259,7 @@ fn tree(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> std::io::Result<i32> {
-    let Some(agent) = agent_or_err(agent, err)? else { return Ok(2) };
-    let sources = if sources.is_empty() { vec![PathBuf::from(".")] } else { sources };
-    let lib = skillkit::library::Library::open(&sources, agent);
+    let Some((agent, lib)) = open_library(sources, agent, err)? else { return Ok(2) };
     let cwd = std::env::current_dir().unwrap_or_default();
     let display = |p: &Path| render::display_path(p, &cwd);
     match format {
@@ -279,9 +277,7 @@ fn prompt(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> std::io::Result<i32> {
-    let Some(agent) = agent_or_err(agent, err)? else { return Ok(2) };
-    let sources = if sources.is_empty() { vec![PathBuf::from(".")] } else { sources };
-    let lib = skillkit::library::Library::open(&sources, agent);
+    let Some((agent, lib)) = open_library(sources, agent, err)? else { return Ok(2) };
     let Some(mut prompt) = skillkit::prompt::render(agent, &lib, options) else {
         let with: Vec<&str> = AGENTS.iter().filter(|a| a.prompt.is_some()).map(|a| a.id).collect();
         writeln!(err, "error: `{}` only lints; agents with a prompt: {}", agent.id, with.join(", "))?;
@@ -344,6 +340,18 @@ fn simulate(script: &Path, format: TreeFormat, out: &mut dyn Write, err: &mut dy
         TreeFormat::Json => render::session::render_json(&session, &parsed.sources, out)?,
     }
     Ok(0)
+}
+
+/// The library of `sources` (the current folder when none) as `agent` discovers it; `None` (after
+/// saying why) for an unknown agent.
+fn open_library(
+    sources: Vec<PathBuf>,
+    agent: &str,
+    err: &mut dyn Write,
+) -> std::io::Result<Option<(&'static skillkit::Agent, skillkit::library::Library)>> {
+    let Some(agent) = agent_or_err(agent, err)? else { return Ok(None) };
+    let sources = if sources.is_empty() { vec![PathBuf::from(".")] } else { sources };
+    Ok(Some((agent, skillkit::library::Library::open(&sources, agent))))
 }
 
 fn agent_or_err(id: &str, err: &mut dyn Write) -> std::io::Result<Option<&'static skillkit::Agent>> {
