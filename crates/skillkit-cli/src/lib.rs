@@ -51,7 +51,8 @@ enum Command {
     Check {
         /// Skill folders, SKILL.md files, or folders to search (default: the current folder).
         paths: Vec<PathBuf>,
-        /// The agent whose rules apply: spec (default) or agentskills (as strict as skills-ref).
+        /// The agent whose rules apply: spec (default), agentskills (as strict as skills-ref), or any
+        /// profile `skillkit agents` lists.
         #[arg(long, default_value = "spec")]
         agent: String,
         #[arg(long, value_enum, default_value = "text")]
@@ -157,7 +158,13 @@ where
         },
         Command::Schema => out.write_all(skillkit::schema::SCHEMA_JSON.as_bytes()).map(|_| 0),
         Command::Agents => {
-            AGENTS.iter().try_for_each(|a| writeln!(out, "{:<12} {} ({})", a.id, a.title, a.source)).map(|_| 0)
+            AGENTS
+                .iter()
+                .try_for_each(|a| {
+                    let kind = if a.prompt.is_some() { "lint, prompt" } else { "lint" };
+                    writeln!(out, "{:<14} {:<13} {}: {}", a.id, kind, a.title, a.source)
+                })
+                .map(|_| 0)
         }
     };
     result.unwrap_or(2)
