@@ -157,15 +157,13 @@ where
             None => writeln!(err, "error: no rule `{rule}`; `skillkit rules` lists them").map(|_| 2),
         },
         Command::Schema => out.write_all(skillkit::schema::SCHEMA_JSON.as_bytes()).map(|_| 0),
-        Command::Agents => {
-            AGENTS
-                .iter()
-                .try_for_each(|a| {
-                    let kind = if a.prompt.is_some() { "lint, prompt" } else { "lint" };
-                    writeln!(out, "{:<14} {:<13} {}: {}", a.id, kind, a.title, a.source)
-                })
-                .map(|_| 0)
-        }
+        Command::Agents => AGENTS
+            .iter()
+            .try_for_each(|a| {
+                let kind = if a.prompt.is_some() { "lint, prompt" } else { "lint" };
+                writeln!(out, "{:<14} {:<13} {}: {}", a.id, kind, a.title, a.source)
+            })
+            .map(|_| 0),
     };
     result.unwrap_or(2)
 }
