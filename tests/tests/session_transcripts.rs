@@ -2,9 +2,11 @@
 //! `tests/fixtures/sessions/`, over the small library in `tests/fixtures/sessions/library/`; the
 //! same script always gives the same transcript; bad scripts get located errors and exit 2.
 //!
-//! The CLI runs on the scripts by relative path (cargo runs tests in the package folder), and the
-//! absolute paths some agents print (DeepAgents resolves its sources, Gemini lists folders) are
-//! replaced by `{LIBRARY}` so the snapshots hold no machine-specific path.
+//! The scripts and their library are copied to one fixed folder, `/tmp/skillkit-e2e-sessions`,
+//! before they run: the paths agents print (DeepAgents resolves its sources, Gemini lists
+//! folders, V2 lists resources) are part of the results, so their length and tokens enter the
+//! counts; a fixed folder keeps the counts the same on every machine and checkout. In the
+//! snapshots that folder's library reads `{LIBRARY}`.
 
 use e2e::skillkit;
 use std::path::Path;
@@ -25,15 +27,37 @@ const SCRIPTS: [&str; 13] = [
     "13-unknown-skill",
 ];
 
+const ROOT: &str = "/tmp/skillkit-e2e-sessions";
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), target).unwrap();
+        }
+    }
+}
+
+/// The fixed folder holding a fresh copy of `tests/fixtures/sessions` (made once per run).
+fn root() -> &'static Path {
+    static DONE: std::sync::OnceLock<()> = std::sync::OnceLock::new();
+    DONE.get_or_init(|| {
+        let root = Path::new(ROOT);
+        let _ = std::fs::remove_dir_all(root);
+        copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sessions"), root);
+    });
+    Path::new(ROOT)
+}
+
 fn script(name: &str) -> String {
-    format!("fixtures/sessions/{name}.yaml")
+    root().join(format!("{name}.yaml")).to_string_lossy().into_owned()
 }
 
 fn portable(text: &str) -> String {
-    let lib = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sessions/library");
-    let abs = lib.canonicalize().unwrap();
-    text.replace(&abs.to_string_lossy().into_owned(), "{LIBRARY}")
-        .replace(&lib.to_string_lossy().into_owned(), "{LIBRARY}")
+    text.replace(&format!("{ROOT}/library"), "{LIBRARY}").replace(ROOT, "{SESSIONS}")
 }
 
 fn simulate(name: &str, format: &str) -> String {
