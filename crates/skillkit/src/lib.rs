@@ -16,6 +16,7 @@ pub mod frontmatter;
 pub mod library;
 pub mod lint;
 pub mod markdown;
+mod pretok;
 pub mod prompt;
 pub mod read;
 mod refscan;

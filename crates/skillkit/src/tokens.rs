@@ -188,7 +188,7 @@ fn count_part<'a>(
     let mut total = 0;
     let mut r = 0;
     let mut at = base;
-    for piece in t.split(part) {
+    for piece in crate::pretok::split_o200k(part) {
         let n = *memo.entry(piece).or_insert_with(|| t.bpe.count(piece.as_bytes()));
         total += n;
         while r < ranges.len() && ranges[r].end <= at {
