@@ -295,7 +295,7 @@ fn prompt(
             // exits as it does.
             if let Some(f) = &prompt.failure {
                 err.write_all(f.as_bytes())?;
-                return Ok(if f == skillkit::agents::agentskills::USAGE_ERROR { 2 } else { 1 });
+                return Ok(prompt.exit_code());
             }
         }
         TreeFormat::Json => {

@@ -166,6 +166,16 @@ pub fn render(agent: &crate::agent::Agent, library: &Library, options: &PromptOp
 }
 
 impl Prompt {
+    /// The exit code of the agent's own command for this render: 0, or for an agent that
+    /// refused (`failure`), what it exits with (skills-ref: 2 for its usage error, else 1).
+    pub fn exit_code(&self) -> i32 {
+        match &self.failure {
+            None => 0,
+            Some(f) if f == crate::agents::agentskills::USAGE_ERROR => 2,
+            Some(_) => 1,
+        }
+    }
+
     /// Adds the cl100k_base count of the whole text to the totals.
     pub fn count_cl100k(&mut self) {
         self.totals.tokens.cl100k_base = Some(tokens::count_cl100k(&self.text));

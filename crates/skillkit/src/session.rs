@@ -274,11 +274,6 @@ impl Session {
         self.model.text()
     }
 
-    /// The context window in effect.
-    pub fn context_window(&self) -> u64 {
-        self.window
-    }
-
     /// Index of the library entry the agent knows by `name` (active entries only).
     pub fn entry_named(&self, name: &str) -> Option<usize> {
         self.library.entries.iter().position(|e| e.is_active() && e.key == name)

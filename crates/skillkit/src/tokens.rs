@@ -464,22 +464,6 @@ mod tests {
     /// bytes: ASCII is classified directly, and a multi-byte character counts as a letter unless it
     /// is whitespace or a number.
     fn estimate_per_run(text: &str) -> usize {
-        const fn ascii_classes() -> [Class; 128] {
-            let mut t = [Class::Other; 128];
-            let mut b = 0;
-            while b < 128 {
-                t[b] = match b as u8 {
-                    b'\n' | b'\r' => Class::Newline,
-                    b' ' | b'\t' | 0x0b | 0x0c => Class::Space,
-                    b'a'..=b'z' | b'A'..=b'Z' | b'\'' => Class::Letter,
-                    b'0'..=b'9' => Class::Digit,
-                    _ => Class::Other,
-                };
-                b += 1;
-            }
-            t
-        }
-        static ASCII: [Class; 128] = ascii_classes();
         let bytes = text.as_bytes();
         // The class and byte length of the character at `i`.
         let at = |i: usize| -> (Class, usize) {

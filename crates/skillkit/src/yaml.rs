@@ -184,6 +184,15 @@ fn block_indicator_start(text: &str, start: usize) -> usize {
 }
 
 /// Parse `src`, the YAML text found at byte `base` of the file.
+/// `parsed` when the caller already has the parse of `src` (see [`crate::Skill::yaml_for`]),
+/// else a fresh parse of `src` with offsets from 0.
+pub fn parse_or<'a>(src: &str, parsed: Option<&'a Yaml>) -> std::borrow::Cow<'a, Yaml> {
+    match parsed {
+        Some(y) => std::borrow::Cow::Borrowed(y),
+        None => std::borrow::Cow::Owned(parse(src, 0)),
+    }
+}
+
 pub fn parse(src: &str, base: usize) -> Yaml {
     let mut offs = Offsets { text: src, chars: 0, bytes: 0 };
     let mut parser = Parser::new_from_str(src).keep_tags(true);

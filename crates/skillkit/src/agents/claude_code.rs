@@ -422,22 +422,13 @@ pub fn quote_risky_values(yaml: &str) -> String {
 /// The frontmatter's top-level fields as JavaScript values (last duplicate wins), or the parse
 /// error when even the retry fails.
 fn frontmatter_fields(src: &str, parsed: Option<&yaml::Yaml>) -> Result<Vec<(String, Js)>, String> {
-    let owned;
-    let mut y = match parsed {
-        Some(y) => y,
-        None => {
-            owned = yaml::parse(src, 0);
-            &owned
-        }
-    };
-    let retried;
+    let mut y = yaml::parse_or(src, parsed);
     if let Some(e) = &y.error {
         let first = e.message.clone();
-        retried = yaml::parse(&quote_risky_values(src), 0);
-        if retried.error.is_some() {
+        y = std::borrow::Cow::Owned(yaml::parse(&quote_risky_values(src), 0));
+        if y.error.is_some() {
             return Err(first);
         }
-        y = &retried;
     }
     let Some(entries) = y.root.as_ref().and_then(Node::entries) else { return Ok(vec![]) };
     let mut out: Vec<(String, Js)> = vec![];

@@ -211,14 +211,7 @@ fn string_field(entries: &[crate::yaml::Entry], key: &str) -> Result<Option<Stri
 
 /// The `name` and `description` Codex reads from the frontmatter text, before defaults.
 fn fields(fm: &str, parsed: Option<&yaml::Yaml>) -> Result<(Option<String>, Option<String>), String> {
-    let owned;
-    let y = match parsed {
-        Some(y) => y,
-        None => {
-            owned = yaml::parse(fm, 0);
-            &owned
-        }
-    };
+    let y = yaml::parse_or(fm, parsed);
     if y.error.is_some() {
         // The 0.169.0 binary accepts what strict YAML rejects (an unquoted `: ` in a value):
         // read `key: value` lines.

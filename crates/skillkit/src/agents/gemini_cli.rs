@@ -217,14 +217,7 @@ pub fn parse_frontmatter(fm: &str) -> Option<(String, String)> {
 
 /// [`parse_frontmatter`], reusing an existing parse of the same text.
 fn parse_frontmatter_with(fm: &str, parsed: Option<&yaml::Yaml>) -> Option<(String, String)> {
-    let owned;
-    let y = match parsed {
-        Some(y) => y,
-        None => {
-            owned = yaml::parse(fm, 0);
-            &owned
-        }
-    };
+    let y = yaml::parse_or(fm, parsed);
     if y.error.is_none() {
         if let Some(root) = y.root.as_ref().filter(|r| !has_duplicate_keys(r)) {
             if let Some(entries) = root.entries() {
