@@ -142,13 +142,16 @@ pub enum Model {
 }
 
 impl Model {
-    fn build(agent: &'static Agent, library: &Library, options: &PromptOptions) -> Model {
+    /// The model and the agent's default context window, from one render.
+    fn build(agent: &'static Agent, library: &Library, options: &PromptOptions) -> (Model, u64) {
         if agent.id == "deepagents-v2" {
             let input = prompt::RenderInput { library, options };
-            return Model::DeepagentsV2(Box::new(crate::agents::deepagents_v2::SessionPrompt::new(&input)));
+            let p = crate::agents::deepagents_v2::SessionPrompt::new(&input);
+            return (Model::DeepagentsV2(Box::new(p)), crate::agents::deepagents_v2::DEFAULT_CONTEXT_WINDOW);
         }
-        let text = prompt::render(agent, library, options).map(|p| p.text).unwrap_or_default();
-        Model::Whole { size: Size::of(&text), text }
+        let (text, window) = prompt::render(agent, library, options)
+            .map_or((String::new(), 200_000), |p| (p.text, p.totals.context_window));
+        (Model::Whole { size: Size::of(&text), text }, window)
     }
 
     pub fn text(&self) -> String {
@@ -242,10 +245,8 @@ impl Session {
             char_budget: settings.char_budget,
             loaded: vec![],
         };
-        let model = Model::build(agent, &library, &options);
-        let window = settings
-            .context_window
-            .unwrap_or_else(|| prompt::render(agent, &library, &options).map_or(200_000, |p| p.totals.context_window));
+        let (model, default_window) = Model::build(agent, &library, &options);
+        let window = settings.context_window.unwrap_or(default_window);
         Session {
             agent,
             initial_prompt: model.text(),
@@ -296,7 +297,7 @@ impl Session {
         let prompt_changes = match (&step, &mut self.model) {
             (Step::Edit { .. }, _) => {
                 let old = self.model.text();
-                self.model = Model::build(self.agent, &self.library, &self.prompt_options());
+                self.model = Model::build(self.agent, &self.library, &self.prompt_options()).0;
                 line_diff(&old, &self.model.text())
             }
             (_, Model::DeepagentsV2(p)) => {

@@ -76,7 +76,7 @@ const FORMAT: Format = Format {
     source: AGENT.source,
     placement: Placement::SystemPrompt,
     placement_detail: "appended to the system message by modify_request (append_to_system_message) on every model call (seed 000 §3.6.2); the section itself starts with two newlines and ends with one (§3.6.3)",
-    default_context_window: 200_000,
+    default_context_window: DEFAULT_CONTEXT_WINDOW,
     estimate: false,
 };
 
@@ -100,6 +100,9 @@ pub const SKILLS_SYSTEM_PROMPT: &str = concat!(
     "- A skill provides proven patterns for complex tasks\n\n",
     "Remember: Skills make you more capable and consistent. When in doubt, check if a skill exists for the task!\n",
 );
+
+/// The context window assumed when none is given (the seed names no model).
+pub const DEFAULT_CONTEXT_WINDOW: u64 = 200_000;
 
 /// `max_loaded_skills`' default: at most this many skills loaded at once (seed 000 §3.1, §4.1.2).
 pub const DEFAULT_MAX_LOADED_SKILLS: usize = 10;
