@@ -1,0 +1,15 @@
+// The command surface, declared once: name(argument type) -> reply type. `lib.rs` turns it into
+// the invoke handler and the TypeScript bindings; `build.rs` includes this file too, to declare
+// each command to Tauri's permission system (the capability grants them by name).
+app_commands! {
+    startup(()) -> Startup;
+    agents(()) -> Vec<AgentInfo>;
+    open_library(OpenLibrary) -> LibraryView;
+    lint_text(LintText) -> Linted;
+    apply_fixes(ApplyFixes) -> Fixed;
+    render_prompt(RenderPrompt) -> PromptView;
+    run_session(RunSession) -> SessionView;
+    run_session_script(RunSessionScript) -> SessionView;
+    read_file(ReadFile) -> FileText;
+    save_file(SaveFile) -> Saved;
+}

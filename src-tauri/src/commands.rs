@@ -1,0 +1,464 @@
+//! The commands: each one checks its input, calls the engine and converts the result. The work
+//! is done by methods on [`AppState`] so that tests can call them without a window; the Tauri
+//! functions at the bottom only fetch the state. Commands run off the main thread (`async`).
+
+use crate::error::{AppError, ErrorCode, ErrorDetail};
+use crate::files::{write_atomic, Scope};
+use crate::wire::*;
+use serde::{Deserialize, Serialize};
+use skillkit::library::Library;
+use skillkit::{find_agent, Agent, AGENTS};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use tauri::Manager;
+use ts_rs::TS;
+
+/// What the UI opens first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct Startup {
+    /// Library sources, lowest priority first.
+    pub sources: Vec<String>,
+    pub agent: String,
+}
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct OpenLibrary {
+    /// Lowest priority first.
+    pub sources: Vec<String>,
+    pub agent: String,
+}
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct LintText {
+    /// The skill file's path (its folder's files are read for the rules that need them).
+    pub path: String,
+    /// The editor's text, unsaved.
+    pub text: String,
+    pub agent: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct Linted {
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct ApplyFixes {
+    pub text: String,
+    pub fixes: Vec<Fix>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct Fixed {
+    pub text: String,
+}
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct RenderPrompt {
+    pub sources: Vec<String>,
+    pub agent: String,
+    /// Tokens; `null` uses the agent's default.
+    #[ts(type = "number | null")]
+    pub context_window: Option<u64>,
+    pub char_budget: Option<usize>,
+    /// Skills already loaded (agents that mark them).
+    pub loaded: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum Policy {
+    #[default]
+    Recommend,
+    Restrict,
+}
+
+#[derive(Clone, Debug, Default, Deserialize, TS)]
+pub struct SessionSettings {
+    #[ts(type = "number | null")]
+    pub context_window: Option<u64>,
+    pub max_loaded_skills: Option<usize>,
+    pub policy: Policy,
+    pub char_budget: Option<usize>,
+    /// Claude Code permission rules, e.g. `Bash(git:*)`.
+    pub allow: Vec<String>,
+}
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct RunSession {
+    pub sources: Vec<String>,
+    pub agent: String,
+    pub settings: SessionSettings,
+    pub steps: Vec<Step>,
+}
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct RunSessionScript {
+    /// Where the script is (its `sources` are relative to its folder).
+    pub path: String,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct ReadFile {
+    pub path: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct FileText {
+    pub path: String,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct SaveFile {
+    pub path: String,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct Saved {
+    pub path: String,
+    pub bytes: usize,
+}
+
+/// The app's state: what it opens first and which folders the UI may touch.
+pub struct AppState {
+    startup: Startup,
+    scope: Mutex<Scope>,
+}
+
+fn agent(id: &str) -> Result<&'static Agent, AppError> {
+    find_agent(id).ok_or_else(|| {
+        let known: Vec<&str> = AGENTS.iter().map(|a| a.id).collect();
+        AppError::new(ErrorCode::UnknownAgent, format!("unknown agent `{id}`; known agents: {}", known.join(", ")))
+    })
+}
+
+fn paths(sources: &[String]) -> Vec<PathBuf> {
+    sources.iter().map(PathBuf::from).collect()
+}
+
+fn is_skill_file(p: &Path) -> bool {
+    matches!(p.file_name().and_then(|n| n.to_str()), Some("SKILL.md" | "skill.md"))
+}
+
+impl AppState {
+    pub fn new(startup: Startup) -> AppState {
+        AppState { startup, scope: Mutex::new(Scope::default()) }
+    }
+
+    fn scope(&self) -> std::sync::MutexGuard<'_, Scope> {
+        self.scope.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn startup(&self) -> Startup {
+        self.startup.clone()
+    }
+
+    pub fn agents(&self) -> Vec<AgentInfo> {
+        AGENTS
+            .iter()
+            .map(|a| AgentInfo {
+                id: a.id.into(),
+                title: a.title.into(),
+                source: a.source.into(),
+                has_prompt: a.prompt.is_some(),
+            })
+            .collect()
+    }
+
+    /// Opens the library; its sources become the folders the UI may read and save in.
+    pub fn open_library(&self, args: OpenLibrary) -> Result<LibraryView, AppError> {
+        let agent = agent(&args.agent)?;
+        let sources = paths(&args.sources);
+        let lib = Library::open(&sources, agent);
+        *self.scope() = Scope::new(&sources);
+        Ok(LibraryView::new(&lib, agent.id))
+    }
+
+    /// Lints unsaved text as if it were the skill file at `path`.
+    pub fn lint_text(&self, args: LintText) -> Result<Linted, AppError> {
+        let agent = agent(&args.agent)?;
+        let path = self.scope().check(Path::new(&args.path))?;
+        if !is_skill_file(&path) {
+            return Err(AppError::new(ErrorCode::NotASkillFile, format!("{} is not a SKILL.md", args.path)));
+        }
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let file = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let mut skill = skillkit::Skill::parse(dir, &file, args.text);
+        skill.resources = Some(skillkit::resources::scan(dir, &file, skillkit::resources::ScanOptions::default()));
+        Ok(Linted { diagnostics: diagnostics(&skillkit::lint(&skill, agent)) })
+    }
+
+    pub fn apply_fixes(&self, args: ApplyFixes) -> Result<Fixed, AppError> {
+        let fixes: Vec<skillkit::Fix> = args.fixes.iter().map(Fix::to_engine).collect();
+        for e in fixes.iter().flat_map(|f| &f.edits) {
+            let ok = e.span.start <= e.span.end
+                && e.span.end <= args.text.len()
+                && args.text.is_char_boundary(e.span.start)
+                && args.text.is_char_boundary(e.span.end);
+            if !ok {
+                return Err(AppError::new(ErrorCode::Io, "the fix no longer fits the text; lint again"));
+            }
+        }
+        Ok(Fixed { text: skillkit::diagnostic::apply_fixes(&args.text, &fixes) })
+    }
+
+    pub fn render_prompt(&self, args: RenderPrompt) -> Result<PromptView, AppError> {
+        let agent = agent(&args.agent)?;
+        let lib = Library::open(&paths(&args.sources), agent);
+        let options = skillkit::prompt::PromptOptions {
+            context_window: args.context_window,
+            char_budget: args.char_budget,
+            loaded: args.loaded,
+        };
+        skillkit::prompt::render(agent, &lib, &options).map(PromptView::from).ok_or_else(|| {
+            AppError::new(ErrorCode::NoPrompt, format!("`{}` only lints; it injects no prompt", agent.id))
+        })
+    }
+
+    pub fn run_session(&self, args: RunSession) -> Result<SessionView, AppError> {
+        let agent = agent(&args.agent)?;
+        if agent.prompt.is_none() {
+            return Err(AppError::new(ErrorCode::NoPrompt, format!("`{}` has no sessions", agent.id)));
+        }
+        let s = args.settings;
+        let mut settings = skillkit::session::Settings {
+            context_window: s.context_window,
+            policy: match s.policy {
+                Policy::Recommend => skillkit::session::Policy::Recommend,
+                Policy::Restrict => skillkit::session::Policy::Restrict,
+            },
+            char_budget: s.char_budget,
+            allow: s.allow,
+            ..Default::default()
+        };
+        if let Some(n) = s.max_loaded_skills {
+            settings.max_loaded_skills = n;
+        }
+        let steps = args.steps.iter().map(Step::to_engine).collect();
+        Ok(simulate(agent, &paths(&args.sources), settings, steps))
+    }
+
+    pub fn run_session_script(&self, args: RunSessionScript) -> Result<SessionView, AppError> {
+        let script = skillkit::session_script::parse(&args.text).map_err(|errors| AppError {
+            code: ErrorCode::InvalidScript,
+            message: format!("{}: {} mistake(s) in the session script", args.path, errors.len()),
+            details: errors
+                .into_iter()
+                .map(|e| ErrorDetail { message: e.message, line: e.line as u32, column: e.column as u32 })
+                .collect(),
+        })?;
+        let agent = agent(&script.agent)?;
+        let dir = Path::new(&args.path).parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        Ok(simulate(agent, &script.source_paths(dir), script.settings, script.steps))
+    }
+
+    /// Reads a text file inside the opened library's sources (as the engine reads skill files:
+    /// at most 10 MiB, UTF-8).
+    pub fn read_file(&self, args: ReadFile) -> Result<FileText, AppError> {
+        let path = self.scope().check(Path::new(&args.path))?;
+        let too_large = |n: u64| n > skillkit::skill::MAX_FILE_BYTES;
+        let meta = std::fs::metadata(&path).map_err(|e| AppError::io("cannot read", &path, &e))?;
+        if !meta.is_file() || too_large(meta.len()) {
+            return Err(AppError::new(
+                ErrorCode::Io,
+                format!("{} is not a text file of at most 10 MiB", path.display()),
+            ));
+        }
+        let text = std::fs::read_to_string(&path).map_err(|e| AppError::io("cannot read", &path, &e))?;
+        Ok(FileText { path: path_string(&path), text })
+    }
+
+    /// Saves atomically, only inside the opened library's sources.
+    pub fn save_file(&self, args: SaveFile) -> Result<Saved, AppError> {
+        let path = self.scope().check(Path::new(&args.path))?;
+        write_atomic(&path, &args.text)?;
+        Ok(Saved { path: path_string(&path), bytes: args.text.len() })
+    }
+}
+
+fn simulate(
+    agent: &'static Agent,
+    sources: &[PathBuf],
+    settings: skillkit::session::Settings,
+    steps: Vec<skillkit::session::Step>,
+) -> SessionView {
+    let mut session = skillkit::session::Session::new(agent, sources, settings);
+    for step in steps {
+        session.apply(step);
+    }
+    SessionView {
+        agent: agent.id.into(),
+        initial_prompt: session.initial_prompt.clone(),
+        turns: session.turns.iter().map(Turn::from).collect(),
+        prompt: session.prompt_text(),
+        loaded: session.loaded.clone(),
+    }
+}
+
+fn state(app: &tauri::AppHandle) -> tauri::State<'_, AppState> {
+    app.state::<AppState>()
+}
+
+#[tauri::command(async)]
+pub fn startup(app: tauri::AppHandle, args: ()) -> Result<Startup, AppError> {
+    let () = args;
+    Ok(state(&app).startup())
+}
+
+#[tauri::command(async)]
+pub fn agents(app: tauri::AppHandle, args: ()) -> Result<Vec<AgentInfo>, AppError> {
+    let () = args;
+    Ok(state(&app).agents())
+}
+
+#[tauri::command(async)]
+pub fn open_library(app: tauri::AppHandle, args: OpenLibrary) -> Result<LibraryView, AppError> {
+    state(&app).open_library(args)
+}
+
+#[tauri::command(async)]
+pub fn lint_text(app: tauri::AppHandle, args: LintText) -> Result<Linted, AppError> {
+    state(&app).lint_text(args)
+}
+
+#[tauri::command(async)]
+pub fn apply_fixes(app: tauri::AppHandle, args: ApplyFixes) -> Result<Fixed, AppError> {
+    state(&app).apply_fixes(args)
+}
+
+#[tauri::command(async)]
+pub fn render_prompt(app: tauri::AppHandle, args: RenderPrompt) -> Result<PromptView, AppError> {
+    state(&app).render_prompt(args)
+}
+
+#[tauri::command(async)]
+pub fn run_session(app: tauri::AppHandle, args: RunSession) -> Result<SessionView, AppError> {
+    state(&app).run_session(args)
+}
+
+#[tauri::command(async)]
+pub fn run_session_script(app: tauri::AppHandle, args: RunSessionScript) -> Result<SessionView, AppError> {
+    state(&app).run_session_script(args)
+}
+
+#[tauri::command(async)]
+pub fn read_file(app: tauri::AppHandle, args: ReadFile) -> Result<FileText, AppError> {
+    state(&app).read_file(args)
+}
+
+#[tauri::command(async)]
+pub fn save_file(app: tauri::AppHandle, args: SaveFile) -> Result<Saved, AppError> {
+    state(&app).save_file(args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bundled() -> String {
+        path_string(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../skills").canonicalize().unwrap())
+    }
+
+    fn opened() -> (AppState, LibraryView) {
+        let state = AppState::new(Startup { sources: vec![bundled()], agent: "spec".into() });
+        let lib = state.open_library(OpenLibrary { sources: vec![bundled()], agent: "spec".into() }).unwrap();
+        (state, lib)
+    }
+
+    #[test]
+    fn open_library_lists_the_bundled_skills_without_errors() {
+        let (_, lib) = opened();
+        assert_eq!(lib.sources.len(), 1);
+        assert!(lib.skills.len() >= 8);
+        assert!(lib.skills.iter().all(|s| s.errors == 0 && s.hidden_by.is_none()));
+    }
+
+    #[test]
+    fn lint_text_reports_a_typed_error_on_its_exact_span() {
+        let (state, lib) = opened();
+        let skill = &lib.skills[0];
+        let text = state.read_file(ReadFile { path: skill.path.clone() }).unwrap().text;
+        let broken = format!("x{text}");
+        let linted =
+            state.lint_text(LintText { path: skill.path.clone(), text: broken, agent: "spec".into() }).unwrap();
+        let d = linted.diagnostics.iter().find(|d| d.code == "SK101").expect("SK101");
+        assert_eq!((d.start.line, d.start.column), (1, 1));
+        let clean = state.lint_text(LintText { path: skill.path.clone(), text, agent: "spec".into() }).unwrap();
+        assert!(clean.diagnostics.iter().all(|d| d.severity != Severity::Error));
+    }
+
+    #[test]
+    fn errors_carry_stable_codes() {
+        let (state, lib) = opened();
+        let code = |r: Result<_, AppError>| r.map(|_: ()| ()).unwrap_err().code;
+        assert_eq!(
+            code(state.open_library(OpenLibrary { sources: vec![], agent: "nope".into() }).map(|_| ())),
+            ErrorCode::UnknownAgent
+        );
+        let render = RenderPrompt {
+            sources: vec![bundled()],
+            agent: "spec".into(),
+            context_window: None,
+            char_budget: None,
+            loaded: vec![],
+        };
+        assert_eq!(code(state.render_prompt(render).map(|_| ())), ErrorCode::NoPrompt);
+        let outside = SaveFile { path: "/tmp/skill-studio-outside/SKILL.md".into(), text: String::new() };
+        assert_eq!(code(state.save_file(outside).map(|_| ())), ErrorCode::OutsideLibrary);
+        let not_skill =
+            LintText { path: format!("{}/README.md", lib.skills[0].dir), text: String::new(), agent: "spec".into() };
+        assert_eq!(code(state.lint_text(not_skill).map(|_| ())), ErrorCode::NotASkillFile);
+        let script = RunSessionScript { path: "s.yaml".into(), text: "agent: [".into() };
+        let err = state.run_session_script(script).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidScript);
+        assert!(!err.details.is_empty());
+    }
+
+    #[test]
+    fn prompt_and_session_come_from_the_engine() {
+        let (state, _) = opened();
+        let render = RenderPrompt {
+            sources: vec![bundled()],
+            agent: "claude-code".into(),
+            context_window: None,
+            char_budget: None,
+            loaded: vec![],
+        };
+        let p = state.render_prompt(render).unwrap();
+        let agent = find_agent("claude-code").unwrap();
+        let lib = Library::open(&[PathBuf::from(bundled())], agent);
+        let expected = skillkit::prompt::render(agent, &lib, &Default::default()).unwrap();
+        assert_eq!(p.text, expected.text);
+        let session = state
+            .run_session(RunSession {
+                sources: vec![bundled()],
+                agent: "deepagents-v2".into(),
+                settings: SessionSettings::default(),
+                steps: vec![
+                    Step::Load { skill: "commit-message".into() },
+                    Step::Unload { skill: "commit-message".into() },
+                ],
+            })
+            .unwrap();
+        assert_eq!(session.turns.len(), 2);
+        assert_eq!(session.turns[0].loaded, vec!["commit-message".to_string()]);
+        assert!(session.loaded.is_empty());
+    }
+
+    #[test]
+    fn save_file_writes_inside_the_opened_library() {
+        let tmp = std::env::temp_dir().join(format!("skill-studio-save-{}", std::process::id()));
+        std::fs::create_dir_all(tmp.join("a")).unwrap();
+        let src = path_string(&tmp);
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        state.open_library(OpenLibrary { sources: vec![src], agent: "spec".into() }).unwrap();
+        let saved =
+            state.save_file(SaveFile { path: path_string(&tmp.join("a/SKILL.md")), text: "hi".into() }).unwrap();
+        assert_eq!(saved.bytes, 2);
+        assert_eq!(std::fs::read_to_string(tmp.join("a/SKILL.md")).unwrap(), "hi");
+        std::fs::remove_dir_all(&tmp).unwrap();
+    }
+}

@@ -1,0 +1,60 @@
+//! The one error type that crosses to the UI: a stable code the UI can switch on, a message for
+//! people, and located details where the input had several mistakes (session scripts).
+
+use serde::Serialize;
+use ts_rs::TS;
+
+/// What went wrong, as a stable kebab-case code. New codes may be added; existing ones never
+/// change meaning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum ErrorCode {
+    /// No agent profile has that id.
+    UnknownAgent,
+    /// The profile only lints; it injects no prompt (`spec`).
+    NoPrompt,
+    /// A path outside every opened source: the app reads and writes only there.
+    OutsideLibrary,
+    /// Not a `SKILL.md` path.
+    NotASkillFile,
+    /// The session script has mistakes (see `details`).
+    InvalidScript,
+    /// Reading or writing a file failed.
+    Io,
+    /// The host refused the call itself (a command not granted, malformed arguments). The UI
+    /// maps such rejections to this code.
+    Internal,
+}
+
+/// A located mistake in the input, 1-based.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct ErrorDetail {
+    pub message: String,
+    pub line: u32,
+    pub column: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct AppError {
+    pub code: ErrorCode,
+    pub message: String,
+    pub details: Vec<ErrorDetail>,
+}
+
+impl AppError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> AppError {
+        AppError { code, message: message.into(), details: vec![] }
+    }
+
+    pub fn io(what: &str, path: &std::path::Path, e: &std::io::Error) -> AppError {
+        AppError::new(ErrorCode::Io, format!("{what} {}: {e}", path.display()))
+    }
+}
+
+impl std::fmt::Display for AppError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}: {}", self.code, self.message)
+    }
+}
+
+impl std::error::Error for AppError {}

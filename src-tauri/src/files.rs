@@ -1,0 +1,94 @@
+//! File access for the UI: only inside the sources of the opened library, and saves are atomic
+//! (a temporary file in the same folder, then a rename), so a crash never leaves half a file.
+
+use crate::error::{AppError, ErrorCode};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The folders the UI may touch: the real paths of the opened library's sources.
+#[derive(Clone, Debug, Default)]
+pub struct Scope {
+    roots: Vec<PathBuf>,
+}
+
+impl Scope {
+    pub fn new(sources: &[PathBuf]) -> Scope {
+        Scope { roots: sources.iter().filter_map(|s| std::fs::canonicalize(s).ok()).collect() }
+    }
+
+    /// `path` with its folder resolved to a real path, when that folder lies inside a root.
+    /// The file itself need not exist; `..` and symlinked folders cannot lead outside.
+    pub fn check(&self, path: &Path) -> Result<PathBuf, AppError> {
+        let outside =
+            || AppError::new(ErrorCode::OutsideLibrary, format!("{} is outside the opened library", path.display()));
+        let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else { return Err(outside()) };
+        let dir = std::fs::canonicalize(dir).map_err(|_| outside())?;
+        if !self.roots.iter().any(|r| dir.starts_with(r)) {
+            return Err(outside());
+        }
+        Ok(dir.join(name))
+    }
+}
+
+/// Write `text` to `path` atomically: a temporary file beside it, flushed, then renamed over it.
+/// Keeps the file's permissions when it exists.
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), AppError> {
+    let dir = path.parent().ok_or_else(|| AppError::new(ErrorCode::Io, "no folder to save in"))?;
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let write = || -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        if let Ok(meta) = std::fs::metadata(path) {
+            std::fs::set_permissions(&tmp, meta.permissions())?;
+        }
+        std::fs::rename(&tmp, path)
+    };
+    write().map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        AppError::io("cannot save", path, &e)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scope_allows_files_inside_a_source_only() {
+        let tmp = tempfile::tempdir().unwrap();
+        let src = tmp.path().join("skills");
+        std::fs::create_dir_all(src.join("a")).unwrap();
+        let scope = Scope::new(std::slice::from_ref(&src));
+        assert!(scope.check(&src.join("a/SKILL.md")).is_ok());
+        let err = scope.check(&src.join("../outside.md")).unwrap_err();
+        assert_eq!(err.code, ErrorCode::OutsideLibrary);
+        assert_eq!(scope.check(&src.join("a/../../x.md")).unwrap_err().code, ErrorCode::OutsideLibrary);
+        assert_eq!(scope.check(&src.join("missing/SKILL.md")).unwrap_err().code, ErrorCode::OutsideLibrary);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn scope_sees_through_symlinked_folders() {
+        let tmp = tempfile::tempdir().unwrap();
+        let src = tmp.path().join("skills");
+        let elsewhere = tmp.path().join("elsewhere");
+        std::fs::create_dir_all(&src).unwrap();
+        std::fs::create_dir_all(&elsewhere).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, src.join("link")).unwrap();
+        let scope = Scope::new(std::slice::from_ref(&src));
+        assert_eq!(scope.check(&src.join("link/SKILL.md")).unwrap_err().code, ErrorCode::OutsideLibrary);
+    }
+
+    #[test]
+    fn write_atomic_replaces_the_file_and_leaves_no_temporary() {
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join("SKILL.md");
+        std::fs::write(&path, "old").unwrap();
+        write_atomic(&path, "new text").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new text");
+        let names: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("SKILL.md")]);
+    }
+}

@@ -1,0 +1,46 @@
+//! Skill Studio's desktop shell: Tauri commands that turn a UI request into a `skillkit` call and
+//! the engine's result into a typed reply. No linting, rendering or simulation happens here.
+//! The command surface is declared once in `command_list.rs`; the TypeScript bindings
+//! (`ui/src/lib/bindings.ts`) are generated from it and its types (`bindings::generate`).
+
+pub mod bindings;
+pub mod commands;
+pub mod error;
+pub mod files;
+pub mod wire;
+
+use commands::*;
+use error::AppError;
+use wire::*;
+
+/// Expands the command list into the invoke handler, the command names and their types.
+macro_rules! app_commands {
+    ($($name:ident($args:ty) -> $ret:ty;)*) => {
+        /// Every command's name, in declaration order.
+        pub const COMMANDS: &[&str] = &[$(stringify!($name)),*];
+
+        fn invoke_handler() -> impl Fn(tauri::ipc::Invoke<tauri::Wry>) -> bool + Send + Sync + 'static {
+            tauri::generate_handler![$(commands::$name),*]
+        }
+
+        /// Each command's name with the TypeScript names of its argument and reply types.
+        pub fn command_types(cfg: &ts_rs::Config) -> Vec<(&'static str, String, String)> {
+            use ts_rs::TS;
+            vec![$((stringify!($name), <$args as TS>::name(cfg), <$ret as TS>::name(cfg))),*]
+        }
+
+        // Every command takes one `args` value and returns `Result<reply, AppError>`: checked here
+        // so that the list and the functions cannot drift apart.
+        #[allow(dead_code)]
+        fn signatures_match(app: tauri::AppHandle) {
+            $(let _: fn(tauri::AppHandle, $args) -> Result<$ret, AppError> = commands::$name;)*
+            let _ = app;
+        }
+    };
+}
+include!("command_list.rs");
+
+/// The app with its state and commands, ready to `run` with the generated context.
+pub fn builder(startup: Startup) -> tauri::Builder<tauri::Wry> {
+    tauri::Builder::default().manage(AppState::new(startup)).invoke_handler(invoke_handler())
+}

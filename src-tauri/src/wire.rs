@@ -1,0 +1,557 @@
+//! The values that cross to the UI: plain, owned mirrors of the engine's results, each deriving
+//! `TS` so that `ui/src/lib/bindings.ts` is generated from them. Conversions only copy; every
+//! decision is the engine's.
+
+use serde::{Deserialize, Serialize};
+use skillkit::library::{Entry, Library};
+use std::path::Path;
+use ts_rs::TS;
+
+/// A half-open byte range into a file's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl From<skillkit::Span> for Span {
+    fn from(s: skillkit::Span) -> Span {
+        Span { start: s.start, end: s.end }
+    }
+}
+
+/// A point as editors show it: 1-based line, 1-based column in characters and in UTF-16 units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct Position {
+    pub line: usize,
+    pub column: usize,
+    pub column_utf16: usize,
+}
+
+impl From<skillkit::Position> for Position {
+    fn from(p: skillkit::Position) -> Position {
+        Position { line: p.line, column: p.column, column_utf16: p.column_utf16 }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+    Info,
+}
+
+impl From<skillkit::Severity> for Severity {
+    fn from(s: skillkit::Severity) -> Severity {
+        match s {
+            skillkit::Severity::Error => Severity::Error,
+            skillkit::Severity::Warning => Severity::Warning,
+            skillkit::Severity::Info => Severity::Info,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum Applicability {
+    Safe,
+    Unsafe,
+    DisplayOnly,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Edit {
+    pub span: Span,
+    pub replacement: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Fix {
+    pub message: String,
+    pub applicability: Applicability,
+    pub edits: Vec<Edit>,
+}
+
+impl From<&skillkit::Fix> for Fix {
+    fn from(f: &skillkit::Fix) -> Fix {
+        Fix {
+            message: f.message.clone(),
+            applicability: match f.applicability {
+                skillkit::Applicability::Safe => Applicability::Safe,
+                skillkit::Applicability::Unsafe => Applicability::Unsafe,
+                skillkit::Applicability::DisplayOnly => Applicability::DisplayOnly,
+            },
+            edits: f.edits.iter().map(|e| Edit { span: e.span.into(), replacement: e.replacement.clone() }).collect(),
+        }
+    }
+}
+
+impl Fix {
+    /// Back to the engine's type, to apply it.
+    pub fn to_engine(&self) -> skillkit::Fix {
+        skillkit::Fix {
+            message: self.message.clone(),
+            applicability: match self.applicability {
+                Applicability::Safe => skillkit::Applicability::Safe,
+                Applicability::Unsafe => skillkit::Applicability::Unsafe,
+                Applicability::DisplayOnly => skillkit::Applicability::DisplayOnly,
+            },
+            edits: self
+                .edits
+                .iter()
+                .map(|e| skillkit::Edit {
+                    span: skillkit::Span::new(e.span.start, e.span.end),
+                    replacement: e.replacement.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct Label {
+    pub span: Span,
+    pub message: String,
+    pub start: Position,
+    pub end: Position,
+}
+
+/// What a rule found, where, and how to fix it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct Diagnostic {
+    pub code: String,
+    pub rule: String,
+    pub severity: Severity,
+    pub message: String,
+    pub span: Span,
+    pub start: Position,
+    pub end: Position,
+    pub labels: Vec<Label>,
+    pub help: Option<String>,
+    pub docs: String,
+    pub fix: Option<Fix>,
+}
+
+impl From<&skillkit::Diagnostic> for Diagnostic {
+    fn from(d: &skillkit::Diagnostic) -> Diagnostic {
+        Diagnostic {
+            code: d.code.to_string(),
+            rule: d.rule.to_string(),
+            severity: d.severity.into(),
+            message: d.message.clone(),
+            span: d.span.into(),
+            start: d.start.into(),
+            end: d.end.into(),
+            labels: d
+                .labels
+                .iter()
+                .map(|l| Label {
+                    span: l.span.into(),
+                    message: l.message.clone(),
+                    start: l.start.into(),
+                    end: l.end.into(),
+                })
+                .collect(),
+            help: d.help.clone(),
+            docs: d.docs.clone(),
+            fix: d.fix.as_ref().map(Fix::from),
+        }
+    }
+}
+
+pub fn diagnostics(ds: &[skillkit::Diagnostic]) -> Vec<Diagnostic> {
+    ds.iter().map(Diagnostic::from).collect()
+}
+
+/// An agent profile the UI can pick.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct AgentInfo {
+    pub id: String,
+    pub title: String,
+    /// The program and version, or document, the profile was verified against.
+    pub source: String,
+    /// The profile renders a prompt (all but `spec`).
+    pub has_prompt: bool,
+}
+
+/// One folder of skills.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct Source {
+    /// As the user gave it.
+    pub path: String,
+    /// Its real path.
+    pub root: String,
+    pub exists: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum ResourceKind {
+    Script,
+    Reference,
+    Asset,
+    Other,
+}
+
+/// A file in a skill's folder, with the agents whose resource listing shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct Resource {
+    /// Relative to the skill folder, `/`-separated.
+    pub path: String,
+    pub kind: ResourceKind,
+    pub size: Option<u32>,
+    /// Agent ids whose listing shows the file (`deepagents-v2`, `gemini-cli`).
+    pub discovered_by: Vec<String>,
+}
+
+/// The skill that hides a shadowed one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct HiddenBy {
+    pub name: String,
+    pub source: usize,
+    pub dir: String,
+}
+
+/// A skill in the library with its lint results.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct SkillEntry {
+    /// Index into the library's sources.
+    pub source: usize,
+    /// The name the agent knows it by.
+    pub name: String,
+    /// The skill folder.
+    pub dir: String,
+    /// The skill file (`SKILL.md`), the path the editor opens and saves.
+    pub path: String,
+    pub errors: usize,
+    pub warnings: usize,
+    pub infos: usize,
+    pub hidden_by: Option<HiddenBy>,
+    pub resources: Vec<Resource>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct SourceIssue {
+    pub source: usize,
+    pub path: String,
+    pub message: String,
+}
+
+/// A library as one agent discovers it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct LibraryView {
+    pub agent: String,
+    /// Lowest priority first.
+    pub sources: Vec<Source>,
+    /// In source order, then discovery order.
+    pub skills: Vec<SkillEntry>,
+    pub issues: Vec<SourceIssue>,
+}
+
+pub fn path_string(p: &Path) -> String {
+    p.to_string_lossy().into_owned()
+}
+
+fn count(ds: &[skillkit::Diagnostic], s: skillkit::Severity) -> usize {
+    ds.iter().filter(|d| d.severity == s).count()
+}
+
+fn skill_entry(lib: &Library, e: &Entry) -> SkillEntry {
+    let resources = e
+        .skill
+        .resources
+        .as_ref()
+        .map(|res| {
+            let by = skillkit::resources::discovered_by(res);
+            res.files
+                .iter()
+                .zip(by)
+                .map(|(f, by)| Resource {
+                    path: f.path.clone(),
+                    kind: match f.kind {
+                        skillkit::resources::ResourceKind::Script => ResourceKind::Script,
+                        skillkit::resources::ResourceKind::Reference => ResourceKind::Reference,
+                        skillkit::resources::ResourceKind::Asset => ResourceKind::Asset,
+                        skillkit::resources::ResourceKind::Other => ResourceKind::Other,
+                    },
+                    size: f.size.map(|s| s.min(u32::MAX as u64) as u32),
+                    discovered_by: by.into_iter().map(str::to_string).collect(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    SkillEntry {
+        source: e.source,
+        name: e.key.clone(),
+        dir: path_string(&e.skill.dir),
+        path: path_string(&e.skill.path()),
+        errors: count(&e.diagnostics, skillkit::Severity::Error),
+        warnings: count(&e.diagnostics, skillkit::Severity::Warning),
+        infos: count(&e.diagnostics, skillkit::Severity::Info),
+        hidden_by: e.shadowed_by.map(|i| {
+            let by = &lib.entries[i];
+            HiddenBy { name: by.key.clone(), source: by.source, dir: path_string(&by.skill.dir) }
+        }),
+        resources,
+        diagnostics: diagnostics(&e.diagnostics),
+    }
+}
+
+impl LibraryView {
+    pub fn new(lib: &Library, agent: &str) -> LibraryView {
+        LibraryView {
+            agent: agent.to_string(),
+            sources: lib
+                .sources
+                .iter()
+                .map(|s| Source { path: path_string(&s.path), root: path_string(&s.root), exists: s.exists })
+                .collect(),
+            skills: lib.entries.iter().map(|e| skill_entry(lib, e)).collect(),
+            issues: lib
+                .issues
+                .iter()
+                .map(|i| SourceIssue { source: i.source, path: path_string(&i.path), message: i.message.clone() })
+                .collect(),
+        }
+    }
+}
+
+/// What the listing did with a skill.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum Decision {
+    Full,
+    Truncated,
+    NameOnly,
+    Dropped,
+    Hidden,
+    Invalid,
+    Shadowed,
+}
+
+impl From<skillkit::prompt::Decision> for Decision {
+    fn from(d: skillkit::prompt::Decision) -> Decision {
+        use skillkit::prompt::Decision as D;
+        match d {
+            D::Full => Decision::Full,
+            D::Truncated => Decision::Truncated,
+            D::NameOnly => Decision::NameOnly,
+            D::Dropped => Decision::Dropped,
+            D::Hidden => Decision::Hidden,
+            D::Invalid => Decision::Invalid,
+            D::Shadowed => Decision::Shadowed,
+        }
+    }
+}
+
+/// One skill's fate in the prompt text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct PromptSkill {
+    pub name: String,
+    pub folder: String,
+    pub path: String,
+    pub source: Option<usize>,
+    pub decision: Decision,
+    pub reason: Option<String>,
+    /// Byte range of the entry in the text.
+    pub range: Option<Span>,
+    pub chars: usize,
+    pub tokens: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct Budget {
+    pub limit: usize,
+    pub unit: String,
+    pub needed: usize,
+    pub rule: String,
+}
+
+/// Exactly the text an agent injects to advertise the library, and what happened to each skill.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct PromptView {
+    pub agent: String,
+    pub source: String,
+    /// Where in the request the text goes, e.g. `system-prompt`.
+    pub placement: String,
+    pub placement_detail: String,
+    pub text: String,
+    pub failure: Option<String>,
+    pub skills: Vec<PromptSkill>,
+    pub warnings: Vec<String>,
+    pub budget: Option<Budget>,
+    /// The encoding of the token counts, and whether they are an estimate for this agent.
+    pub encoding: String,
+    pub estimate: bool,
+    pub bytes: usize,
+    pub chars: usize,
+    pub tokens: usize,
+    #[ts(type = "number")]
+    pub context_window: u64,
+    pub percent_of_context: f64,
+}
+
+impl From<skillkit::prompt::Prompt> for PromptView {
+    fn from(p: skillkit::prompt::Prompt) -> PromptView {
+        let placement = serde_json::to_value(p.placement).ok().and_then(|v| v.as_str().map(str::to_string));
+        PromptView {
+            agent: p.agent.to_string(),
+            source: p.source.to_string(),
+            placement: placement.unwrap_or_default(),
+            placement_detail: p.placement_detail.to_string(),
+            failure: p.failure,
+            skills: p
+                .skills
+                .into_iter()
+                .map(|s| PromptSkill {
+                    name: s.name,
+                    folder: s.folder,
+                    path: s.path,
+                    source: s.source,
+                    decision: s.decision.into(),
+                    reason: s.reason,
+                    range: s.range.map(|r| Span { start: r.start, end: r.end }),
+                    chars: s.chars,
+                    tokens: s.tokens,
+                })
+                .collect(),
+            warnings: p.warnings,
+            budget: p.budget.map(|b| Budget {
+                limit: b.limit,
+                unit: b.unit.to_string(),
+                needed: b.needed,
+                rule: b.rule,
+            }),
+            encoding: p.tokenizer.encoding.to_string(),
+            estimate: p.tokenizer.estimate,
+            bytes: p.totals.bytes,
+            chars: p.totals.chars,
+            tokens: p.totals.tokens.o200k_base,
+            context_window: p.totals.context_window,
+            percent_of_context: p.totals.percent_of_context,
+            text: p.text,
+        }
+    }
+}
+
+/// Characters and tokens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct Size {
+    pub chars: usize,
+    pub tokens: usize,
+}
+
+impl From<skillkit::session::Size> for Size {
+    fn from(s: skillkit::session::Size) -> Size {
+        Size { chars: s.chars, tokens: s.tokens }
+    }
+}
+
+/// One action of a simulated session, as the user can ask for it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "kebab-case", tag = "action")]
+pub enum Step {
+    Load {
+        skill: String,
+    },
+    Unload {
+        skill: String,
+    },
+    Invoke {
+        skill: String,
+        args: Option<String>,
+    },
+    Slash {
+        name: String,
+        args: String,
+    },
+    Tool {
+        name: String,
+        #[ts(type = "unknown")]
+        args: serde_json::Value,
+    },
+    Edit {
+        skill: String,
+        content: String,
+    },
+}
+
+impl Step {
+    pub fn to_engine(&self) -> skillkit::session::Step {
+        use skillkit::session::Step as S;
+        match self.clone() {
+            Step::Load { skill } => S::Load { skill },
+            Step::Unload { skill } => S::Unload { skill },
+            Step::Invoke { skill, args } => S::Invoke { skill, args },
+            Step::Slash { name, args } => S::Slash { name, args },
+            Step::Tool { name, args } => S::Tool { name, args },
+            Step::Edit { skill, content } => S::Edit { skill, content },
+        }
+    }
+
+    pub fn from_engine(s: &skillkit::session::Step) -> Step {
+        use skillkit::session::Step as S;
+        match s.clone() {
+            S::Load { skill } => Step::Load { skill },
+            S::Unload { skill } => Step::Unload { skill },
+            S::Invoke { skill, args } => Step::Invoke { skill, args },
+            S::Slash { name, args } => Step::Slash { name, args },
+            S::Tool { name, args } => Step::Tool { name, args },
+            S::Edit { skill, content } => Step::Edit { skill, content },
+        }
+    }
+}
+
+/// One step of the session log.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct Turn {
+    pub index: usize,
+    pub step: Step,
+    /// The call as the model or user made it, e.g. `load_skill("pdf")`.
+    pub call: String,
+    /// Exactly the text that enters the context.
+    pub result: String,
+    pub is_error: bool,
+    pub blocks: Vec<String>,
+    pub note: Option<String>,
+    pub cost: Size,
+    pub loaded: Vec<String>,
+    /// Prompt plus history after the step.
+    pub used: Size,
+    #[ts(type = "number")]
+    pub context_window: u64,
+    pub percent: f64,
+    pub prompt_changes: Vec<String>,
+}
+
+impl From<&skillkit::session::Turn> for Turn {
+    fn from(t: &skillkit::session::Turn) -> Turn {
+        Turn {
+            index: t.index,
+            step: Step::from_engine(&t.step),
+            call: t.outcome.call.clone(),
+            result: t.outcome.result.clone(),
+            is_error: t.outcome.is_error,
+            blocks: t.outcome.blocks.clone(),
+            note: t.outcome.note.clone(),
+            cost: t.cost.into(),
+            loaded: t.loaded.clone(),
+            used: t.usage.total.into(),
+            context_window: t.usage.context_window,
+            percent: t.usage.percent,
+            prompt_changes: t.prompt_changes.clone(),
+        }
+    }
+}
+
+/// A session after its steps: the transcript and the skills prompt the next model call sees.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct SessionView {
+    pub agent: String,
+    pub initial_prompt: String,
+    pub turns: Vec<Turn>,
+    pub prompt: String,
+    pub loaded: Vec<String>,
+}

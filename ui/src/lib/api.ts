@@ -1,0 +1,9 @@
+// The typed command surface the components use: one function per host command.
+import { call } from './host';
+import type { Commands } from './bindings';
+
+type Api = { [C in keyof Commands]: (args: Commands[C]['args']) => Promise<Commands[C]['reply']> };
+
+export const api: Api = new Proxy({} as Api, {
+  get: (_, cmd: string) => (args: unknown) => call(cmd as keyof Commands, args as never),
+});

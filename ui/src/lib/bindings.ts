@@ -1,0 +1,204 @@
+// Generated from src-tauri (ts-rs) by `UPDATE_BINDINGS=1 cargo test -p skill-studio bindings`.
+// Do not edit: a test fails when this file differs from what the Rust types generate.
+
+export type Span = { start: number, end: number, };
+
+export type Position = { line: number, column: number, column_utf16: number, };
+
+export type Severity = "error" | "warning" | "info";
+
+export type Applicability = "safe" | "unsafe" | "display-only";
+
+export type Edit = { span: Span, replacement: string, };
+
+export type Fix = { message: string, applicability: Applicability, edits: Array<Edit>, };
+
+export type Label = { span: Span, message: string, start: Position, end: Position, };
+
+export type Diagnostic = { code: string, rule: string, severity: Severity, message: string, span: Span, start: Position, end: Position, labels: Array<Label>, help: string | null, docs: string, fix: Fix | null, };
+
+export type AgentInfo = { id: string, title: string, 
+/**
+ * The program and version, or document, the profile was verified against.
+ */
+source: string, 
+/**
+ * The profile renders a prompt (all but `spec`).
+ */
+has_prompt: boolean, };
+
+export type Source = { 
+/**
+ * As the user gave it.
+ */
+path: string, 
+/**
+ * Its real path.
+ */
+root: string, exists: boolean, };
+
+export type ResourceKind = "script" | "reference" | "asset" | "other";
+
+export type Resource = { 
+/**
+ * Relative to the skill folder, `/`-separated.
+ */
+path: string, kind: ResourceKind, size: number | null, 
+/**
+ * Agent ids whose listing shows the file (`deepagents-v2`, `gemini-cli`).
+ */
+discovered_by: Array<string>, };
+
+export type HiddenBy = { name: string, source: number, dir: string, };
+
+export type SkillEntry = { 
+/**
+ * Index into the library's sources.
+ */
+source: number, 
+/**
+ * The name the agent knows it by.
+ */
+name: string, 
+/**
+ * The skill folder.
+ */
+dir: string, 
+/**
+ * The skill file (`SKILL.md`), the path the editor opens and saves.
+ */
+path: string, errors: number, warnings: number, infos: number, hidden_by: HiddenBy | null, resources: Array<Resource>, diagnostics: Array<Diagnostic>, };
+
+export type SourceIssue = { source: number, path: string, message: string, };
+
+export type LibraryView = { agent: string, 
+/**
+ * Lowest priority first.
+ */
+sources: Array<Source>, 
+/**
+ * In source order, then discovery order.
+ */
+skills: Array<SkillEntry>, issues: Array<SourceIssue>, };
+
+export type Decision = "full" | "truncated" | "name-only" | "dropped" | "hidden" | "invalid" | "shadowed";
+
+export type PromptSkill = { name: string, folder: string, path: string, source: number | null, decision: Decision, reason: string | null, 
+/**
+ * Byte range of the entry in the text.
+ */
+range: Span | null, chars: number, tokens: number, };
+
+export type Budget = { limit: number, unit: string, needed: number, rule: string, };
+
+export type PromptView = { agent: string, source: string, 
+/**
+ * Where in the request the text goes, e.g. `system-prompt`.
+ */
+placement: string, placement_detail: string, text: string, failure: string | null, skills: Array<PromptSkill>, warnings: Array<string>, budget: Budget | null, 
+/**
+ * The encoding of the token counts, and whether they are an estimate for this agent.
+ */
+encoding: string, estimate: boolean, bytes: number, chars: number, tokens: number, context_window: number, percent_of_context: number, };
+
+export type Size = { chars: number, tokens: number, };
+
+export type Step = { "action": "load", skill: string, } | { "action": "unload", skill: string, } | { "action": "invoke", skill: string, args: string | null, } | { "action": "slash", name: string, args: string, } | { "action": "tool", name: string, args: unknown, } | { "action": "edit", skill: string, content: string, };
+
+export type Turn = { index: number, step: Step, 
+/**
+ * The call as the model or user made it, e.g. `load_skill("pdf")`.
+ */
+call: string, 
+/**
+ * Exactly the text that enters the context.
+ */
+result: string, is_error: boolean, blocks: Array<string>, note: string | null, cost: Size, loaded: Array<string>, 
+/**
+ * Prompt plus history after the step.
+ */
+used: Size, context_window: number, percent: number, prompt_changes: Array<string>, };
+
+export type SessionView = { agent: string, initial_prompt: string, turns: Array<Turn>, prompt: string, loaded: Array<string>, };
+
+export type Policy = "recommend" | "restrict";
+
+export type SessionSettings = { context_window: number | null, max_loaded_skills: number | null, policy: Policy, char_budget: number | null, 
+/**
+ * Claude Code permission rules, e.g. `Bash(git:*)`.
+ */
+allow: Array<string>, };
+
+export type Startup = { 
+/**
+ * Library sources, lowest priority first.
+ */
+sources: Array<string>, agent: string, };
+
+export type OpenLibrary = { 
+/**
+ * Lowest priority first.
+ */
+sources: Array<string>, agent: string, };
+
+export type LintText = { 
+/**
+ * The skill file's path (its folder's files are read for the rules that need them).
+ */
+path: string, 
+/**
+ * The editor's text, unsaved.
+ */
+text: string, agent: string, };
+
+export type Linted = { diagnostics: Array<Diagnostic>, };
+
+export type ApplyFixes = { text: string, fixes: Array<Fix>, };
+
+export type Fixed = { text: string, };
+
+export type RenderPrompt = { sources: Array<string>, agent: string, 
+/**
+ * Tokens; `null` uses the agent's default.
+ */
+context_window: number | null, char_budget: number | null, 
+/**
+ * Skills already loaded (agents that mark them).
+ */
+loaded: Array<string>, };
+
+export type RunSession = { sources: Array<string>, agent: string, settings: SessionSettings, steps: Array<Step>, };
+
+export type RunSessionScript = { 
+/**
+ * Where the script is (its `sources` are relative to its folder).
+ */
+path: string, text: string, };
+
+export type ReadFile = { path: string, };
+
+export type FileText = { path: string, text: string, };
+
+export type SaveFile = { path: string, text: string, };
+
+export type Saved = { path: string, bytes: number, };
+
+export type ErrorCode = "unknown-agent" | "no-prompt" | "outside-library" | "not-a-skill-file" | "invalid-script" | "io" | "internal";
+
+export type ErrorDetail = { message: string, line: number, column: number, };
+
+export type AppError = { code: ErrorCode, message: string, details: Array<ErrorDetail>, };
+
+/** Every command: its one argument (`args`) and its reply. Errors are `AppError`. */
+export type Commands = {
+  startup: { args: null; reply: Startup };
+  agents: { args: null; reply: Array<AgentInfo> };
+  open_library: { args: OpenLibrary; reply: LibraryView };
+  lint_text: { args: LintText; reply: Linted };
+  apply_fixes: { args: ApplyFixes; reply: Fixed };
+  render_prompt: { args: RenderPrompt; reply: PromptView };
+  run_session: { args: RunSession; reply: SessionView };
+  run_session_script: { args: RunSessionScript; reply: SessionView };
+  read_file: { args: ReadFile; reply: FileText };
+  save_file: { args: SaveFile; reply: Saved };
+};

@@ -1,0 +1,100 @@
+// The CodeMirror editor: Markdown with YAML frontmatter, the engine's diagnostics as squiggles on
+// their exact spans (positions come as line + UTF-16 column), quick fixes as actions, Mod-s saves.
+import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from '@codemirror/view';
+import { EditorState, type Extension } from '@codemirror/state';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { syntaxHighlighting, defaultHighlightStyle, bracketMatching } from '@codemirror/language';
+import { markdown } from '@codemirror/lang-markdown';
+import { yamlFrontmatter } from '@codemirror/lang-yaml';
+import { linter, lintGutter, forceLinting, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
+import type { Text } from '@codemirror/state';
+import type { Diagnostic, Position } from './bindings';
+
+export interface EditorHooks {
+  /** Lint this text with the engine. */
+  lint(text: string): Promise<Diagnostic[]>;
+  applyFix(d: Diagnostic): void;
+  save(): void;
+}
+
+/** A document offset for an engine position (1-based line, 1-based UTF-16 column). */
+export function offsetOf(doc: Text, p: Position): number {
+  if (p.line > doc.lines) return doc.length;
+  const line = doc.line(Math.max(1, p.line));
+  return Math.min(line.from + p.column_utf16 - 1, line.to);
+}
+
+export function toCm(doc: Text, d: Diagnostic, applyFix: (d: Diagnostic) => void): CmDiagnostic {
+  const from = offsetOf(doc, d.start);
+  const to = Math.max(from, offsetOf(doc, d.end));
+  const help = d.help ? `\n${d.help}` : '';
+  return {
+    from,
+    to,
+    severity: d.severity,
+    source: `${d.code} ${d.rule}`,
+    message: d.message + help,
+    actions: d.fix && d.fix.applicability !== 'display-only' ? [{ name: d.fix.message, apply: () => applyFix(d) }] : [],
+  };
+}
+
+const theme = EditorView.theme({
+  '&': { height: '100%', color: 'var(--fg)', backgroundColor: 'var(--bg)' },
+  '.cm-content': { fontFamily: 'var(--mono)', caretColor: 'var(--fg)' },
+  '.cm-gutters': { backgroundColor: 'var(--bg-alt)', color: 'var(--muted)', border: 'none' },
+  '.cm-activeLine': { backgroundColor: 'var(--active-line)' },
+  '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': { backgroundColor: 'var(--selection)' },
+  '.cm-tooltip': { backgroundColor: 'var(--bg-alt)', color: 'var(--fg)', border: '1px solid var(--border)' },
+});
+
+export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHooks): EditorView {
+  const lint = linter(
+    async (view) => {
+      const state = view.state;
+      const ds = await hooks.lint(state.doc.toString());
+      return ds.map((d) => toCm(state.doc, d, hooks.applyFix));
+    },
+    { delay: 80 },
+  );
+  const extensions: Extension[] = [
+    lineNumbers(),
+    history(),
+    drawSelection(),
+    highlightActiveLine(),
+    bracketMatching(),
+    syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    yamlFrontmatter({ content: markdown() }),
+    EditorView.lineWrapping,
+    lintGutter(),
+    lint,
+    keymap.of([
+      {
+        key: 'Mod-s',
+        preventDefault: true,
+        run: () => {
+          hooks.save();
+          return true;
+        },
+      },
+      ...defaultKeymap,
+      ...historyKeymap,
+      indentWithTab,
+    ]),
+    theme,
+  ];
+  return new EditorView({ parent, state: EditorState.create({ doc, extensions }) });
+}
+
+/** Replaces the whole text (a file opened, a fix applied) and lints it at once. */
+export function replaceText(view: EditorView, text: string) {
+  if (view.state.doc.toString() !== text) {
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+  }
+  forceLinting(view);
+}
+
+export function jumpTo(view: EditorView, p: { line: number; columnUtf16: number }) {
+  const at = offsetOf(view.state.doc, { line: p.line, column: 0, column_utf16: p.columnUtf16 });
+  view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+  view.focus();
+}

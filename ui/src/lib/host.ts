@@ -1,0 +1,32 @@
+// The only module that talks to Tauri. Everything else calls `call` (through `api.ts`), so
+// components can be tested with a mocked host (`mockIPC`).
+import { invoke } from '@tauri-apps/api/core';
+import type { AppError, Commands } from './bindings';
+
+export type Command = keyof Commands;
+
+/** A rejected command, carrying the host's typed error. */
+export class HostError extends Error {
+  readonly error: AppError;
+  constructor(error: AppError) {
+    super(error.message);
+    this.error = error;
+  }
+  get code() {
+    return this.error.code;
+  }
+}
+
+function toAppError(e: unknown): AppError {
+  if (e && typeof e === 'object' && 'code' in e && 'message' in e) return e as AppError;
+  // Tauri itself rejects with a string (a command not granted, arguments that do not parse).
+  return { code: 'internal', message: String(e), details: [] };
+}
+
+export async function call<C extends Command>(cmd: C, args: Commands[C]['args']): Promise<Commands[C]['reply']> {
+  try {
+    return await invoke<Commands[C]['reply']>(cmd, { args });
+  } catch (e) {
+    throw new HostError(toAppError(e));
+  }
+}
