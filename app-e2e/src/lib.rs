@@ -1,0 +1,1 @@
+//! No library code: the test lives in `tests/`.
