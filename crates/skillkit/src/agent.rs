@@ -36,6 +36,10 @@ pub struct Agent {
     /// Renders the exact text the agent injects to advertise skills; `None` for profiles that
     /// only lint (`spec`).
     pub prompt: Option<fn(&RenderInput<'_>) -> Prompt>,
+    /// Reads every skill of a library the way the agent's loader does and remembers each reading
+    /// in its entry ([`crate::library::Entry::reading`]), so that renders only format and count.
+    /// [`crate::library::Library::open`] runs it.
+    pub read: Option<fn(&crate::library::Library)>,
 }
 
 impl Agent {
@@ -53,6 +57,7 @@ pub static SPEC: Agent = Agent {
     discovery: DiscoveryPolicy::CLIENT_GUIDE,
     key: NameKey::Frontmatter,
     prompt: None,
+    read: None,
 };
 
 pub use crate::agents::agentskills::AGENT as AGENTSKILLS;

@@ -53,9 +53,62 @@ pub struct Entry {
     pub key: String,
     /// The entry that hides this one, from a later source.
     pub shadowed_by: Option<usize>,
+    /// What agents read from the skill, remembered until it changes (see [`Entry::reading`]).
+    pub readings: Readings,
+}
+
+/// Each agent's reading of an entry's skill (its loader's parse of the frontmatter), remembered
+/// so that a prompt render only formats and counts. Keyed by the reader and a key the reader
+/// chooses (the path it prints); forgotten whenever the entry is re-read or edited.
+#[derive(Default)]
+pub struct Readings(std::sync::Mutex<Vec<Reading>>);
+
+type Reading = (&'static str, Box<str>, std::sync::Arc<dyn std::any::Any + Send + Sync>);
+
+impl Clone for Readings {
+    fn clone(&self) -> Self {
+        Readings(std::sync::Mutex::new(self.0.lock().unwrap_or_else(|e| e.into_inner()).clone()))
+    }
+}
+
+impl std::fmt::Debug for Readings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.0.lock().unwrap_or_else(|e| e.into_inner()).len();
+        write!(f, "Readings({n})")
+    }
+}
+
+impl Readings {
+    /// Forgets every reading (the skill changed).
+    pub fn clear(&mut self) {
+        self.0.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
+    }
 }
 
 impl Entry {
+    /// `read(self)`, remembered under `reader` and `key` until the entry changes: agents read
+    /// each skill once, not on every render.
+    pub fn reading<T: Send + Sync + 'static>(
+        &self,
+        reader: &'static str,
+        key: &str,
+        read: impl FnOnce(&Entry) -> T,
+    ) -> std::sync::Arc<T> {
+        {
+            let memo = self.readings.0.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some((_, _, v)) = memo.iter().find(|(r, k, _)| *r == reader && **k == *key) {
+                if let Ok(v) = v.clone().downcast::<T>() {
+                    return v;
+                }
+            }
+        }
+        let v = std::sync::Arc::new(read(self));
+        let mut memo = self.readings.0.lock().unwrap_or_else(|e| e.into_inner());
+        memo.retain(|(r, k, _)| !(*r == reader && **k == *key));
+        memo.push((reader, key.into(), v.clone()));
+        v
+    }
+
     pub fn is_valid(&self) -> bool {
         is_valid(&self.diagnostics)
     }
@@ -86,7 +139,11 @@ impl Library {
     /// Discover, read and lint every skill of `sources` (lowest priority first) the way `agent`
     /// does.
     pub fn open(sources: &[PathBuf], agent: &Agent) -> Library {
-        Self::load(sources, agent.discovery, agent.key, agent)
+        let lib = Self::load(sources, agent.discovery, agent.key, agent);
+        if let Some(read) = agent.read {
+            read(&lib);
+        }
+        lib
     }
 
     /// Discover, read and lint every skill of `sources` (lowest priority first) with an explicit
@@ -156,6 +213,7 @@ impl Library {
                                     diagnostics,
                                     key: k,
                                     shadowed_by: None,
+                                    readings: Readings::default(),
                                 },
                             ));
                         }
@@ -309,6 +367,7 @@ impl Library {
         e.diagnostics = lint(&skill, agent);
         e.key = key_of(&skill, &e.listed_as, self.key);
         e.skill = skill;
+        e.readings.clear();
         true
     }
 
@@ -439,6 +498,7 @@ impl Library {
                     diagnostics,
                     key,
                     shadowed_by: None,
+                    readings: Readings::default(),
                 });
             }
         }

@@ -341,6 +341,7 @@ impl Session {
         skill.resources = e.skill.resources.take();
         e.diagnostics = crate::lint(&skill, self.agent);
         e.skill = skill;
+        e.readings.clear();
         Outcome::ok(call, String::new()).with_note("the file's text changed; nothing enters the context")
     }
 }

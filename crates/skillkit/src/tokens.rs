@@ -81,10 +81,9 @@ pub fn clear_segment_cache() {
 }
 
 fn hash64(s: &str) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    s.hash(&mut h);
-    h.finish()
+    use std::hash::BuildHasher;
+    // Fixed seed: the same segment has the same key on every call.
+    foldhash::quality::FixedState::with_seed(0x5eed_5e9e).hash_one(s)
 }
 
 /// Counts by segments cut at each range start, when every start is a piece start (`None`
@@ -175,7 +174,27 @@ fn safe_split(text: &str, near: usize) -> Option<usize> {
 
 /// Counts `part` (which starts at byte `base` of the whole text), adding each piece to the
 /// range it starts in.
-type Memo<'a> = std::collections::HashMap<&'a str, usize, std::hash::BuildHasherDefault<Fnv>>;
+/// Remembered piece counts: most pieces are short words, looked up by their bytes packed into
+/// one integer (no string compare); longer ones by their text.
+#[derive(Default)]
+struct Memo<'a> {
+    short: std::collections::HashMap<u128, u32, foldhash::fast::RandomState>,
+    long: std::collections::HashMap<&'a str, usize, foldhash::fast::RandomState>,
+}
+
+impl<'a> Memo<'a> {
+    fn count(&mut self, t: &bpe_openai::Tokenizer, piece: &'a str) -> usize {
+        let b = piece.as_bytes();
+        if b.len() < 16 {
+            let mut k = [0u8; 16];
+            k[..b.len()].copy_from_slice(b);
+            k[15] = b.len() as u8;
+            *self.short.entry(u128::from_le_bytes(k)).or_insert_with(|| t.bpe.count(b) as u32) as usize
+        } else {
+            *self.long.entry(piece).or_insert_with(|| t.bpe.count(b))
+        }
+    }
+}
 
 fn count_part<'a>(
     t: &'a bpe_openai::Tokenizer,
@@ -189,7 +208,7 @@ fn count_part<'a>(
     let mut r = 0;
     let mut at = base;
     for piece in crate::pretok::split_o200k(part) {
-        let n = *memo.entry(piece).or_insert_with(|| t.bpe.count(piece.as_bytes()));
+        let n = memo.count(t, piece);
         total += n;
         while r < ranges.len() && ranges[r].end <= at {
             r += 1;
@@ -200,23 +219,6 @@ fn count_part<'a>(
         at += piece.len();
     }
     total
-}
-
-/// FNV-1a: a fast hash for short strings (the memo's keys are pre-tokenizer pieces).
-#[derive(Default)]
-struct Fnv(u64);
-
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 { 0xcbf29ce484222325 } else { self.0 };
-        for &b in bytes {
-            h = (h ^ b as u64).wrapping_mul(0x100000001b3);
-        }
-        self.0 = h;
-    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -124,3 +124,28 @@ fn git_and_node_modules_changes_do_nothing() {
     let events = f.sync();
     assert!(events.iter().all(|e| !matches!(e, LibraryEvent::SkillChanged { .. })), "{events:?}");
 }
+
+/// Every agent remembers its reading of each skill (`Entry::reading`); a changed or renamed file
+/// must be read again, so the next render shows the new text, never the remembered one.
+#[test]
+fn each_agent_reads_a_changed_skill_again() {
+    use skillkit::prompt::{render, PromptOptions};
+    for agent in skillkit::AGENTS.iter().filter(|a| a.prompt.is_some()) {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(tmp.path()).unwrap();
+        skill(&root, "alpha", "alpha", "Old words. Use when asked.");
+        skill(&root, "beta", "beta", "Beta words. Use when asked.");
+        let mut lib = Library::open(std::slice::from_ref(&root), agent);
+        let text = |lib: &Library| render(agent, lib, &PromptOptions::default()).unwrap().text;
+        assert!(text(&lib).contains("Old words"), "{}", agent.id);
+        skill(&root, "alpha", "alpha", "New words. Use when asked.");
+        lib.apply(&[FsChange::Modified(root.join("alpha/SKILL.md"))], agent);
+        let t = text(&lib);
+        assert!(t.contains("New words") && !t.contains("Old words"), "{}: {t}", agent.id);
+        std::fs::rename(root.join("beta"), root.join("gamma")).unwrap();
+        skill(&root, "gamma", "gamma", "Gamma words. Use when asked.");
+        lib.apply(&[FsChange::Renamed { from: root.join("beta"), to: root.join("gamma") }], agent);
+        let t = text(&lib);
+        assert!(t.contains("Gamma words") && !t.contains("Beta words"), "{}: {t}", agent.id);
+    }
+}

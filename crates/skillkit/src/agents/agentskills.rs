@@ -56,6 +56,7 @@ pub static AGENT: Agent = Agent {
     discovery: DiscoveryPolicy::CLIENT_GUIDE,
     key: NameKey::Frontmatter,
     prompt: Some(render),
+    read: Some(read_all),
 };
 
 const FORMAT: Format = Format {
@@ -220,7 +221,9 @@ pub fn to_prompt(lib: &Library, entries: &[usize]) -> Result<String, String> {
     }
     let mut out = String::from("<available_skills>\n");
     for &i in entries {
-        let p = read_properties(&lib.entries[i]).map_err(|e| format!("Error: {e}\n"))?;
+        let p = (*lib.entries[i].reading("agentskills", "", read_properties))
+            .clone()
+            .map_err(|e| format!("Error: {e}\n"))?;
         out.push_str(&skill_block(&p));
         out.push('\n');
     }
@@ -230,7 +233,8 @@ pub fn to_prompt(lib: &Library, entries: &[usize]) -> Result<String, String> {
 
 pub fn render(input: &RenderInput<'_>) -> Prompt {
     let lib = input.library;
-    let read: Vec<Result<Properties, String>> = lib.entries.iter().map(read_properties).collect();
+    let read: Vec<Result<Properties, String>> =
+        lib.entries.iter().map(|e| (*e.reading("agentskills", "", read_properties)).clone()).collect();
     let first_error = read.iter().position(Result::is_err);
     let mut b = Builder::default();
     let record = |e: &Entry, name: &str| prompt::skill(name, folder_name(e), location(e), Some(e.source));
@@ -270,6 +274,13 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     let mut p = prompt::finish(&FORMAT, input.options, b, None, vec![]);
     p.failure = failure;
     p
+}
+
+/// Reads every skill as `read_properties` does, remembering each reading ([`Agent::read`]).
+pub fn read_all(lib: &Library) {
+    for e in &lib.entries {
+        e.reading("agentskills", "", read_properties);
+    }
 }
 
 #[cfg(test)]

@@ -59,7 +59,7 @@
 
 use crate::agent::Agent;
 use crate::discover::DiscoveryPolicy;
-use crate::library::{Entry, NameKey};
+use crate::library::{Entry, Library, NameKey};
 use crate::prompt::{self, folder_name, Budget, Builder, Decision, Format, Placement, Prompt, RenderInput, ToolDef};
 use crate::skill::FileProblem;
 use crate::yaml::{self, Node, NodeKind, ScalarStyle};
@@ -74,6 +74,7 @@ pub static AGENT: Agent = Agent {
     discovery: DiscoveryPolicy::CHILDREN,
     key: NameKey::Folder,
     prompt: Some(render),
+    read: Some(read_all),
 };
 
 const FORMAT: Format = Format {
@@ -987,7 +988,7 @@ pub fn fit(lines: &[Line], budget: usize) -> (Vec<bool>, usize) {
 }
 
 struct Loaded {
-    skill: ClaudeSkill,
+    skill: std::sync::Arc<ClaudeSkill>,
     source: Option<usize>,
     path: String,
 }
@@ -997,15 +998,17 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     let mut b = Builder::default();
     let mut absent = vec![];
     let mut loaded: Vec<Loaded> = vec![];
+    // Name -> index in `loaded`.
+    let mut slots: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     // Highest priority first: the last source given, then back to the first.
     for si in (0..lib.sources.len()).rev() {
         let mut entries: Vec<&Entry> = lib.entries.iter().filter(|e| e.source == si).collect();
-        entries.sort_by_key(|e| folder_name(e).encode_utf16().collect::<Vec<u16>>());
+        entries.sort_by_cached_key(|e| folder_name(e).encode_utf16().collect::<Vec<u16>>());
         for e in entries {
             let path = prompt::listed_file(input, e);
             let folder = folder_name(e);
             let record = prompt::skill(&folder, &folder, &path, Some(si));
-            match load(e, &path) {
+            match &*e.reading("claude-code", &path, |e| load(e, &path).map(std::sync::Arc::new)) {
                 Err(reason) => {
                     if reason.starts_with('[') {
                         b.warnings.push(reason.clone());
@@ -1013,8 +1016,9 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
                     absent.push(record.decided(Decision::Invalid, reason));
                 }
                 Ok(skill) => {
+                    let skill = skill.clone();
                     b.warnings.extend(skill.warnings.iter().cloned());
-                    if let Some(winner) = loaded.iter().find(|l| l.skill.name == skill.name) {
+                    if let Some(winner) = slots.get(&skill.name).map(|&k| &loaded[k]) {
                         let from = winner.source.map_or_else(String::new, |s| input.source_path(s));
                         absent.push(record.decided(
                             Decision::Shadowed,
@@ -1023,6 +1027,7 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
                             ),
                         ));
                     } else {
+                        slots.insert(skill.name.clone(), loaded.len());
                         loaded.push(Loaded { skill, source: Some(si), path });
                     }
                 }
@@ -1048,9 +1053,9 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
             "the built-in plugin skill `plugin-authoring` gives way to a skill folder of the same name",
         ));
     } else {
-        loaded.push(Loaded { skill: builtin, source: None, path: String::new() });
+        loaded.push(Loaded { skill: std::sync::Arc::new(builtin), source: None, path: String::new() });
     }
-    let all: Vec<&ClaudeSkill> = loaded.iter().map(|l| &l.skill).collect();
+    let all: Vec<&ClaudeSkill> = loaded.iter().map(|l| &*l.skill).collect();
     struct Listed<'a> {
         l: &'a Loaded,
         line: Line,
@@ -1494,6 +1499,15 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
             }
         }
         Step::Edit { .. } => unreachable!("edits are handled by the session"),
+    }
+}
+
+/// Reads every skill as [`render`] does, remembering each reading ([`Agent::read`]).
+pub fn read_all(lib: &Library) {
+    let input = RenderInput { library: lib, options: &prompt::PromptOptions::default() };
+    for e in &lib.entries {
+        let path = prompt::listed_file(&input, e);
+        e.reading("claude-code", &path, |e| load(e, &path).map(std::sync::Arc::new));
     }
 }
 

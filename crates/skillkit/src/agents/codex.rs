@@ -69,6 +69,7 @@ pub static AGENT: Agent = Agent {
     discovery: DISCOVERY,
     key: NameKey::Frontmatter,
     prompt: Some(render),
+    read: Some(read_all),
 };
 
 /// Codex's scan: breadth first to depth 6, at most 2,000 folders per root, hidden names skipped.
@@ -288,7 +289,7 @@ pub fn load(lib: &Library) -> Loading {
     for si in (0..lib.sources.len()).rev() {
         for (i, e) in lib.entries.iter().enumerate().filter(|(_, e)| e.source == si) {
             let path = skill_path(e);
-            match read(e) {
+            match (*e.reading("codex", "", read)).clone() {
                 Ok(None) => {}
                 Ok(Some((name, description))) => {
                     if !seen.insert(path.clone()) {
@@ -674,6 +675,11 @@ fn mention(s: &crate::session::Session, skill: &str, args: &str) -> crate::sessi
     }
     let items: Vec<String> = found.into_iter().map(|m| m.item).collect();
     Outcome::ok(message, items.join("\n")).with_note("the user message, then one `<skill>` item per mention")
+}
+
+/// Reads every skill as [`load`] does, remembering each reading ([`Agent::read`]).
+pub fn read_all(lib: &Library) {
+    load(lib);
 }
 
 #[cfg(test)]

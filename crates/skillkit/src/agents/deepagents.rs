@@ -37,6 +37,7 @@ pub static AGENT: Agent = Agent {
     discovery: DiscoveryPolicy::CHILDREN,
     key: NameKey::Frontmatter,
     prompt: Some(render),
+    read: Some(read_all),
 };
 
 const FORMAT: Format = Format {
@@ -417,6 +418,8 @@ pub fn backend_root(source: &Path) -> String {
 pub fn load(input: &RenderInput<'_>) -> Loaded {
     let lib = input.library;
     let mut out = Loaded::default();
+    // Name -> slot in `out.skills`, for the dict merge.
+    let mut slots: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for (si, src) in lib.sources.iter().enumerate() {
         let given = input.source_path(si);
         if !src.exists {
@@ -435,8 +438,13 @@ pub fn load(input: &RenderInput<'_>) -> Loaded {
         for (dir, e, i) in entries {
             let path = format!("{dir}SKILL.md");
             let logged = out.warnings.len();
-            match read(e, &path, &mut out.warnings) {
-                Some(m) => match out.skills.iter_mut().find(|(s, _)| s.name == m.name) {
+            let reading = e.reading("deepagents", &path, |e| {
+                let mut logged = vec![];
+                (read(e, &path, &mut logged), logged)
+            });
+            out.warnings.extend(reading.1.iter().cloned());
+            match reading.0.clone() {
+                Some(m) => match slots.get(&m.name).map(|&k| &mut out.skills[k]) {
                     Some(slot) => {
                         let (old, old_i) = std::mem::replace(slot, (m, i));
                         let old_entry = &lib.entries[old_i];
@@ -450,7 +458,10 @@ pub fn load(input: &RenderInput<'_>) -> Loaded {
                                 .decided(Decision::Shadowed, reason),
                         );
                     }
-                    None => out.skills.push((m, i)),
+                    None => {
+                        slots.insert(m.name.clone(), out.skills.len());
+                        out.skills.push((m, i))
+                    }
                 },
                 // DeepAgents downloads `SKILL.md` only; a folder without one is an expected miss.
                 None if e.skill.file_name != "SKILL.md"
@@ -638,6 +649,11 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
         Step::Slash { name, .. } => Outcome::unsupported(format!("/{name}"), agent, "slash commands in this profile"),
         Step::Edit { .. } => unreachable!("edits are handled by the session"),
     }
+}
+
+/// Reads every skill as [`load`] does, remembering each reading ([`Agent::read`]).
+pub fn read_all(lib: &crate::library::Library) {
+    load(&RenderInput { library: lib, options: &prompt::PromptOptions::default() });
 }
 
 #[cfg(test)]

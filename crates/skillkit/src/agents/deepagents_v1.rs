@@ -53,6 +53,7 @@ pub static AGENT: Agent = Agent {
     discovery: DiscoveryPolicy::CHILDREN,
     key: NameKey::Frontmatter,
     prompt: Some(render),
+    read: Some(super::deepagents::read_all),
 };
 
 const FORMAT: Format = Format {

@@ -69,6 +69,7 @@ pub static AGENT: Agent = Agent {
     discovery: DiscoveryPolicy::CHILDREN,
     key: NameKey::Frontmatter,
     prompt: Some(render),
+    read: Some(super::deepagents::read_all),
 };
 
 const FORMAT: Format = Format {

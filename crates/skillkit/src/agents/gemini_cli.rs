@@ -55,6 +55,7 @@ pub static AGENT: Agent = Agent {
     discovery: DISCOVERY,
     key: NameKey::Frontmatter,
     prompt: Some(render),
+    read: Some(read_all),
 };
 
 /// `*/SKILL.md`: direct child folders, hidden ones skipped.
@@ -88,7 +89,7 @@ pub struct Loaded {
     /// The absolute `SKILL.md` path as found.
     pub location: String,
     /// The text after the frontmatter, JavaScript-trimmed.
-    pub body: String,
+    pub body: std::sync::Arc<str>,
     /// Index into [`Library::entries`].
     pub entry: usize,
 }
@@ -237,9 +238,19 @@ pub fn location(entry: &Entry) -> String {
     prompt::path_string(&prompt::absolute(&entry.listed_as).join(&entry.skill.file_name))
 }
 
+/// [`location`], remembered with the entry.
+fn located(entry: &Entry) -> String {
+    (*entry.reading("gemini-cli/location", "", location)).clone()
+}
+
 /// `loadSkillFromFile`: `Err(reason)` when Gemini drops the skill; `Ok(None)` when it never sees
 /// the file (not named exactly `SKILL.md`).
 pub fn read(entry: &Entry, index: usize) -> Result<Option<Loaded>, String> {
+    read_at(entry, index, location(entry))
+}
+
+/// [`read`] with the entry's [`location`] already known.
+fn read_at(entry: &Entry, index: usize, location: String) -> Result<Option<Loaded>, String> {
     let skill = &entry.skill;
     if skill.file_name != "SKILL.md" {
         return Ok(None);
@@ -264,8 +275,8 @@ pub fn read(entry: &Entry, index: usize) -> Result<Option<Loaded>, String> {
     Ok(Some(Loaded {
         name: sanitize_name(&name),
         description,
-        location: location(entry),
-        body: body.map_or("", js_trim).to_string(),
+        location,
+        body: body.map_or("", js_trim).into(),
         entry: index,
     }))
 }
@@ -283,17 +294,21 @@ pub struct Loading {
 /// replacing earlier ones in place.
 pub fn load(lib: &Library) -> Loading {
     let mut out = Loading::default();
+    // Name -> slot in `out.skills`.
+    let mut slots: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for si in 0..lib.sources.len() {
-        let mut found: Vec<(usize, &Entry)> = lib.entries.iter().enumerate().filter(|(_, e)| e.source == si).collect();
-        found.sort_by_cached_key(|(_, e)| std::cmp::Reverse(location(e)));
-        for (i, e) in found {
-            match read(e, i) {
+        let mut found: Vec<(String, usize, &Entry)> =
+            lib.entries.iter().enumerate().filter(|(_, e)| e.source == si).map(|(i, e)| (located(e), i, e)).collect();
+        found.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        for (at, i, e) in found {
+            let reading = e.reading("gemini-cli", "", |e| read_at(e, i, at.clone()));
+            match reading.as_ref().clone().map(|l| l.map(|l| Loaded { entry: i, ..l })) {
                 Ok(None) => {}
                 Err(reason) => out.rejected.push(
                     prompt::skill(e.skill.display_name(), folder_name(e), location(e), Some(si))
                         .decided(Decision::Invalid, reason),
                 ),
-                Ok(Some(new)) => match out.skills.iter_mut().find(|s| s.name == new.name) {
+                Ok(Some(new)) => match slots.get(&new.name).map(|&k| &mut out.skills[k]) {
                     Some(slot) => {
                         let old = std::mem::replace(slot, new);
                         if old.location != slot.location {
@@ -313,7 +328,10 @@ pub fn load(lib: &Library) -> Loading {
                             ),
                         );
                     }
-                    None => out.skills.push(new),
+                    None => {
+                        slots.insert(new.name.clone(), out.skills.len());
+                        out.skills.push(new)
+                    }
                 },
             }
         }
@@ -557,6 +575,11 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
         ),
         Step::Edit { .. } => unreachable!("edits are handled by the session"),
     }
+}
+
+/// Reads every skill as [`load`] does, remembering each reading ([`Agent::read`]).
+pub fn read_all(lib: &Library) {
+    load(lib);
 }
 
 #[cfg(test)]

@@ -55,6 +55,7 @@ pub static AGENT: Agent = Agent {
     discovery: DiscoveryPolicy::CHILDREN,
     key: NameKey::Frontmatter,
     prompt: Some(render),
+    read: Some(read_all),
 };
 
 const FORMAT: Format = Format {
@@ -201,7 +202,7 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
         b.warnings.extend(folders_without_skill_file(input, si));
         for (i, e) in lib.entries.iter().enumerate().filter(|(_, e)| e.source == si) {
             let path = prompt::listed_file(input, e);
-            match read(e) {
+            match (*e.reading("harness9", "", read)).clone() {
                 Ok(m) => valid.push((m, i)),
                 Err(why) => {
                     // A `skill.md`-only folder was already logged as lacking `SKILL.md`.
@@ -256,11 +257,15 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
 /// The skills harness9 indexes, by name, with their library entries (later sources win).
 fn index(lib: &crate::library::Library) -> Vec<(Metadata, usize)> {
     let mut out: Vec<(Metadata, usize)> = vec![];
+    let mut slots: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for (i, e) in lib.entries.iter().enumerate() {
-        if let Ok(m) = read(e) {
-            match out.iter_mut().find(|(o, _)| o.name == m.name) {
-                Some(slot) => *slot = (m, i),
-                None => out.push((m, i)),
+        if let Ok(m) = (*e.reading("harness9", "", read)).clone() {
+            match slots.get(&m.name) {
+                Some(&k) => out[k] = (m, i),
+                None => {
+                    slots.insert(m.name.clone(), out.len());
+                    out.push((m, i))
+                }
             }
         }
     }
@@ -326,6 +331,11 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
     }
 }
 
+/// Reads every skill as [`render`] does, remembering each reading ([`Agent::read`]).
+pub fn read_all(lib: &crate::library::Library) {
+    index(lib);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -340,6 +350,7 @@ mod tests {
             diagnostics: vec![],
             key: "go-refactor".into(),
             shadowed_by: None,
+            readings: Default::default(),
         }
     }
 
