@@ -59,7 +59,7 @@ impl Skill {
     /// Decode and parse raw file bytes, reporting bad UTF-8 and binary content.
     pub fn from_bytes(dir: impl Into<PathBuf>, file_name: &str, bytes: Vec<u8>) -> Skill {
         let mut problems = vec![];
-        if let Some(offset) = bytes.iter().position(|&b| b == 0) {
+        if let Some(offset) = memchr::memchr(0, &bytes) {
             problems.push(FileProblem::Binary { offset });
             let text = String::from_utf8_lossy(&bytes).into_owned();
             return Self::build(dir.into(), file_name, text, problems, false);
