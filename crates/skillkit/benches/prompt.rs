@@ -1,5 +1,7 @@
 //! Prompt preview speed: render the prompt of a 1,000-skill library for every agent that has one,
-//! with its o200k_base token counts (per skill and in total), from a library already opened.
+//! with its o200k_base token counts (per skill and in total), from a library already opened for
+//! that agent (opening reads and lints every skill, and reads it the way the agent's loader does:
+//! `Agent::read`, remembered per entry until the skill changes).
 //! "warm": the re-render the Prompt pane does after a change (token counts of unchanged entries
 //! are remembered); "cold": the first render, every token counted.
 //! Target (issue #4): ≤ 5 ms per agent.
