@@ -4,7 +4,7 @@ import { api } from './api';
 import { HostError } from './host';
 import type { AgentInfo, AppError, Diagnostic, LibraryView, PromptView, SkillEntry } from './bindings';
 
-export type Pane = 'library' | 'editor' | 'problems' | 'prompt';
+export type Pane = 'library' | 'editor' | 'problems' | 'prompt' | 'session';
 
 export interface OpenFile {
   path: string;
