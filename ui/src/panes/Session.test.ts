@@ -135,6 +135,10 @@ describe('Session pane', () => {
     expect($('[data-testid=context-meter]')?.textContent).toContain('300 tokens after turn 2, 30.00% of 1,000');
     $('[data-testid=session-undo]')!.click();
     await until(() => turns().length === 1);
+    change($('[data-testid=invoke-args]'), 'report.pdf');
+    (row('beta').querySelector('[data-testid=invoke]') as HTMLElement).click();
+    await until(() => turns().length === 2);
+    expect(session.steps.at(-1)).toEqual({ action: 'invoke', skill: 'beta', args: 'report.pdf' });
   });
 
   it('sends slash commands and judges tool calls under the chosen policy', async () => {
