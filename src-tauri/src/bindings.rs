@@ -5,6 +5,7 @@
 
 use crate::commands::*;
 use crate::error::*;
+use crate::session_commands::*;
 use crate::wire::*;
 use ts_rs::{Config, TS};
 
@@ -31,6 +32,8 @@ pub fn generate() -> String {
         // Command arguments and replies.
         Startup, OpenLibrary, LintText, Linted, ApplyFixes, Fixed, RenderPrompt, RunSession,
         RunSessionScript, ReadFile, FileText, SaveFile, Saved,
+        // Session scripts (the Session pane).
+        SaveSessionScript, OpenSessionScript, ScriptSettings, SessionScript,
         // Errors.
         ErrorCode, ErrorDetail, AppError,
     ];

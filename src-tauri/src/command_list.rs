@@ -12,4 +12,6 @@ app_commands! {
     run_session_script(RunSessionScript) -> SessionView;
     read_file(ReadFile) -> FileText;
     save_file(SaveFile) -> Saved;
+    save_session_script(SaveSessionScript) -> Saved;
+    open_session_script(OpenSessionScript) -> SessionScript;
 }

@@ -152,6 +152,11 @@ impl AppState {
         self.scope.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// `path` resolved, when it lies inside the opened library's sources.
+    pub fn check_path(&self, path: &str) -> Result<PathBuf, AppError> {
+        self.scope().check(Path::new(path))
+    }
+
     pub fn startup(&self) -> Startup {
         self.startup.clone()
     }
@@ -297,6 +302,9 @@ fn simulate(
         loaded: session.loaded.clone(),
     }
 }
+
+// The Session pane's script commands live in their own module.
+pub use crate::session_commands::*;
 
 fn state(app: &tauri::AppHandle) -> tauri::State<'_, AppState> {
     app.state::<AppState>()

@@ -7,6 +7,7 @@ pub mod bindings;
 pub mod commands;
 pub mod error;
 pub mod files;
+pub mod session_commands;
 pub mod wire;
 
 use commands::*;

@@ -183,6 +183,30 @@ export type SaveFile = { path: string, text: string, };
 
 export type Saved = { path: string, bytes: number, };
 
+export type SaveSessionScript = { 
+/**
+ * Where to write the script (inside an opened source).
+ */
+path: string, agent: string, 
+/**
+ * Absolute source folders, lowest priority first; written relative to the script's folder.
+ */
+sources: Array<string>, settings: SessionSettings, steps: Array<Step>, };
+
+export type OpenSessionScript = { path: string, };
+
+export type ScriptSettings = { context_window: number | null, max_loaded_skills: number, policy: string, char_budget: number | null, allow: Array<string>, };
+
+export type SessionScript = { path: string, text: string, agent: string, 
+/**
+ * Resolved against the script's folder.
+ */
+sources: Array<string>, settings: ScriptSettings, steps: Array<Step>, 
+/**
+ * The simulated session.
+ */
+view: SessionView, };
+
 export type ErrorCode = "unknown-agent" | "no-prompt" | "outside-library" | "not-a-skill-file" | "invalid-script" | "io" | "internal";
 
 export type ErrorDetail = { message: string, line: number, column: number, };
@@ -201,4 +225,6 @@ export type Commands = {
   run_session_script: { args: RunSessionScript; reply: SessionView };
   read_file: { args: ReadFile; reply: FileText };
   save_file: { args: SaveFile; reply: Saved };
+  save_session_script: { args: SaveSessionScript; reply: Saved };
+  open_session_script: { args: OpenSessionScript; reply: SessionScript };
 };

@@ -93,8 +93,9 @@ export function replaceText(view: EditorView, text: string) {
   forceLinting(view);
 }
 
-export function jumpTo(view: EditorView, p: { line: number; columnUtf16: number }) {
+export function jumpTo(view: EditorView, p: { line: number; columnUtf16: number; end?: { line: number; columnUtf16: number } }) {
   const at = offsetOf(view.state.doc, { line: p.line, column: 0, column_utf16: p.columnUtf16 });
-  view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+  const head = p.end ? Math.max(at, offsetOf(view.state.doc, { line: p.end.line, column: 0, column_utf16: p.end.columnUtf16 })) : at;
+  view.dispatch({ selection: { anchor: at, head }, scrollIntoView: true });
   view.focus();
 }

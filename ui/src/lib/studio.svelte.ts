@@ -4,7 +4,7 @@ import { api } from './api';
 import { HostError } from './host';
 import type { AgentInfo, AppError, Diagnostic, LibraryView, PromptView, SkillEntry } from './bindings';
 
-export type Pane = 'library' | 'editor' | 'problems' | 'prompt';
+export type Pane = 'library' | 'editor' | 'problems' | 'prompt' | 'session';
 
 export interface OpenFile {
   path: string;
@@ -21,6 +21,8 @@ export interface Jump {
   line: number;
   columnUtf16: number;
   seq: number;
+  /** The end of the span to select (a diagnostic's end); none puts the cursor at the start. */
+  end?: { line: number; columnUtf16: number };
 }
 
 function asAppError(e: unknown): AppError {
@@ -164,9 +166,31 @@ export class Studio {
 
   goTo(path: string, d: Diagnostic) {
     void this.openSkill(path).then(() => {
-      this.jump = { line: d.start.line, columnUtf16: d.start.column_utf16, seq: (this.jump?.seq ?? 0) + 1 };
+      this.jump = {
+        line: d.start.line,
+        columnUtf16: d.start.column_utf16,
+        seq: (this.jump?.seq ?? 0) + 1,
+        end: { line: d.end.line, columnUtf16: d.end.column_utf16 },
+      };
       this.focusPane('editor');
     });
+  }
+
+  /** Lints the library (and the open file's unsaved text) under another agent profile. */
+  async setAgent(agent: string) {
+    this.agent = agent;
+    await this.openLibrary();
+    if (this.file) {
+      const { path, text } = this.file;
+      try {
+        const { diagnostics } = await api.lint_text({ path, text, agent });
+        if (this.file?.path === path && this.file.text === text && this.agent === agent) this.live = diagnostics;
+      } catch (e) {
+        this.error = asAppError(e);
+      }
+      // The editor re-lints (its squiggles) when the version changes.
+      if (this.file) this.file = { ...this.file, version: this.file.version + 1 };
+    }
   }
 
   async renderPrompt() {

@@ -1,0 +1,137 @@
+// The Session pane's state: the steps the user took, replayed by the engine's simulator on each
+// change (`run_session`), and session scripts saved and opened in the engine's YAML format.
+import { api } from './api';
+import { HostError } from './host';
+import type { AppError, Policy, SessionView, Step } from './bindings';
+import type { Studio } from './studio.svelte';
+
+function asAppError(e: unknown): AppError {
+  return e instanceof HostError ? e.error : { code: 'internal', message: String(e), details: [] };
+}
+
+/** `/name some args` as a slash step; null when it is not one. */
+export function slashStep(line: string): Step | null {
+  const m = /^\s*\/?([^\s/]\S*)(?:\s+([\s\S]*))?$/.exec(line);
+  return m ? { action: 'slash', name: m[1], args: (m[2] ?? '').trimEnd() } : null;
+}
+
+/** A tool call from its name and JSON arguments; an error message when the JSON does not parse. */
+export function toolStep(name: string, json: string): Step | string {
+  if (!name.trim()) return 'name the tool, e.g. Bash';
+  let args: unknown;
+  try {
+    args = json.trim() === '' ? {} : JSON.parse(json);
+  } catch (e) {
+    return `the arguments are not JSON: ${(e as Error).message}`;
+  }
+  return { action: 'tool', name: name.trim(), args };
+}
+
+export class SessionState {
+  agent = $state('deepagents-v2');
+  policy = $state<Policy>('recommend');
+  contextWindow = $state<number | null>(null);
+  maxLoaded = $state<number | null>(null);
+  /** The sources the session runs on: the library's, or a script's. */
+  sources = $state<string[] | null>(null);
+  steps = $state<Step[]>([]);
+  view = $state<SessionView | null>(null);
+  error = $state<AppError | null>(null);
+  status = $state('');
+  scriptPath = $state('');
+  running = $state(0);
+
+  constructor(private studio: Studio) {}
+
+  get runSources() {
+    return this.sources ?? this.studio.sources;
+  }
+
+  /** Replays every step with the engine. */
+  async run() {
+    this.running++;
+    try {
+      this.view = await api.run_session({
+        sources: this.runSources,
+        agent: this.agent,
+        settings: {
+          context_window: this.contextWindow,
+          max_loaded_skills: this.maxLoaded,
+          policy: this.policy,
+          char_budget: this.studio.charBudget,
+          allow: [],
+        },
+        steps: this.steps,
+      });
+      this.error = null;
+    } catch (e) {
+      this.error = asAppError(e);
+    } finally {
+      this.running--;
+    }
+  }
+
+  async add(step: Step) {
+    this.steps = [...this.steps, step];
+    await this.run();
+  }
+
+  async undo() {
+    this.steps = this.steps.slice(0, -1);
+    await this.run();
+  }
+
+  async reset() {
+    this.steps = [];
+    this.sources = null;
+    await this.run();
+  }
+
+  defaultPath() {
+    const root = this.runSources.at(-1) ?? '';
+    return root ? `${root.replace(/\/$/, '')}/session.yaml` : 'session.yaml';
+  }
+
+  /** Saves the session as a script (only inside the opened library's sources). */
+  async save(path = this.scriptPath || this.defaultPath()) {
+    try {
+      const saved = await api.save_session_script({
+        path,
+        agent: this.agent,
+        sources: this.runSources,
+        settings: {
+          context_window: this.contextWindow,
+          max_loaded_skills: this.maxLoaded,
+          policy: this.policy,
+          char_budget: this.studio.charBudget,
+          allow: [],
+        },
+        steps: this.steps,
+      });
+      this.scriptPath = saved.path;
+      this.status = `saved ${saved.path} (${saved.bytes} bytes)`;
+      this.error = null;
+    } catch (e) {
+      this.error = asAppError(e);
+    }
+  }
+
+  /** Opens a script (only inside the opened library's sources) and continues from it. */
+  async open(path = this.scriptPath || this.defaultPath()) {
+    try {
+      const s = await api.open_session_script({ path });
+      this.agent = s.agent;
+      this.policy = s.settings.policy === 'restrict' ? 'restrict' : 'recommend';
+      this.contextWindow = s.settings.context_window;
+      this.maxLoaded = s.settings.max_loaded_skills;
+      this.sources = s.sources;
+      this.steps = s.steps;
+      this.view = s.view;
+      this.scriptPath = s.path;
+      this.status = `opened ${s.path}: ${s.steps.length} step(s)`;
+      this.error = null;
+    } catch (e) {
+      this.error = asAppError(e);
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mount, unmount } from 'svelte';
+import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
+import Problems from './Problems.svelte';
+import { Studio } from '../lib/studio.svelte';
+import type { LibraryView } from '../lib/bindings';
+import { $, $$, calls, change, diagnostic, route, settle, skill, until, type Handler } from '../test/harness';
+
+// Under `spec` the library has an error, a warning and a note; under `claude-code` only the warning.
+function library(agent: string): LibraryView {
+  const alpha = [diagnostic('SK201', 'name-invalid', 'error', 2, 7, 13), diagnostic('SK310', 'description-short', 'warning', 3, 1, 5)];
+  const beta = [diagnostic('SK401', 'body-long', 'info', 9, 1, 2)];
+  return {
+    agent,
+    sources: [{ path: '/lib/s0', root: '/lib/s0', exists: true }],
+    skills: [
+      skill('alpha', 0, { diagnostics: agent === 'spec' ? alpha : [alpha[1]] }),
+      skill('beta', 0, { diagnostics: agent === 'spec' ? beta : [] }),
+    ],
+    issues: [],
+  };
+}
+
+const handlers: Handler = {
+  startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
+  agents: () => [
+    { id: 'spec', title: 'spec', source: '', has_prompt: false },
+    { id: 'claude-code', title: 'Claude Code', source: '', has_prompt: true },
+  ],
+  open_library: ({ agent }) => library(agent),
+  render_prompt: () => {
+    throw { code: 'no-prompt', message: 'none', details: [] };
+  },
+  read_file: ({ path }) => ({ path, text: '---\nname: Alpha\ndescription: x\n---\n' }),
+  lint_text: ({ agent }) => ({ diagnostics: library(agent).skills[0].diagnostics }),
+};
+
+let app: ReturnType<typeof mount> | null = null;
+let studio: Studio;
+
+async function start() {
+  mockIPC(route(handlers));
+  studio = new Studio();
+  // The pane alone (the editor's own tests and the end-to-end test cover the selection).
+  app = mount(Problems, { target: document.body, props: { studio } });
+  await studio.start();
+  await until(() => $$('[data-testid=problem]').length === 3);
+}
+
+const codes = () => $$('[data-testid=problem]').map((e) => e.dataset.code);
+
+beforeEach(() => {
+  document.body.innerHTML = '';
+});
+afterEach(() => {
+  if (app) unmount(app);
+  app = null;
+  clearMocks();
+});
+
+describe('Problems pane', () => {
+  it('lists every diagnostic of the library with counts per severity', async () => {
+    await start();
+    expect(codes()).toEqual(['SK201', 'SK310', 'SK401']);
+    expect($('[data-testid=count-error]')?.textContent).toBe('1 errors');
+    expect($('[data-testid=count-warning]')?.textContent).toBe('1 warnings');
+    expect($('[data-testid=count-info]')?.textContent).toBe('1 notes');
+    expect($$('[data-testid=problem]')[2].textContent).toContain('beta:9:1');
+  });
+
+  it('filters by severity and by rule', async () => {
+    await start();
+    change($('[data-testid=filter-error]'), false);
+    await settle();
+    expect(codes()).toEqual(['SK310', 'SK401']);
+    change($('[data-testid=filter-info]'), false);
+    await settle();
+    expect(codes()).toEqual(['SK310']);
+    change($('[data-testid=filter-error]'), true);
+    change($('[data-testid=filter-info]'), true);
+    await settle();
+    const options = [...($('[data-testid=filter-rule]') as HTMLSelectElement).options].map((o) => o.value);
+    expect(options).toEqual(['', 'name-invalid', 'description-short', 'body-long']);
+    change($('[data-testid=filter-rule]'), 'body-long');
+    await settle();
+    expect(codes()).toEqual(['SK401']);
+    expect($('[data-testid=problems-shown]')?.textContent).toBe('1 of 3');
+  });
+
+  it('lints under the chosen agent profile through the engine', async () => {
+    await start();
+    change($('[data-testid=filter-agent]'), 'claude-code');
+    await until(() => codes().length === 1);
+    expect(codes()).toEqual(['SK310']);
+    expect(calls.filter((c) => c.cmd === 'open_library').at(-1)?.args).toEqual({ sources: ['/lib/s0'], agent: 'claude-code' });
+    expect(studio.agent).toBe('claude-code');
+  });
+
+  it('jumps to the exact span on click and on Enter', async () => {
+    await start();
+    $$('[data-testid=problem]')[0].click();
+    await until(() => studio.jump !== null);
+    expect(studio.file?.path).toBe('/lib/s0/alpha/SKILL.md');
+    expect(studio.jump).toMatchObject({ line: 2, columnUtf16: 7, end: { line: 2, columnUtf16: 13 } });
+    expect(studio.focus.pane).toBe('editor');
+
+    const beta = $$('[data-testid=problem]').find((e) => e.dataset.code === 'SK401')!;
+    beta.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await until(() => studio.jump?.line === 9);
+    expect(studio.file?.path).toBe('/lib/s0/beta/SKILL.md');
+    expect(studio.jump?.seq).toBe(2);
+  });
+});

@@ -1,0 +1,199 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mount, unmount } from 'svelte';
+import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
+import Session from './Session.svelte';
+import { Studio } from '../lib/studio.svelte';
+import { SessionState, slashStep, toolStep } from '../lib/session.svelte';
+import type { RunSession, SessionView, Step, Turn } from '../lib/bindings';
+import { $, $$, calls, change, route, settle, skill, until, type Handler } from '../test/harness';
+
+// A small simulator stand-in that only echoes the steps: what the pane shows must come from it.
+function simulate(args: RunSession): SessionView {
+  const loaded: string[] = [];
+  const turns: Turn[] = args.steps.map((step: Step, i) => {
+    let call = '';
+    let result = '';
+    let is_error = false;
+    if (step.action === 'load') {
+      loaded.push(step.skill);
+      call = `load_skill("${step.skill}")`;
+      result = `body of ${step.skill}`;
+    } else if (step.action === 'unload') {
+      loaded.splice(loaded.indexOf(step.skill), 1);
+      call = `unload_skill("${step.skill}")`;
+      result = 'unloaded';
+    } else if (step.action === 'tool') {
+      call = `${step.name}(${JSON.stringify(step.args)})`;
+      is_error = args.settings.policy === 'restrict';
+      result = is_error ? 'blocked by allowed-tools' : 'allowed';
+    } else if (step.action === 'slash') {
+      call = `/${step.name} ${step.args}`;
+      result = 'expanded';
+    } else {
+      call = step.action;
+    }
+    const used = 100 * (i + 2);
+    return {
+      index: i + 1,
+      step,
+      call,
+      result,
+      is_error,
+      blocks: [],
+      note: null,
+      cost: { chars: 40, tokens: 10 },
+      loaded: [...loaded],
+      used: { chars: used * 4, tokens: used },
+      context_window: 1000,
+      percent: used / 10,
+      prompt_changes: step.action === 'load' ? [`+ ${step.skill} [Loaded]`] : [],
+    };
+  });
+  return { agent: args.agent, initial_prompt: 'P', turns, prompt: `prompt; loaded: ${loaded.join(',')}`, loaded };
+}
+
+let saved: { path: string; steps: Step[] } | null = null;
+const handlers: Handler = {
+  startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
+  agents: () => [
+    { id: 'spec', title: 'spec', source: '', has_prompt: false },
+    { id: 'deepagents-v2', title: 'DeepAgents', source: '', has_prompt: true },
+    { id: 'claude-code', title: 'Claude Code', source: '', has_prompt: true },
+  ],
+  open_library: () => ({
+    agent: 'spec',
+    sources: [{ path: '/lib/s0', root: '/lib/s0', exists: true }],
+    skills: [skill('alpha', 0), skill('beta', 0)],
+    issues: [],
+  }),
+  render_prompt: () => {
+    throw { code: 'no-prompt', message: 'x', details: [] };
+  },
+  run_session: simulate,
+  save_session_script: (a) => {
+    if (!a.path.startsWith('/lib/s0/')) throw { code: 'outside-library', message: `${a.path} is outside the opened library`, details: [] };
+    saved = { path: a.path, steps: a.steps };
+    return { path: a.path, bytes: 99 };
+  },
+  open_session_script: ({ path }) => {
+    if (!saved || saved.path !== path) throw { code: 'invalid-script', message: 'bad script', details: [{ line: 3, column: 5, message: 'unknown step `lod`' }] };
+    const args: RunSession = { sources: ['/lib/s0'], agent: 'claude-code', settings: { context_window: null, max_loaded_skills: 10, policy: 'restrict', char_budget: null, allow: [] }, steps: saved.steps };
+    return {
+      path,
+      text: '',
+      agent: 'claude-code',
+      sources: ['/lib/s0'],
+      settings: { context_window: null, max_loaded_skills: 10, policy: 'restrict', char_budget: null, allow: [] },
+      steps: saved.steps,
+      view: simulate(args),
+    };
+  },
+};
+
+let app: ReturnType<typeof mount> | null = null;
+let studio: Studio;
+let session: SessionState;
+
+async function start() {
+  saved = null;
+  mockIPC(route(handlers));
+  studio = new Studio();
+  session = new SessionState(studio);
+  app = mount(Session, { target: document.body, props: { studio, session } });
+  await studio.start();
+  await until(() => $$('[data-testid=session-skills] tr').length === 2 && session.view !== null);
+}
+
+const row = (name: string) => $(`[data-testid=session-skills] tr[data-name=${name}]`)!;
+const turns = () => $$('[data-testid=turn]');
+
+beforeEach(() => {
+  document.body.innerHTML = '';
+});
+afterEach(() => {
+  if (app) unmount(app);
+  app = null;
+  clearMocks();
+});
+
+describe('Session pane', () => {
+  it('load and unload add turns, replayed by the engine, and change the next prompt', async () => {
+    await start();
+    expect(turns()).toHaveLength(0);
+    (row('alpha').querySelector('[data-testid=load]') as HTMLElement).click();
+    await until(() => turns().length === 1);
+    expect(turns()[0].textContent).toContain('load_skill("alpha")');
+    expect($('[data-testid=prompt-changes]')?.textContent).toContain('+ alpha [Loaded]');
+    expect($('[data-testid=session-prompt]')?.textContent).toBe('prompt; loaded: alpha');
+    expect(row('alpha').textContent).toContain('loaded');
+    (row('alpha').querySelector('[data-testid=unload]') as HTMLElement).click();
+    await until(() => turns().length === 2);
+    expect($('[data-testid=session-prompt]')?.textContent).toBe('prompt; loaded: ');
+    const last = calls.filter((c) => c.cmd === 'run_session').at(-1)?.args as RunSession;
+    expect(last).toMatchObject({ sources: ['/lib/s0'], agent: 'deepagents-v2', steps: [{ action: 'load', skill: 'alpha' }, { action: 'unload', skill: 'alpha' }] });
+    expect($$('[data-testid=meter-bar]')).toHaveLength(2);
+    expect($('[data-testid=context-meter]')?.textContent).toContain('300 tokens after turn 2, 30.00% of 1,000');
+    $('[data-testid=session-undo]')!.click();
+    await until(() => turns().length === 1);
+    change($('[data-testid=invoke-args]'), 'report.pdf');
+    (row('beta').querySelector('[data-testid=invoke]') as HTMLElement).click();
+    await until(() => turns().length === 2);
+    expect(session.steps.at(-1)).toEqual({ action: 'invoke', skill: 'beta', args: 'report.pdf' });
+  });
+
+  it('sends slash commands and judges tool calls under the chosen policy', async () => {
+    await start();
+    change($('[data-testid=slash]'), '/beta make it so');
+    ($('[data-testid=slash]')!.closest('form') as HTMLFormElement).requestSubmit();
+    await until(() => turns().length === 1);
+    expect(turns()[0].textContent).toContain('/beta make it so');
+    change($('[data-testid=session-policy]'), 'restrict');
+    await settle();
+    change($('[data-testid=tool-args]'), '{"command": "rm -rf /"}');
+    ($('[data-testid=tool-args]')!.closest('form') as HTMLFormElement).requestSubmit();
+    await until(() => turns().length === 2);
+    expect(turns()[1].classList.contains('err')).toBe(true);
+    expect(turns()[1].textContent).toContain('Bash({"command":"rm -rf /"})');
+    expect((calls.filter((c) => c.cmd === 'run_session').at(-1)?.args as RunSession).settings.policy).toBe('restrict');
+    change($('[data-testid=tool-args]'), '{not json');
+    ($('[data-testid=tool-args]')!.closest('form') as HTMLFormElement).requestSubmit();
+    await until(() => $('[data-testid=session-input-error]') !== null);
+    expect($('[data-testid=session-input-error]')?.textContent).toContain('not JSON');
+    expect(turns()).toHaveLength(2);
+  });
+
+  it('saves and opens session scripts inside the library, with located errors', async () => {
+    await start();
+    (row('beta').querySelector('[data-testid=load]') as HTMLElement).click();
+    await until(() => turns().length === 1);
+    $('[data-testid=script-save]')!.click();
+    await until(() => saved !== null);
+    expect(saved).toEqual({ path: '/lib/s0/session.yaml', steps: [{ action: 'load', skill: 'beta' }] });
+    $('[data-testid=session-reset]')!.click();
+    await until(() => turns().length === 0);
+    $('[data-testid=script-open]')!.click();
+    await until(() => turns().length === 1);
+    expect(session.agent).toBe('claude-code');
+    expect(($('[data-testid=session-policy]') as HTMLSelectElement).value).toBe('restrict');
+
+    change($('[data-testid=script-path]'), '/elsewhere/s.yaml');
+    $('[data-testid=script-save]')!.click();
+    await until(() => $('[data-testid=session-error]') !== null);
+    expect($('[data-testid=session-error]')?.textContent).toContain('outside-library');
+    change($('[data-testid=script-path]'), '/lib/s0/other.yaml');
+    $('[data-testid=script-open]')!.click();
+    await until(() => $('[data-testid=session-error]')?.textContent?.includes('invalid-script') ?? false);
+    expect($('[data-testid=session-error]')?.textContent).toContain("3:5: unknown step `lod`");
+  });
+});
+
+describe('session steps from input', () => {
+  it('parses slash lines and tool arguments', () => {
+    expect(slashStep('/pdf a b')).toEqual({ action: 'slash', name: 'pdf', args: 'a b' });
+    expect(slashStep('pdf')).toEqual({ action: 'slash', name: 'pdf', args: '' });
+    expect(slashStep('  ')).toBeNull();
+    expect(toolStep('Read', '{"file_path": "a"}')).toEqual({ action: 'tool', name: 'Read', args: { file_path: 'a' } });
+    expect(toolStep('', '{}')).toContain('name the tool');
+    expect(toolStep('Bash', '{')).toContain('not JSON');
+  });
+});
