@@ -5,6 +5,7 @@
 
 use crate::commands::*;
 use crate::error::*;
+use crate::events::*;
 use crate::wire::*;
 use ts_rs::{Config, TS};
 
@@ -33,6 +34,8 @@ pub fn generate() -> String {
         RunSessionScript, ReadFile, FileText, SaveFile, Saved,
         // Errors.
         ErrorCode, ErrorDetail, AppError,
+        // Events.
+        LibraryEvent, LibraryChanged,
     ];
     let mut out = String::from(
         "// Generated from src-tauri (ts-rs) by `UPDATE_BINDINGS=1 cargo test -p skill-studio bindings`.\n\
@@ -47,6 +50,12 @@ pub fn generate() -> String {
     out.push_str("export type Commands = {\n");
     for (name, args, reply) in crate::command_types(cfg) {
         out.push_str(&format!("  {name}: {{ args: {args}; reply: {reply} }};\n"));
+    }
+    out.push_str("};\n\n");
+    out.push_str("/** Every event the host emits: its name and payload. */\n");
+    out.push_str("export type Events = {\n");
+    for (name, payload) in event_types(cfg) {
+        out.push_str(&format!("  '{name}': {payload};\n"));
     }
     out.push_str("};\n");
     out
@@ -77,7 +86,12 @@ mod tests {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("capabilities/default.json");
         let cap: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         let granted: Vec<&str> = cap["permissions"].as_array().unwrap().iter().filter_map(|p| p.as_str()).collect();
-        let wanted: Vec<String> = crate::COMMANDS.iter().map(|c| format!("allow-{}", c.replace('_', "-"))).collect();
-        assert_eq!(granted, wanted, "capabilities/default.json must grant each command and nothing else");
+        let mut wanted: Vec<String> =
+            crate::COMMANDS.iter().map(|c| format!("allow-{}", c.replace('_', "-"))).collect();
+        wanted.extend(crate::PLUGIN_PERMISSIONS.iter().map(|p| p.to_string()));
+        assert_eq!(
+            granted, wanted,
+            "capabilities/default.json must grant each command, the listed plugin permissions and nothing else"
+        );
     }
 }

@@ -3,14 +3,16 @@
 //! functions at the bottom only fetch the state. Commands run off the main thread (`async`).
 
 use crate::error::{AppError, ErrorCode, ErrorDetail};
+use crate::events::{LibraryChanged, LIBRARY_CHANGED};
 use crate::files::{write_atomic, Scope};
+use crate::opened::{resolve, Kept, Notify};
 use crate::wire::*;
 use serde::{Deserialize, Serialize};
 use skillkit::library::Library;
 use skillkit::{find_agent, Agent, AGENTS};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use tauri::Manager;
+use std::sync::{Arc, Mutex};
+use tauri::{Emitter, Manager};
 use ts_rs::TS;
 
 /// What the UI opens first.
@@ -122,10 +124,12 @@ pub struct Saved {
     pub bytes: usize,
 }
 
-/// The app's state: what it opens first and which folders the UI may touch.
+/// The app's state: what it opens first, the opened library (kept and watched) and which
+/// folders the UI may touch.
 pub struct AppState {
     startup: Startup,
     scope: Mutex<Scope>,
+    pub kept: Kept,
 }
 
 fn agent(id: &str) -> Result<&'static Agent, AppError> {
@@ -145,7 +149,7 @@ fn is_skill_file(p: &Path) -> bool {
 
 impl AppState {
     pub fn new(startup: Startup) -> AppState {
-        AppState { startup, scope: Mutex::new(Scope::default()) }
+        AppState { startup, scope: Mutex::new(Scope::default()), kept: Kept::default() }
     }
 
     fn scope(&self) -> std::sync::MutexGuard<'_, Scope> {
@@ -168,13 +172,23 @@ impl AppState {
             .collect()
     }
 
-    /// Opens the library; its sources become the folders the UI may read and save in.
+    /// Opens the library without watching it; its sources become the folders the UI may read
+    /// and save in.
     pub fn open_library(&self, args: OpenLibrary) -> Result<LibraryView, AppError> {
+        self.open_library_watched(args, None)
+    }
+
+    /// Opens the library and keeps it; with `notify`, its sources are watched and each change
+    /// is applied to the kept library and passed to `notify` (until another library is opened).
+    pub fn open_library_watched(&self, args: OpenLibrary, notify: Option<Notify>) -> Result<LibraryView, AppError> {
         let agent = agent(&args.agent)?;
-        let sources = paths(&args.sources);
-        let lib = Library::open(&sources, agent);
+        let sources = resolve(&args.sources);
         *self.scope() = Scope::new(&sources);
-        Ok(LibraryView::new(&lib, agent.id))
+        let (view, problem) = self.kept.open(sources, agent, notify);
+        if let Some(problem) = problem {
+            eprintln!("skill-studio: {problem}");
+        }
+        Ok(view)
     }
 
     /// Lints unsaved text as if it were the skill file at `path`.
@@ -207,13 +221,19 @@ impl AppState {
 
     pub fn render_prompt(&self, args: RenderPrompt) -> Result<PromptView, AppError> {
         let agent = agent(&args.agent)?;
-        let lib = Library::open(&paths(&args.sources), agent);
         let options = skillkit::prompt::PromptOptions {
             context_window: args.context_window,
             char_budget: args.char_budget,
             loaded: args.loaded,
         };
-        skillkit::prompt::render(agent, &lib, &options).map(PromptView::from).ok_or_else(|| {
+        // The kept library when the sources are the opened ones (kept up to date by the watcher).
+        let sources = resolve(&args.sources);
+        let render = |lib: &Library| skillkit::prompt::render(agent, lib, &options);
+        let rendered = match self.kept.with(&sources, agent, render) {
+            Some(r) => r,
+            None => render(&Library::open(&sources, agent)),
+        };
+        rendered.map(PromptView::from).ok_or_else(|| {
             AppError::new(ErrorCode::NoPrompt, format!("`{}` only lints; it injects no prompt", agent.id))
         })
     }
@@ -316,7 +336,13 @@ pub fn agents(app: tauri::AppHandle, args: ()) -> Result<Vec<AgentInfo>, AppErro
 
 #[tauri::command(async)]
 pub fn open_library(app: tauri::AppHandle, args: OpenLibrary) -> Result<LibraryView, AppError> {
-    state(&app).open_library(args)
+    let emitter = app.clone();
+    let notify: Notify = Arc::new(move |changed: LibraryChanged| {
+        if let Err(e) = emitter.emit(LIBRARY_CHANGED, changed) {
+            eprintln!("skill-studio: cannot emit {LIBRARY_CHANGED}: {e}");
+        }
+    });
+    state(&app).open_library_watched(args, Some(notify))
 }
 
 #[tauri::command(async)]
@@ -357,6 +383,7 @@ pub fn save_file(app: tauri::AppHandle, args: SaveFile) -> Result<Saved, AppErro
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::events::LibraryEvent;
 
     fn bundled() -> String {
         path_string(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../skills").canonicalize().unwrap())
@@ -446,6 +473,77 @@ mod tests {
         assert_eq!(session.turns.len(), 2);
         assert_eq!(session.turns[0].loaded, vec!["commit-message".to_string()]);
         assert!(session.loaded.is_empty());
+    }
+
+    const DEMO: &str =
+        "---\nname: demo\ndescription: Shows a demo. Use when testing the app.\n---\n\n# Demo\n\nBody.\n";
+
+    fn demo_library() -> (tempfile::TempDir, String) {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(tmp.path().join("skills/demo")).unwrap();
+        std::fs::write(tmp.path().join("skills/demo/SKILL.md"), DEMO).unwrap();
+        let src = path_string(&tmp.path().join("skills").canonicalize().unwrap());
+        (tmp, src)
+    }
+
+    fn channel() -> (Notify, std::sync::mpsc::Receiver<LibraryChanged>) {
+        let (tx, rx) = std::sync::mpsc::channel();
+        (Arc::new(move |c| tx.send(c).unwrap()), rx)
+    }
+
+    #[test]
+    fn an_external_edit_updates_the_kept_libraries_until_another_library_is_opened() {
+        let (_tmp, src) = demo_library();
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let (notify, rx) = channel();
+        let lib =
+            state.open_library_watched(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }, Some(notify));
+        assert_eq!(lib.unwrap().skills[0].errors, 0);
+        assert!(state.kept.watching());
+        let render = || RenderPrompt {
+            sources: vec![src.clone()],
+            agent: "claude-code".into(),
+            context_window: None,
+            char_budget: None,
+            loaded: vec![],
+        };
+        let before = state.render_prompt(render()).unwrap();
+        assert_eq!(before.skills[0].decision, Decision::Full);
+
+        std::fs::write(format!("{src}/demo/SKILL.md"), DEMO.replace("name: demo", "name: Demo_Bad")).unwrap();
+        state.kept.flush().unwrap();
+        let changed = rx.recv_timeout(std::time::Duration::from_secs(10)).unwrap();
+        let dir = format!("{src}/demo");
+        assert!(
+            changed.events.contains(&LibraryEvent::SkillChanged { dir, name: "Demo_Bad".into() }),
+            "{:?}",
+            changed.events
+        );
+        assert!(changed.library.skills[0].errors > 0);
+        // The prompt comes from the kept library of that agent, which the watcher updated too.
+        let after = state.render_prompt(render()).unwrap();
+        let agent = find_agent("claude-code").unwrap();
+        let fresh = skillkit::prompt::render(agent, &Library::open(&[PathBuf::from(&src)], agent), &Default::default());
+        assert_eq!(after.text, fresh.unwrap().text);
+        assert_ne!(after.text, before.text);
+
+        // Another library: the old watcher and its thread stop, so the channel disconnects.
+        state.open_library(OpenLibrary { sources: vec![bundled()], agent: "spec".into() }).unwrap();
+        assert!(!state.kept.watching());
+        assert!(matches!(
+            rx.recv_timeout(std::time::Duration::from_secs(10)),
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected)
+        ));
+    }
+
+    #[test]
+    fn a_missing_source_opens_without_a_watcher_and_without_panicking() {
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let (notify, _rx) = channel();
+        let args = OpenLibrary { sources: vec!["/nonexistent/skill-studio".into()], agent: "spec".into() };
+        let lib = state.open_library_watched(args, Some(notify)).unwrap();
+        assert!(!lib.sources[0].exists);
+        assert!(!state.kept.watching());
     }
 
     #[test]

@@ -6,7 +6,9 @@
 pub mod bindings;
 pub mod commands;
 pub mod error;
+pub mod events;
 pub mod files;
+pub mod opened;
 pub mod wire;
 
 use commands::*;
@@ -39,6 +41,10 @@ macro_rules! app_commands {
     };
 }
 include!("command_list.rs");
+
+/// The permissions granted besides the app's commands: listening to the host's events (see
+/// `events.rs`).
+pub const PLUGIN_PERMISSIONS: &[&str] = &["core:event:allow-listen", "core:event:allow-unlisten"];
 
 /// The app with its state and commands, ready to `run` with the generated context.
 pub fn builder(startup: Startup) -> tauri::Builder<tauri::Wry> {

@@ -96,7 +96,7 @@ function host(handlers: Handler) {
     const h = (handlers as Record<string, (a: unknown) => unknown>)[cmd];
     if (!h) throw { code: 'internal', message: `no mock for ${cmd}`, details: [] };
     return h(args);
-  });
+  }, { shouldMockEvents: true });
 }
 
 const defaults: Handler = {

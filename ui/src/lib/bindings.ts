@@ -189,6 +189,14 @@ export type ErrorDetail = { message: string, line: number, column: number, };
 
 export type AppError = { code: ErrorCode, message: string, details: Array<ErrorDetail>, };
 
+export type LibraryEvent = { "kind": "skill-added", dir: string, name: string, } | { "kind": "skill-changed", dir: string, name: string, } | { "kind": "skill-removed", dir: string, name: string, } | { "kind": "skill-renamed", from: string, to: string, name: string, } | { "kind": "resource-changed", dir: string, name: string, path: string, };
+
+export type LibraryChanged = { events: Array<LibraryEvent>, library: LibraryView, 
+/**
+ * The watcher's own troubles since the last batch (an overflowed queue, a source deleted).
+ */
+errors: Array<string>, };
+
 /** Every command: its one argument (`args`) and its reply. Errors are `AppError`. */
 export type Commands = {
   startup: { args: null; reply: Startup };
@@ -201,4 +209,9 @@ export type Commands = {
   run_session_script: { args: RunSessionScript; reply: SessionView };
   read_file: { args: ReadFile; reply: FileText };
   save_file: { args: SaveFile; reply: Saved };
+};
+
+/** Every event the host emits: its name and payload. */
+export type Events = {
+  'library-changed': LibraryChanged;
 };

@@ -15,6 +15,8 @@ export interface EditorHooks {
   lint(text: string): Promise<Diagnostic[]>;
   applyFix(d: Diagnostic): void;
   save(): void;
+  /** The text after each change, at once (saves must not wait for the lint's delay). */
+  change(text: string): void;
 }
 
 /** A document offset for an engine position (1-based line, 1-based UTF-16 column). */
@@ -67,6 +69,9 @@ export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHook
     EditorView.lineWrapping,
     lintGutter(),
     lint,
+    EditorView.updateListener.of((u) => {
+      if (u.docChanged) hooks.change(u.state.doc.toString());
+    }),
     keymap.of([
       {
         key: 'Mod-s',

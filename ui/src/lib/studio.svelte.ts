@@ -1,10 +1,19 @@
 // The app's state and the actions on it. Components read it and call its methods; every result
 // comes from the engine through `api`.
-import { api } from './api';
+import { api, events } from './api';
 import { HostError } from './host';
-import type { AgentInfo, AppError, Diagnostic, LibraryView, PromptView, SkillEntry } from './bindings';
+import type {
+  AgentInfo,
+  AppError,
+  Diagnostic,
+  LibraryChanged,
+  LibraryEvent,
+  LibraryView,
+  PromptView,
+  SkillEntry,
+} from './bindings';
 
-export type Pane = 'library' | 'editor' | 'problems' | 'prompt';
+export type Pane = 'library' | 'editor' | 'problems' | 'prompt' | 'conflict';
 
 export interface OpenFile {
   path: string;
@@ -15,6 +24,30 @@ export interface OpenFile {
   text: string;
   /** Bumped when the text is replaced from outside the editor (open, fix). */
   version: number;
+}
+
+/** The open file changed on disk while it had unsaved changes. */
+export interface Conflict {
+  path: string;
+  /** The text on disk now. */
+  disk: string;
+}
+
+function dirOf(path: string) {
+  return path.slice(0, path.lastIndexOf('/'));
+}
+
+/** Whether a library event concerns the skill file at `path`. */
+export function touches(e: LibraryEvent, path: string): boolean {
+  const dir = dirOf(path);
+  switch (e.kind) {
+    case 'skill-renamed':
+      return e.from === dir;
+    case 'resource-changed':
+      return false;
+    default:
+      return e.dir === dir;
+  }
 }
 
 export interface Jump {
@@ -46,6 +79,12 @@ export class Studio {
   error = $state<AppError | null>(null);
   status = $state('');
   focus = $state<{ pane: Pane; seq: number }>({ pane: 'library', seq: 0 });
+  conflict = $state<Conflict | null>(null);
+  /** The text being saved by the app itself: its change on disk is not a conflict. */
+  private saving: { path: string; text: string } | null = null;
+  private unlisten: (() => void) | null = null;
+  /** The save running now, so that one key press handled twice saves once. */
+  private inFlight: { path: string; text: string } | null = null;
 
   get dirty() {
     return this.file !== null && this.file.text !== this.file.saved;
@@ -66,6 +105,12 @@ export class Studio {
   }
 
   async start() {
+    try {
+      this.unlisten ??= await events.on('library-changed', (c) => void this.libraryChanged(c));
+    } catch (e) {
+      // Without the events the app still works; changes on disk are just not seen.
+      console.warn('not listening to library changes', e);
+    }
     try {
       const [startup, agents] = await Promise.all([api.startup(null), api.agents(null)]);
       this.agents = agents;
@@ -102,6 +147,7 @@ export class Studio {
     const content = text ?? (await this.read(path));
     if (content === null) return;
     this.file = { path, name: skill.name, saved: content, text: content, version: (this.file?.version ?? 0) + 1 };
+    this.conflict = null;
     this.live = skill.diagnostics;
   }
 
@@ -112,6 +158,11 @@ export class Studio {
       this.error = asAppError(e);
       return null;
     }
+  }
+
+  /** The editor's text changed. */
+  edit(text: string) {
+    if (this.file) this.file.text = text;
   }
 
   /** Lints the editor's text; returns the diagnostics for that text. */
@@ -138,18 +189,87 @@ export class Studio {
     }
   }
 
+  stop() {
+    this.unlisten?.();
+    this.unlisten = null;
+  }
+
   async save() {
     if (!this.file) return;
     const { path, text } = this.file;
+    if (this.inFlight && this.inFlight.path === path && this.inFlight.text === text) return;
+    this.saving = { path, text };
+    const mine = (this.inFlight = { path, text });
     try {
       const saved = await api.save_file({ path, text });
       if (this.file?.path === path) this.file.saved = text;
+      if (this.conflict?.path === path) this.conflict = null;
       this.status = `saved ${saved.path} (${saved.bytes} bytes)`;
       this.error = null;
-      await this.refresh();
+      // The watcher reports the save and refreshes the library.
     } catch (e) {
       this.error = asAppError(e);
+    } finally {
+      if (this.inFlight === mine) this.inFlight = null;
     }
+  }
+
+  /** The watcher saw changes: show the refreshed library, and check the open file against the disk. */
+  async libraryChanged(c: LibraryChanged) {
+    this.library = c.library;
+    if (c.errors.length) this.status = c.errors.join('; ');
+    const file = this.file;
+    if (file && c.events.some((e) => touches(e, file.path))) await this.checkDisk(file.path);
+    await this.renderPrompt();
+  }
+
+  /** Compares the open file with the disk: reload it when clean, raise a conflict when dirty. */
+  async checkDisk(path: string) {
+    let disk: string;
+    try {
+      disk = (await api.read_file({ path })).text;
+    } catch {
+      if (this.file?.path === path) this.status = `${path} is no longer on disk; saving writes it again`;
+      return;
+    }
+    const file = this.file;
+    if (!file || file.path !== path) return;
+    const own = this.saving?.path === path && this.saving.text === disk;
+    if (own) this.saving = null;
+    if (disk === file.saved || own) return;
+    if (disk === file.text) {
+      file.saved = disk;
+    } else if (file.text === file.saved) {
+      this.file = { ...file, saved: disk, text: disk, version: file.version + 1 };
+      this.status = `reloaded ${path}: it changed on disk`;
+    } else {
+      this.conflict = { path, disk };
+    }
+  }
+
+  /** Conflict: keep the editor's text and write it over the disk's. */
+  async keepMine() {
+    const c = this.conflict;
+    if (!c || this.file?.path !== c.path) return;
+    this.file.saved = c.disk;
+    this.conflict = null;
+    await this.save();
+  }
+
+  /** Conflict: replace the editor's text with the disk's. */
+  takeDisk() {
+    const c = this.conflict;
+    if (!c || this.file?.path !== c.path) return;
+    this.file = { ...this.file, saved: c.disk, text: c.disk, version: this.file.version + 1 };
+    this.conflict = null;
+  }
+
+  /** Conflict: close the view and keep editing; the disk's text becomes the one saves replace. */
+  keepEditing() {
+    const c = this.conflict;
+    if (!c) return;
+    if (this.file?.path === c.path) this.file.saved = c.disk;
+    this.conflict = null;
   }
 
   /** Re-opens the library (after a save) keeping the open file. */
