@@ -42,9 +42,12 @@ fn copy_dir(from: &Path, to: &Path) {
 struct Driver(Child);
 
 impl Driver {
-    fn start() -> Driver {
+    /// The app it starts keeps its config and data under `home`, not the user's.
+    fn start(home: &Path) -> Driver {
         let child = Command::new("tauri-driver")
             .args(["--port", &PORT.to_string(), "--native-port", &NATIVE_PORT.to_string()])
+            .env("XDG_CONFIG_HOME", home.join("config"))
+            .env("XDG_DATA_HOME", home.join("data"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -60,13 +63,10 @@ impl Drop for Driver {
     }
 }
 
-async fn connect(app: &Path, args: &[&Path], env: &Path) -> Client {
+async fn connect(app: &Path, args: &[&Path]) -> Client {
     let mut caps = serde_json::Map::new();
     caps.insert("browserName".into(), "wry".into());
-    caps.insert(
-        "tauri:options".into(),
-        serde_json::json!({ "application": app, "args": args, "env": { "XDG_CONFIG_HOME": env.join("config"), "XDG_DATA_HOME": env.join("data") } }),
-    );
+    caps.insert("tauri:options".into(), serde_json::json!({ "application": app, "args": args }));
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
         match ClientBuilder::native().capabilities(caps.clone()).connect(&format!("http://127.0.0.1:{PORT}")).await {
@@ -110,8 +110,8 @@ async fn external_edits_reload_a_clean_editor_and_raise_a_conflict_on_a_dirty_on
     let file = library.join("commit-message/SKILL.md");
     let original = std::fs::read_to_string(&file).unwrap();
 
-    let _driver = Driver::start();
-    let c = connect(&app, &[&library], tmp.path()).await;
+    let _driver = Driver::start(tmp.path());
+    let c = connect(&app, &[&library]).await;
     let result = async {
         wait_for("the library", || async { count(&c, "[data-testid=skill][data-name=commit-message]").await == 1 })
             .await;

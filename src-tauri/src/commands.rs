@@ -128,6 +128,10 @@ pub struct Saved {
 /// folders the UI may touch.
 pub struct AppState {
     startup: Startup,
+    /// Started on explicit sources: the remembered library is neither reopened nor replaced.
+    explicit: bool,
+    /// Where the last opened library is remembered (the app's config folder), once known.
+    memory: Mutex<Option<PathBuf>>,
     scope: Mutex<Scope>,
     pub kept: Kept,
 }
@@ -149,15 +153,42 @@ fn is_skill_file(p: &Path) -> bool {
 
 impl AppState {
     pub fn new(startup: Startup) -> AppState {
-        AppState { startup, scope: Mutex::new(Scope::default()), kept: Kept::default() }
+        AppState {
+            startup,
+            explicit: true,
+            memory: Mutex::new(None),
+            scope: Mutex::new(Scope::default()),
+            kept: Kept::default(),
+        }
+    }
+
+    /// An app that starts on the library remembered in `file` (or on `fallback`, the first time)
+    /// and remembers each library it opens there.
+    pub fn remembering(fallback: Startup, file: Option<PathBuf>) -> AppState {
+        let state = AppState { explicit: false, ..AppState::new(fallback) };
+        *state.memory.lock().unwrap_or_else(|e| e.into_inner()) = file;
+        state
+    }
+
+    /// Sets where the last library is remembered (known once the app runs).
+    pub fn remember_in(&self, file: PathBuf) {
+        *self.memory.lock().unwrap_or_else(|e| e.into_inner()) = Some(file);
+    }
+
+    fn memory(&self) -> Option<PathBuf> {
+        self.memory.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     fn scope(&self) -> std::sync::MutexGuard<'_, Scope> {
         self.scope.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// The library to open first: the remembered one, unless started on explicit sources.
     pub fn startup(&self) -> Startup {
-        self.startup.clone()
+        match self.memory() {
+            Some(file) if !self.explicit => crate::last::choose(crate::last::read(&file), self.startup.clone()),
+            _ => self.startup.clone(),
+        }
     }
 
     pub fn agents(&self) -> Vec<AgentInfo> {
@@ -187,6 +218,12 @@ impl AppState {
         let (view, problem) = self.kept.open(sources, agent, notify);
         if let Some(problem) = problem {
             eprintln!("skill-studio: {problem}");
+        }
+        if let Some(file) = self.memory().filter(|_| !self.explicit) {
+            let last = crate::last::LastLibrary { sources: args.sources, agent: agent.id.into() };
+            if let Err(e) = crate::last::write(&file, &last) {
+                eprintln!("skill-studio: cannot remember the library: {e}");
+            }
         }
         Ok(view)
     }
@@ -544,6 +581,24 @@ mod tests {
         let lib = state.open_library_watched(args, Some(notify)).unwrap();
         assert!(!lib.sources[0].exists);
         assert!(!state.kept.watching());
+    }
+
+    #[test]
+    fn the_last_opened_library_is_remembered_and_reopened() {
+        let (tmp, src) = demo_library();
+        let file = tmp.path().join("config").join(crate::last::FILE);
+        let fallback = Startup { sources: vec![bundled()], agent: "spec".into() };
+        let first = AppState::remembering(fallback.clone(), Some(file.clone()));
+        assert_eq!(first.startup(), fallback, "the first start opens the bundled library");
+        first.open_library(OpenLibrary { sources: vec![src.clone()], agent: "claude-code".into() }).unwrap();
+        let next = AppState::remembering(fallback.clone(), Some(file.clone()));
+        assert_eq!(next.startup(), Startup { sources: vec![src.clone()], agent: "claude-code".into() });
+        // Started on explicit sources: the memory is neither used nor replaced.
+        let explicit = AppState::new(fallback.clone());
+        explicit.remember_in(file.clone());
+        assert_eq!(explicit.startup(), fallback);
+        explicit.open_library(OpenLibrary { sources: vec![bundled()], agent: "spec".into() }).unwrap();
+        assert_eq!(crate::last::read(&file).unwrap().sources, vec![src]);
     }
 
     #[test]

@@ -1,5 +1,5 @@
 // The typed command surface the components use: one function per host command.
-import { call, on } from './host';
+import { call, on, pickFolder } from './host';
 import type { Commands } from './bindings';
 
 type Api = { [C in keyof Commands]: (args: Commands[C]['args']) => Promise<Commands[C]['reply']> };
@@ -10,3 +10,6 @@ export const api: Api = new Proxy({} as Api, {
 
 /** The host's events (see `Events` in the bindings). */
 export const events = { on };
+
+/** The system's dialogs. */
+export const dialogs = { pickFolder };

@@ -1,6 +1,6 @@
 // The app's state and the actions on it. Components read it and call its methods; every result
 // comes from the engine through `api`.
-import { api, events } from './api';
+import { api, dialogs, events } from './api';
 import { HostError } from './host';
 import type {
   AgentInfo,
@@ -131,6 +131,47 @@ export class Studio {
       this.error = asAppError(e);
     }
     await this.renderPrompt();
+  }
+
+  /** Opens the library with these sources (lowest priority first). */
+  async setSources(sources: string[]) {
+    this.sources = sources;
+    await this.openLibrary();
+    // A clean file that is no longer in the library is closed; unsaved text stays.
+    if (this.file && !this.skill(this.file.path) && !this.dirty) {
+      this.file = null;
+      this.selected = null;
+    }
+  }
+
+  /** Asks for a folder and adds it as the highest-priority source. */
+  async addSource() {
+    try {
+      const dir = await dialogs.pickFolder('Add a folder of skills');
+      if (dir === null) return;
+      if (this.sources.includes(dir)) {
+        this.status = `${dir} is already a source`;
+        return;
+      }
+      await this.setSources([...this.sources, dir]);
+    } catch (e) {
+      this.error = asAppError(e);
+    }
+  }
+
+  async removeSource(index: number) {
+    if (index < 0 || index >= this.sources.length) return;
+    await this.setSources(this.sources.filter((_, i) => i !== index));
+  }
+
+  /** Moves source `from` to position `to` (priority order: later wins). */
+  async moveSource(from: number, to: number) {
+    const n = this.sources.length;
+    if (from < 0 || from >= n || to < 0 || to >= n || from === to) return;
+    const next = [...this.sources];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved);
+    await this.setSources(next);
   }
 
   skill(path: string) {
