@@ -31,7 +31,8 @@ pub fn generate() -> String {
         Size, Step, Turn, SessionView, Policy, SessionSettings,
         // Command arguments and replies.
         Startup, OpenLibrary, LintText, Linted, ApplyFixes, Fixed, RenderPrompt, RunSession,
-        RunSessionScript, ReadFile, FileText, SaveFile, Saved,
+        RunSessionScript, ReadFile, FileText, SaveFile, Saved, RenderPreview, Heading, SkippedImage,
+        PreviewView,
         // Errors.
         ErrorCode, ErrorDetail, AppError,
         // Events.

@@ -12,4 +12,5 @@ app_commands! {
     run_session_script(RunSessionScript) -> SessionView;
     read_file(ReadFile) -> FileText;
     save_file(SaveFile) -> Saved;
+    render_preview(RenderPreview) -> PreviewView;
 }

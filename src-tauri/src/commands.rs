@@ -124,6 +124,39 @@ pub struct Saved {
     pub bytes: usize,
 }
 
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct RenderPreview {
+    /// The skill file whose folder images and links are resolved in.
+    pub path: String,
+    /// The editor's text, unsaved.
+    pub text: String,
+}
+
+/// A heading of the preview.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct Heading {
+    pub level: u8,
+    pub title: String,
+    /// The heading's `id` in the HTML.
+    pub id: String,
+}
+
+/// An image of the body shown as its alt text, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct SkippedImage {
+    pub path: String,
+    pub reason: String,
+}
+
+/// The editor's Markdown preview: sanitized HTML whose only images are `data:` URLs of files
+/// inside the skill folder.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct PreviewView {
+    pub html: String,
+    pub headings: Vec<Heading>,
+    pub skipped_images: Vec<SkippedImage>,
+}
+
 /// The app's state: what it opens first, the opened library (kept and watched) and which
 /// folders the UI may touch.
 pub struct AppState {
@@ -328,6 +361,26 @@ impl AppState {
         Ok(FileText { path: path_string(&path), text })
     }
 
+    /// The body of unsaved skill text as the preview shows it (see `skillkit::preview`).
+    pub fn render_preview(&self, args: RenderPreview) -> Result<PreviewView, AppError> {
+        let path = self.scope().check(Path::new(&args.path))?;
+        if !is_skill_file(&path) {
+            return Err(AppError::new(ErrorCode::NotASkillFile, format!("{} is not a SKILL.md", args.path)));
+        }
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let p = skillkit::preview::render(dir, &args.text, skillkit::preview::PreviewLimits::default());
+        Ok(PreviewView {
+            html: p.html,
+            headings: p
+                .outline
+                .into_iter()
+                .filter(|s| s.level > 0)
+                .map(|s| Heading { level: s.level, title: s.title, id: s.id })
+                .collect(),
+            skipped_images: p.skipped_images.into_iter().map(|(path, reason)| SkippedImage { path, reason }).collect(),
+        })
+    }
+
     /// Saves atomically, only inside the opened library's sources.
     pub fn save_file(&self, args: SaveFile) -> Result<Saved, AppError> {
         let path = self.scope().check(Path::new(&args.path))?;
@@ -415,6 +468,11 @@ pub fn read_file(app: tauri::AppHandle, args: ReadFile) -> Result<FileText, AppE
 #[tauri::command(async)]
 pub fn save_file(app: tauri::AppHandle, args: SaveFile) -> Result<Saved, AppError> {
     state(&app).save_file(args)
+}
+
+#[tauri::command(async)]
+pub fn render_preview(app: tauri::AppHandle, args: RenderPreview) -> Result<PreviewView, AppError> {
+    state(&app).render_preview(args)
 }
 
 #[cfg(test)]
@@ -581,6 +639,30 @@ mod tests {
         let lib = state.open_library_watched(args, Some(notify)).unwrap();
         assert!(!lib.sources[0].exists);
         assert!(!state.kept.watching());
+    }
+
+    #[test]
+    fn render_preview_embeds_images_of_the_skill_folder_only() {
+        let (tmp, src) = demo_library();
+        std::fs::create_dir_all(format!("{src}/demo/assets")).unwrap();
+        std::fs::write(format!("{src}/demo/assets/d.png"), b"png").unwrap();
+        std::fs::write(tmp.path().join("outside.png"), b"png").unwrap();
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
+        let text =
+            format!("{DEMO}\n## Usage\n\n![d](assets/d.png) ![o](../../outside.png) ![r](https://x.test/r.png) ![m](assets/none.png)\n");
+        let p = state.render_preview(RenderPreview { path: format!("{src}/demo/SKILL.md"), text }).unwrap();
+        assert!(p.html.contains("src=\"data:image/png;base64,cG5n\""), "{}", p.html);
+        assert_eq!(p.html.matches("<img").count(), 1, "{}", p.html);
+        assert_eq!(p.headings.iter().map(|h| h.id.as_str()).collect::<Vec<_>>(), ["demo", "usage"]);
+        assert_eq!(p.skipped_images.len(), 1, "{:?}", p.skipped_images);
+        assert_eq!(p.skipped_images[0].path, "assets/none.png");
+        assert_eq!(p.skipped_images[0].reason, "no such file in the skill folder");
+        let outside =
+            RenderPreview { path: tmp.path().join("x/SKILL.md").to_string_lossy().into(), text: String::new() };
+        assert_eq!(state.render_preview(outside).unwrap_err().code, ErrorCode::OutsideLibrary);
+        let not_skill = RenderPreview { path: format!("{src}/demo/README.md"), text: String::new() };
+        assert_eq!(state.render_preview(not_skill).unwrap_err().code, ErrorCode::NotASkillFile);
     }
 
     #[test]

@@ -17,6 +17,7 @@ pub mod library;
 pub mod lint;
 pub mod markdown;
 mod pretok;
+pub mod preview;
 pub mod prompt;
 pub mod read;
 mod refscan;

@@ -183,6 +183,26 @@ export type SaveFile = { path: string, text: string, };
 
 export type Saved = { path: string, bytes: number, };
 
+export type RenderPreview = { 
+/**
+ * The skill file whose folder images and links are resolved in.
+ */
+path: string, 
+/**
+ * The editor's text, unsaved.
+ */
+text: string, };
+
+export type Heading = { level: number, title: string, 
+/**
+ * The heading's `id` in the HTML.
+ */
+id: string, };
+
+export type SkippedImage = { path: string, reason: string, };
+
+export type PreviewView = { html: string, headings: Array<Heading>, skipped_images: Array<SkippedImage>, };
+
 export type ErrorCode = "unknown-agent" | "no-prompt" | "outside-library" | "not-a-skill-file" | "invalid-script" | "io" | "internal";
 
 export type ErrorDetail = { message: string, line: number, column: number, };
@@ -209,6 +229,7 @@ export type Commands = {
   run_session_script: { args: RunSessionScript; reply: SessionView };
   read_file: { args: ReadFile; reply: FileText };
   save_file: { args: SaveFile; reply: Saved };
+  render_preview: { args: RenderPreview; reply: PreviewView };
 };
 
 /** Every event the host emits: its name and payload. */

@@ -9,6 +9,7 @@ import type {
   LibraryChanged,
   LibraryEvent,
   LibraryView,
+  PreviewView,
   PromptView,
   SkillEntry,
 } from './bindings';
@@ -80,6 +81,10 @@ export class Studio {
   status = $state('');
   focus = $state<{ pane: Pane; seq: number }>({ pane: 'library', seq: 0 });
   conflict = $state<Conflict | null>(null);
+  /** The Markdown preview beside the editor. */
+  showPreview = $state(false);
+  preview = $state<PreviewView | null>(null);
+  private previewTimer: ReturnType<typeof setTimeout> | null = null;
   /** The text being saved by the app itself: its change on disk is not a conflict. */
   private saving: { path: string; text: string } | null = null;
   private unlisten: (() => void) | null = null;
@@ -189,6 +194,7 @@ export class Studio {
     if (content === null) return;
     this.file = { path, name: skill.name, saved: content, text: content, version: (this.file?.version ?? 0) + 1 };
     this.conflict = null;
+    if (this.showPreview) void this.renderPreview();
     this.live = skill.diagnostics;
   }
 
@@ -204,6 +210,36 @@ export class Studio {
   /** The editor's text changed. */
   edit(text: string) {
     if (this.file) this.file.text = text;
+    if (this.showPreview) this.schedulePreview();
+  }
+
+  togglePreview() {
+    this.showPreview = !this.showPreview;
+    if (this.showPreview) void this.renderPreview();
+  }
+
+  private schedulePreview() {
+    if (this.previewTimer) clearTimeout(this.previewTimer);
+    this.previewTimer = setTimeout(() => {
+      this.previewTimer = null;
+      void this.renderPreview();
+    }, 150);
+  }
+
+  /** Renders the editor's text with the engine (images only from the skill's folder). */
+  async renderPreview() {
+    const file = this.file;
+    if (!file) {
+      this.preview = null;
+      return;
+    }
+    const { path, text } = file;
+    try {
+      const preview = await api.render_preview({ path, text });
+      if (this.file?.path === path && this.file.text === text) this.preview = preview;
+    } catch (e) {
+      this.error = asAppError(e);
+    }
   }
 
   /** Lints the editor's text; returns the diagnostics for that text. */
