@@ -32,7 +32,7 @@ pub fn generate() -> String {
         // Command arguments and replies.
         Startup, OpenLibrary, LintText, Linted, ApplyFixes, Fixed, RenderPrompt, RunSession,
         RunSessionScript, ReadFile, FileText, SaveFile, Saved, RenderPreview, Heading, SkippedImage,
-        PreviewView,
+        PreviewView, FrontmatterText, FormField, FrontmatterForm, SetFrontmatterField,
         // Errors.
         ErrorCode, ErrorDetail, AppError,
         // Events.

@@ -13,4 +13,6 @@ app_commands! {
     read_file(ReadFile) -> FileText;
     save_file(SaveFile) -> Saved;
     render_preview(RenderPreview) -> PreviewView;
+    frontmatter_form(FrontmatterText) -> FrontmatterForm;
+    set_frontmatter_field(SetFrontmatterField) -> Fixed;
 }

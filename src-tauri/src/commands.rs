@@ -157,6 +157,31 @@ pub struct PreviewView {
     pub skipped_images: Vec<SkippedImage>,
 }
 
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct FrontmatterText {
+    pub text: String,
+}
+
+/// A top-level frontmatter field for the form.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct FormField {
+    pub key: String,
+    /// `null` when the value is a list, a mapping or an alias (edited in the text).
+    pub value: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct FrontmatterForm {
+    pub fields: Vec<FormField>,
+}
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct SetFrontmatterField {
+    pub text: String,
+    pub key: String,
+    pub value: String,
+}
+
 /// The app's state: what it opens first, the opened library (kept and watched) and which
 /// folders the UI may touch.
 pub struct AppState {
@@ -381,6 +406,19 @@ impl AppState {
         })
     }
 
+    /// The frontmatter's top-level fields, for the form.
+    pub fn frontmatter_form(&self, args: FrontmatterText) -> Result<FrontmatterForm, AppError> {
+        let fields = skillkit::frontmatter_edit::form_fields(&args.text);
+        Ok(FrontmatterForm { fields: fields.into_iter().map(|f| FormField { key: f.key, value: f.value }).collect() })
+    }
+
+    /// The text with one field's value rewritten (every other byte kept).
+    pub fn set_frontmatter_field(&self, args: SetFrontmatterField) -> Result<Fixed, AppError> {
+        skillkit::frontmatter_edit::set_field(&args.text, &args.key, &args.value)
+            .map(|text| Fixed { text })
+            .map_err(|e| AppError::new(ErrorCode::NotEditable, e.to_string()))
+    }
+
     /// Saves atomically, only inside the opened library's sources.
     pub fn save_file(&self, args: SaveFile) -> Result<Saved, AppError> {
         let path = self.scope().check(Path::new(&args.path))?;
@@ -473,6 +511,16 @@ pub fn save_file(app: tauri::AppHandle, args: SaveFile) -> Result<Saved, AppErro
 #[tauri::command(async)]
 pub fn render_preview(app: tauri::AppHandle, args: RenderPreview) -> Result<PreviewView, AppError> {
     state(&app).render_preview(args)
+}
+
+#[tauri::command(async)]
+pub fn frontmatter_form(app: tauri::AppHandle, args: FrontmatterText) -> Result<FrontmatterForm, AppError> {
+    state(&app).frontmatter_form(args)
+}
+
+#[tauri::command(async)]
+pub fn set_frontmatter_field(app: tauri::AppHandle, args: SetFrontmatterField) -> Result<Fixed, AppError> {
+    state(&app).set_frontmatter_field(args)
 }
 
 #[cfg(test)]
@@ -663,6 +711,30 @@ mod tests {
         assert_eq!(state.render_preview(outside).unwrap_err().code, ErrorCode::OutsideLibrary);
         let not_skill = RenderPreview { path: format!("{src}/demo/README.md"), text: String::new() };
         assert_eq!(state.render_preview(not_skill).unwrap_err().code, ErrorCode::NotASkillFile);
+    }
+
+    #[test]
+    fn the_form_reads_fields_and_sets_one_keeping_the_rest() {
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let text = "---\nname: demo # mine\ndescription: Old.\nmetadata:\n  a: b\n---\nBody\n".to_string();
+        let form = state.frontmatter_form(FrontmatterText { text: text.clone() }).unwrap();
+        assert_eq!(
+            form.fields,
+            vec![
+                FormField { key: "name".into(), value: Some("demo".into()) },
+                FormField { key: "description".into(), value: Some("Old.".into()) },
+                FormField { key: "metadata".into(), value: None },
+            ]
+        );
+        let set = |key: &str, value: &str| {
+            state.set_frontmatter_field(SetFrontmatterField {
+                text: text.clone(),
+                key: key.into(),
+                value: value.into(),
+            })
+        };
+        assert_eq!(set("description", "New: better.").unwrap().text, text.replace("Old.", "\"New: better.\""));
+        assert_eq!(set("metadata", "x").unwrap_err().code, ErrorCode::NotEditable);
     }
 
     #[test]

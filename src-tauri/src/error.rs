@@ -21,6 +21,8 @@ pub enum ErrorCode {
     InvalidScript,
     /// Reading or writing a file failed.
     Io,
+    /// The frontmatter field cannot be set from the form (a list, a mapping, a bad key).
+    NotEditable,
     /// The host refused the call itself (a command not granted, malformed arguments). The UI
     /// maps such rejections to this code.
     Internal,

@@ -110,6 +110,7 @@ const defaults: Handler = {
   read_file: ({ path }) => ({ path, text: '---\nname: Broken\n---\nbody\n' }),
   lint_text: ({ text }) => ({ diagnostics: text.includes('Broken') ? [diagnostic('SK201', 2, 7, 13)] : [] }),
   save_file: ({ path, text }) => ({ path, bytes: text.length }),
+  frontmatter_form: () => ({ fields: [] }),
 };
 
 async function settle() {

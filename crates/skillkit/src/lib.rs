@@ -13,6 +13,7 @@ pub mod discover;
 pub mod docs;
 pub mod fields;
 pub mod frontmatter;
+pub mod frontmatter_edit;
 pub mod library;
 pub mod lint;
 pub mod markdown;

@@ -203,7 +203,19 @@ export type SkippedImage = { path: string, reason: string, };
 
 export type PreviewView = { html: string, headings: Array<Heading>, skipped_images: Array<SkippedImage>, };
 
-export type ErrorCode = "unknown-agent" | "no-prompt" | "outside-library" | "not-a-skill-file" | "invalid-script" | "io" | "internal";
+export type FrontmatterText = { text: string, };
+
+export type FormField = { key: string, 
+/**
+ * `null` when the value is a list, a mapping or an alias (edited in the text).
+ */
+value: string | null, };
+
+export type FrontmatterForm = { fields: Array<FormField>, };
+
+export type SetFrontmatterField = { text: string, key: string, value: string, };
+
+export type ErrorCode = "unknown-agent" | "no-prompt" | "outside-library" | "not-a-skill-file" | "invalid-script" | "io" | "not-editable" | "internal";
 
 export type ErrorDetail = { message: string, line: number, column: number, };
 
@@ -230,6 +242,8 @@ export type Commands = {
   read_file: { args: ReadFile; reply: FileText };
   save_file: { args: SaveFile; reply: Saved };
   render_preview: { args: RenderPreview; reply: PreviewView };
+  frontmatter_form: { args: FrontmatterText; reply: FrontmatterForm };
+  set_frontmatter_field: { args: SetFrontmatterField; reply: Fixed };
 };
 
 /** Every event the host emits: its name and payload. */

@@ -92,10 +92,20 @@ export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHook
 
 /** Replaces the whole text (a file opened, a fix applied) and lints it at once. */
 export function replaceText(view: EditorView, text: string) {
-  if (view.state.doc.toString() !== text) {
-    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
-  }
+  const old = view.state.doc.toString();
+  if (old !== text) view.dispatch({ changes: minimalChange(old, text) });
   forceLinting(view);
+}
+
+/** The one change turning `a` into `b` that keeps their common start and end (so the cursor,
+ *  the scroll position and undo history stay sensible when one field of the text is rewritten). */
+export function minimalChange(a: string, b: string): { from: number; to: number; insert: string } {
+  let start = 0;
+  const max = Math.min(a.length, b.length);
+  while (start < max && a.charCodeAt(start) === b.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < max - start && a.charCodeAt(a.length - 1 - end) === b.charCodeAt(b.length - 1 - end)) end++;
+  return { from: start, to: a.length - end, insert: b.slice(start, b.length - end) };
 }
 
 export function jumpTo(view: EditorView, p: { line: number; columnUtf16: number }) {

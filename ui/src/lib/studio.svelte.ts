@@ -8,6 +8,7 @@ import type {
   Diagnostic,
   LibraryChanged,
   LibraryEvent,
+  FormField,
   LibraryView,
   PreviewView,
   PromptView,
@@ -85,6 +86,10 @@ export class Studio {
   showPreview = $state(false);
   preview = $state<PreviewView | null>(null);
   private previewTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The frontmatter form beside the editor, read from the editor's text. */
+  showForm = $state(true);
+  form = $state<FormField[]>([]);
+  private formTimer: ReturnType<typeof setTimeout> | null = null;
   /** The text being saved by the app itself: its change on disk is not a conflict. */
   private saving: { path: string; text: string } | null = null;
   private unlisten: (() => void) | null = null;
@@ -195,6 +200,7 @@ export class Studio {
     this.file = { path, name: skill.name, saved: content, text: content, version: (this.file?.version ?? 0) + 1 };
     this.conflict = null;
     if (this.showPreview) void this.renderPreview();
+    if (this.showForm) void this.refreshForm();
     this.live = skill.diagnostics;
   }
 
@@ -211,6 +217,51 @@ export class Studio {
   edit(text: string) {
     if (this.file) this.file.text = text;
     if (this.showPreview) this.schedulePreview();
+    if (this.showForm) this.scheduleForm();
+  }
+
+  toggleForm() {
+    this.showForm = !this.showForm;
+    if (this.showForm) void this.refreshForm();
+  }
+
+  private scheduleForm() {
+    if (this.formTimer) clearTimeout(this.formTimer);
+    this.formTimer = setTimeout(() => {
+      this.formTimer = null;
+      void this.refreshForm();
+    }, 120);
+  }
+
+  /** Reads the form's fields from the editor's text. */
+  async refreshForm() {
+    const file = this.file;
+    if (!file) {
+      this.form = [];
+      return;
+    }
+    const { path, text } = file;
+    try {
+      const { fields } = await api.frontmatter_form({ text });
+      if (this.file?.path === path && this.file.text === text) this.form = fields;
+    } catch (e) {
+      this.error = asAppError(e);
+    }
+  }
+
+  /** A form field was edited: rewrite only that value in the text. */
+  async setField(key: string, value: string) {
+    const file = this.file;
+    if (!file) return;
+    try {
+      const { text } = await api.set_frontmatter_field({ text: file.text, key, value });
+      const now = this.file;
+      if (!now || now.path !== file.path) return;
+      if (text !== now.text) this.file = { ...now, text, version: now.version + 1 };
+      await this.refreshForm();
+    } catch (e) {
+      this.error = asAppError(e);
+    }
   }
 
   togglePreview() {

@@ -77,3 +77,14 @@ export async function until(check: () => boolean, ms = 2000) {
 
 export const $ = (sel: string) => document.body.querySelector(sel) as HTMLElement | null;
 export const $$ = (sel: string) => [...document.body.querySelectorAll(sel)] as HTMLElement[];
+
+/** Stand-ins for the engine's form commands, good enough for `key: value` lines. */
+export const formHandlers: Handler = {
+  frontmatter_form: ({ text }) => ({
+    fields: [...text.matchAll(/^([a-z-]+):[ ]?(.*)$/gm)].map((m) => ({ key: m[1], value: m[2] })),
+  }),
+  set_frontmatter_field: ({ text, key, value }) => {
+    const line = new RegExp(`^${key}:.*$`, 'm');
+    return { text: line.test(text) ? text.replace(line, `${key}: ${value}`) : text.replace(/\n---\n/, `\n${key}: ${value}\n---\n`) };
+  },
+};
