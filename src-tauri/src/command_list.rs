@@ -15,4 +15,6 @@ app_commands! {
     render_preview(RenderPreview) -> PreviewView;
     frontmatter_form(FrontmatterText) -> FrontmatterForm;
     set_frontmatter_field(SetFrontmatterField) -> Fixed;
+    check_new_skill(NewSkill) -> NewSkillCheck;
+    create_skill(NewSkill) -> FileText;
 }

@@ -182,6 +182,37 @@ pub struct SetFrontmatterField {
     pub value: String,
 }
 
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct NewSkill {
+    /// One of the opened library's sources.
+    pub source: String,
+    pub name: String,
+    pub description: String,
+    /// Resource folders to create: `scripts`, `references`, `assets`.
+    pub folders: Vec<String>,
+}
+
+/// A check's finding about the new skill, with the profiles that report it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct NewSkillProblem {
+    pub code: String,
+    pub severity: Severity,
+    pub message: String,
+    /// The frontmatter field it is about (`name`, `description`), when it is one of them.
+    pub field: Option<String>,
+    pub agents: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct NewSkillCheck {
+    /// Errors and warnings under every profile; empty when the skill can be created.
+    pub problems: Vec<NewSkillProblem>,
+    /// The skill file it would create.
+    pub path: String,
+    /// A file or folder is already there.
+    pub exists: bool,
+}
+
 /// The app's state: what it opens first, the opened library (kept and watched) and which
 /// folders the UI may touch.
 pub struct AppState {
@@ -419,6 +450,85 @@ impl AppState {
             .map_err(|e| AppError::new(ErrorCode::NotEditable, e.to_string()))
     }
 
+    /// Where a new skill would go: `source/name`, when `source` is an opened source.
+    fn new_skill_dir(&self, args: &NewSkill) -> Result<PathBuf, AppError> {
+        let source = resolve(std::slice::from_ref(&args.source)).remove(0);
+        if !self.kept.sources().contains(&source) || !source.is_dir() {
+            return Err(AppError::new(
+                ErrorCode::InvalidNewSkill,
+                format!("{} is not a folder of the opened library", args.source),
+            ));
+        }
+        let plain = !args.name.is_empty()
+            && !matches!(args.name.as_str(), "." | "..")
+            && !args.name.contains(['/', '\\', '\0']);
+        Ok(if plain { source.join(&args.name) } else { source.join("_") })
+    }
+
+    /// What every profile's checks say about the proposed skill.
+    pub fn check_new_skill(&self, args: NewSkill) -> Result<NewSkillCheck, AppError> {
+        let dir = self.new_skill_dir(&args)?;
+        let text = skillkit::scaffold::skill_md(&args.name, &args.description, &[]);
+        let skill = skillkit::Skill::parse(&dir, "SKILL.md", text.clone());
+        let field_of = |span: skillkit::Span| {
+            skill
+                .frontmatter
+                .fields
+                .iter()
+                .find(|f| f.key_span.start <= span.start && span.end <= f.value.span.end.max(f.key_span.end))
+                .map(|f| f.key.clone())
+        };
+        let problems = skillkit::scaffold::check(&args.name, &args.description)
+            .into_iter()
+            .map(|(d, agents)| NewSkillProblem {
+                code: d.code.to_string(),
+                severity: d.severity.into(),
+                message: d.message.clone(),
+                field: field_of(d.span),
+                agents: agents.into_iter().map(str::to_string).collect(),
+            })
+            .collect();
+        Ok(NewSkillCheck { problems, path: path_string(&dir.join("SKILL.md")), exists: dir.exists() })
+    }
+
+    /// Creates the skill folder with its `SKILL.md` (the engine's scaffold) and the chosen resource
+    /// folders, inside an opened source, only when every profile's checks pass.
+    pub fn create_skill(&self, args: NewSkill) -> Result<FileText, AppError> {
+        let check = self.check_new_skill(args.clone())?;
+        if !check.problems.is_empty() {
+            let mut err = AppError::new(
+                ErrorCode::InvalidNewSkill,
+                format!("`{}` would not pass every profile's checks", args.name),
+            );
+            err.details = check
+                .problems
+                .iter()
+                .map(|p| ErrorDetail { message: format!("{} {}", p.code, p.message), line: 0, column: 0 })
+                .collect();
+            return Err(err);
+        }
+        let unknown: Vec<&String> =
+            args.folders.iter().filter(|f| !skillkit::scaffold::FOLDERS.contains(&f.as_str())).collect();
+        if !unknown.is_empty() {
+            return Err(AppError::new(ErrorCode::InvalidNewSkill, format!("unknown resource folders: {unknown:?}")));
+        }
+        let dir = self.new_skill_dir(&args)?;
+        std::fs::create_dir(&dir).map_err(|e| match e.kind() {
+            std::io::ErrorKind::AlreadyExists => {
+                AppError::new(ErrorCode::InvalidNewSkill, format!("{} already exists", dir.display()))
+            }
+            _ => AppError::io("cannot create", &dir, &e),
+        })?;
+        for f in &args.folders {
+            std::fs::create_dir(dir.join(f)).map_err(|e| AppError::io("cannot create", &dir.join(f), &e))?;
+        }
+        let folders: Vec<&str> = args.folders.iter().map(String::as_str).collect();
+        let text = skillkit::scaffold::skill_md(&args.name, &args.description, &folders);
+        let path = dir.join("SKILL.md");
+        write_atomic(&path, &text)?;
+        Ok(FileText { path: path_string(&path), text })
+    }
+
     /// Saves atomically, only inside the opened library's sources.
     pub fn save_file(&self, args: SaveFile) -> Result<Saved, AppError> {
         let path = self.scope().check(Path::new(&args.path))?;
@@ -521,6 +631,16 @@ pub fn frontmatter_form(app: tauri::AppHandle, args: FrontmatterText) -> Result<
 #[tauri::command(async)]
 pub fn set_frontmatter_field(app: tauri::AppHandle, args: SetFrontmatterField) -> Result<Fixed, AppError> {
     state(&app).set_frontmatter_field(args)
+}
+
+#[tauri::command(async)]
+pub fn check_new_skill(app: tauri::AppHandle, args: NewSkill) -> Result<NewSkillCheck, AppError> {
+    state(&app).check_new_skill(args)
+}
+
+#[tauri::command(async)]
+pub fn create_skill(app: tauri::AppHandle, args: NewSkill) -> Result<FileText, AppError> {
+    state(&app).create_skill(args)
 }
 
 #[cfg(test)]
@@ -735,6 +855,45 @@ mod tests {
         };
         assert_eq!(set("description", "New: better.").unwrap().text, text.replace("Old.", "\"New: better.\""));
         assert_eq!(set("metadata", "x").unwrap_err().code, ErrorCode::NotEditable);
+    }
+
+    #[test]
+    fn a_new_skill_is_checked_then_created_inside_an_opened_source_only() {
+        let (tmp, src) = demo_library();
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
+        let new = |name: &str, folders: &[&str]| NewSkill {
+            source: src.clone(),
+            name: name.into(),
+            description: "Drafts release notes from merged changes. Use when asked for release notes.".into(),
+            folders: folders.iter().map(|f| f.to_string()).collect(),
+        };
+        let bad = state.check_new_skill(new("Bad_Name", &[])).unwrap();
+        assert!(
+            bad.problems.iter().any(|p| p.severity == Severity::Error && p.field.as_deref() == Some("name")),
+            "{bad:?}"
+        );
+        assert_eq!(state.create_skill(new("Bad_Name", &[])).unwrap_err().code, ErrorCode::InvalidNewSkill);
+        assert!(!Path::new(&src).join("Bad_Name").exists());
+
+        let good = state.check_new_skill(new("release-notes", &["scripts", "assets"])).unwrap();
+        assert!(good.problems.is_empty() && !good.exists, "{good:?}");
+        let created = state.create_skill(new("release-notes", &["scripts", "assets"])).unwrap();
+        assert_eq!(created.path, format!("{src}/release-notes/SKILL.md"));
+        assert_eq!(std::fs::read_to_string(&created.path).unwrap(), created.text);
+        assert!(Path::new(&src).join("release-notes/scripts").is_dir());
+        assert!(!Path::new(&src).join("release-notes/references").exists());
+        // The library reads it with no error or warning.
+        let lib = state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
+        let entry = lib.skills.iter().find(|s| s.name == "release-notes").unwrap();
+        assert_eq!((entry.errors, entry.warnings), (0, 0));
+        // Not twice, not outside the sources, not into a path.
+        assert!(state.check_new_skill(new("release-notes", &[])).unwrap().exists);
+        assert_eq!(state.create_skill(new("release-notes", &[])).unwrap_err().code, ErrorCode::InvalidNewSkill);
+        let outside = NewSkill { source: path_string(tmp.path()), ..new("elsewhere", &[]) };
+        assert_eq!(state.create_skill(outside).unwrap_err().code, ErrorCode::InvalidNewSkill);
+        assert_eq!(state.create_skill(new("../escape", &[])).unwrap_err().code, ErrorCode::InvalidNewSkill);
+        assert!(!tmp.path().join("escape").exists());
     }
 
     #[test]

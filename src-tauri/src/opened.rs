@@ -133,6 +133,11 @@ impl Kept {
         Some(f(o.library(agent)))
     }
 
+    /// The opened library's sources (real paths where they exist).
+    pub fn sources(&self) -> Vec<PathBuf> {
+        lock(&self.opened).as_ref().map(|o| o.sources.clone()).unwrap_or_default()
+    }
+
     /// Whether a watcher runs.
     pub fn watching(&self) -> bool {
         lock(&self.watcher).is_some()

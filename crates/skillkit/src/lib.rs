@@ -24,6 +24,7 @@ pub mod read;
 mod refscan;
 pub mod resources;
 pub mod rules;
+pub mod scaffold;
 pub mod schema;
 pub mod session;
 pub mod session_script;

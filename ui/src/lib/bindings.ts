@@ -215,7 +215,37 @@ export type FrontmatterForm = { fields: Array<FormField>, };
 
 export type SetFrontmatterField = { text: string, key: string, value: string, };
 
-export type ErrorCode = "unknown-agent" | "no-prompt" | "outside-library" | "not-a-skill-file" | "invalid-script" | "io" | "not-editable" | "internal";
+export type NewSkill = { 
+/**
+ * One of the opened library's sources.
+ */
+source: string, name: string, description: string, 
+/**
+ * Resource folders to create: `scripts`, `references`, `assets`.
+ */
+folders: Array<string>, };
+
+export type NewSkillProblem = { code: string, severity: Severity, message: string, 
+/**
+ * The frontmatter field it is about (`name`, `description`), when it is one of them.
+ */
+field: string | null, agents: Array<string>, };
+
+export type NewSkillCheck = { 
+/**
+ * Errors and warnings under every profile; empty when the skill can be created.
+ */
+problems: Array<NewSkillProblem>, 
+/**
+ * The skill file it would create.
+ */
+path: string, 
+/**
+ * A file or folder is already there.
+ */
+exists: boolean, };
+
+export type ErrorCode = "unknown-agent" | "no-prompt" | "outside-library" | "not-a-skill-file" | "invalid-script" | "io" | "not-editable" | "invalid-new-skill" | "internal";
 
 export type ErrorDetail = { message: string, line: number, column: number, };
 
@@ -244,6 +274,8 @@ export type Commands = {
   render_preview: { args: RenderPreview; reply: PreviewView };
   frontmatter_form: { args: FrontmatterText; reply: FrontmatterForm };
   set_frontmatter_field: { args: SetFrontmatterField; reply: Fixed };
+  check_new_skill: { args: NewSkill; reply: NewSkillCheck };
+  create_skill: { args: NewSkill; reply: FileText };
 };
 
 /** Every event the host emits: its name and payload. */

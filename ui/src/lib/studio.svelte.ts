@@ -10,6 +10,8 @@ import type {
   LibraryEvent,
   FormField,
   LibraryView,
+  NewSkill,
+  NewSkillCheck,
   PreviewView,
   PromptView,
   SkillEntry,
@@ -151,6 +153,34 @@ export class Studio {
     if (this.file && !this.skill(this.file.path) && !this.dirty) {
       this.file = null;
       this.selected = null;
+    }
+  }
+
+  /** The "New skill" dialog is open. */
+  newSkillOpen = $state(false);
+
+  /** What every profile's checks say about a proposed new skill (`null` on a host error). */
+  async checkNewSkill(args: NewSkill): Promise<NewSkillCheck | null> {
+    try {
+      return await api.check_new_skill(args);
+    } catch (e) {
+      this.error = asAppError(e);
+      return null;
+    }
+  }
+
+  /** Creates the skill, reopens the library and opens the new file in the editor. */
+  async createSkill(args: NewSkill): Promise<boolean> {
+    try {
+      const created = await api.create_skill(args);
+      await this.openLibrary();
+      await this.openSkill(created.path, created.text);
+      this.status = `created ${created.path}`;
+      this.focusPane('editor');
+      return true;
+    } catch (e) {
+      this.error = asAppError(e);
+      return false;
     }
   }
 
