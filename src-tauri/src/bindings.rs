@@ -33,7 +33,7 @@ pub fn generate() -> String {
         Startup, OpenLibrary, LintText, Linted, ApplyFixes, Fixed, RenderPrompt, RunSession,
         RunSessionScript, ReadFile, FileText, SaveFile, Saved, RenderPreview, Heading, SkippedImage,
         PreviewView, FrontmatterText, FormField, FrontmatterForm, SetFrontmatterField,
-        NewSkill, NewSkillProblem, NewSkillCheck,
+        NewSkill, NewSkillProblem, NewSkillCheck, Draft,
         // Errors.
         ErrorCode, ErrorDetail, AppError,
         // Events.

@@ -17,4 +17,7 @@ app_commands! {
     set_frontmatter_field(SetFrontmatterField) -> Fixed;
     check_new_skill(NewSkill) -> NewSkillCheck;
     create_skill(NewSkill) -> FileText;
+    save_draft(SaveFile) -> ();
+    discard_draft(ReadFile) -> ();
+    drafts(()) -> Vec<Draft>;
 }

@@ -213,6 +213,19 @@ pub struct NewSkillCheck {
     pub exists: bool,
 }
 
+/// Unsaved editor text kept from an earlier run, newer than its file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct Draft {
+    pub path: String,
+    pub text: String,
+    /// When the draft was written, in milliseconds since the Unix epoch.
+    #[ts(type = "number")]
+    pub written_ms: u64,
+    /// When the file was last modified; `null` when it no longer exists.
+    #[ts(type = "number | null")]
+    pub file_modified_ms: Option<u64>,
+}
+
 /// The app's state: what it opens first, the opened library (kept and watched) and which
 /// folders the UI may touch.
 pub struct AppState {
@@ -221,6 +234,8 @@ pub struct AppState {
     explicit: bool,
     /// Where the last opened library is remembered (the app's config folder), once known.
     memory: Mutex<Option<PathBuf>>,
+    /// Where recovery drafts are kept (the app's data folder), once known.
+    drafts: Mutex<Option<PathBuf>>,
     scope: Mutex<Scope>,
     pub kept: Kept,
 }
@@ -246,6 +261,7 @@ impl AppState {
             startup,
             explicit: true,
             memory: Mutex::new(None),
+            drafts: Mutex::new(None),
             scope: Mutex::new(Scope::default()),
             kept: Kept::default(),
         }
@@ -262,6 +278,47 @@ impl AppState {
     /// Sets where the last library is remembered (known once the app runs).
     pub fn remember_in(&self, file: PathBuf) {
         *self.memory.lock().unwrap_or_else(|e| e.into_inner()) = Some(file);
+    }
+
+    /// Sets where recovery drafts are kept (known once the app runs).
+    pub fn keep_drafts_in(&self, dir: PathBuf) {
+        *self.drafts.lock().unwrap_or_else(|e| e.into_inner()) = Some(dir);
+    }
+
+    fn drafts_dir(&self) -> Result<PathBuf, AppError> {
+        self.drafts
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+            .ok_or_else(|| AppError::new(ErrorCode::Io, "no data folder for recovery drafts"))
+    }
+
+    /// Keeps the editor's unsaved text of a file of the library.
+    pub fn save_draft(&self, args: SaveFile) -> Result<(), AppError> {
+        let path = self.scope().check(Path::new(&args.path))?;
+        crate::drafts::write(&self.drafts_dir()?, &path, &args.text)
+    }
+
+    pub fn discard_draft(&self, args: ReadFile) -> Result<(), AppError> {
+        let path = self.scope().check(Path::new(&args.path))?;
+        crate::drafts::remove(&self.drafts_dir()?, &path)
+    }
+
+    /// The drafts of files in the opened library that are newer than their file (or whose file
+    /// is gone), to offer for restoring. Older ones are stale and removed.
+    pub fn drafts(&self) -> Result<Vec<Draft>, AppError> {
+        let Ok(dir) = self.drafts_dir() else { return Ok(vec![]) };
+        let mut out = vec![];
+        for d in crate::drafts::all(&dir) {
+            let Ok(path) = self.scope().check(Path::new(&d.path)) else { continue };
+            let file_modified_ms = crate::drafts::modified_ms(&path);
+            if file_modified_ms.is_some_and(|m| m >= d.written_ms) {
+                crate::drafts::remove(&dir, &path)?;
+                continue;
+            }
+            out.push(Draft { path: d.path, text: d.text, written_ms: d.written_ms, file_modified_ms });
+        }
+        Ok(out)
     }
 
     fn memory(&self) -> Option<PathBuf> {
@@ -533,6 +590,9 @@ impl AppState {
     pub fn save_file(&self, args: SaveFile) -> Result<Saved, AppError> {
         let path = self.scope().check(Path::new(&args.path))?;
         write_atomic(&path, &args.text)?;
+        if let Ok(dir) = self.drafts_dir() {
+            crate::drafts::remove(&dir, &path)?;
+        }
         Ok(Saved { path: path_string(&path), bytes: args.text.len() })
     }
 }
@@ -641,6 +701,22 @@ pub fn check_new_skill(app: tauri::AppHandle, args: NewSkill) -> Result<NewSkill
 #[tauri::command(async)]
 pub fn create_skill(app: tauri::AppHandle, args: NewSkill) -> Result<FileText, AppError> {
     state(&app).create_skill(args)
+}
+
+#[tauri::command(async)]
+pub fn save_draft(app: tauri::AppHandle, args: SaveFile) -> Result<(), AppError> {
+    state(&app).save_draft(args)
+}
+
+#[tauri::command(async)]
+pub fn discard_draft(app: tauri::AppHandle, args: ReadFile) -> Result<(), AppError> {
+    state(&app).discard_draft(args)
+}
+
+#[tauri::command(async)]
+pub fn drafts(app: tauri::AppHandle, args: ()) -> Result<Vec<Draft>, AppError> {
+    let () = args;
+    state(&app).drafts()
 }
 
 #[cfg(test)]
@@ -894,6 +970,40 @@ mod tests {
         assert_eq!(state.create_skill(outside).unwrap_err().code, ErrorCode::InvalidNewSkill);
         assert_eq!(state.create_skill(new("../escape", &[])).unwrap_err().code, ErrorCode::InvalidNewSkill);
         assert!(!tmp.path().join("escape").exists());
+    }
+
+    #[test]
+    fn drafts_newer_than_their_file_are_offered_and_a_save_removes_them() {
+        let (tmp, src) = demo_library();
+        let file = format!("{src}/demo/SKILL.md");
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        state.keep_drafts_in(tmp.path().join("data/drafts"));
+        state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
+        assert!(state.drafts().unwrap().is_empty());
+        // The file's time is set in the past, so the draft written now is newer.
+        let past = std::time::SystemTime::now() - std::time::Duration::from_secs(60);
+        std::fs::File::options().write(true).open(&file).unwrap().set_modified(past).unwrap();
+        state.save_draft(SaveFile { path: file.clone(), text: "unsaved".into() }).unwrap();
+        let drafts = state.drafts().unwrap();
+        assert_eq!(drafts.len(), 1);
+        assert_eq!((drafts[0].path.as_str(), drafts[0].text.as_str()), (file.as_str(), "unsaved"));
+        assert!(drafts[0].file_modified_ms.unwrap() < drafts[0].written_ms);
+        // A file changed after the draft: the draft is stale and dropped.
+        std::fs::File::options()
+            .write(true)
+            .open(&file)
+            .unwrap()
+            .set_modified(past + std::time::Duration::from_secs(3600))
+            .unwrap();
+        assert!(state.drafts().unwrap().is_empty());
+        // A save removes the draft; outside the library nothing is written.
+        std::fs::File::options().write(true).open(&file).unwrap().set_modified(past).unwrap();
+        state.save_draft(SaveFile { path: file.clone(), text: "unsaved".into() }).unwrap();
+        assert_eq!(state.drafts().unwrap().len(), 1);
+        state.save_file(SaveFile { path: file.clone(), text: DEMO.into() }).unwrap();
+        assert!(state.drafts().unwrap().is_empty());
+        let outside = SaveFile { path: tmp.path().join("x/SKILL.md").to_string_lossy().into(), text: "x".into() };
+        assert_eq!(state.save_draft(outside).unwrap_err().code, ErrorCode::OutsideLibrary);
     }
 
     #[test]

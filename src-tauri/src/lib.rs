@@ -5,6 +5,7 @@
 
 pub mod bindings;
 pub mod commands;
+pub mod drafts;
 pub mod error;
 pub mod events;
 pub mod files;
@@ -61,6 +62,10 @@ pub fn builder(startup: Startup, explicit: bool) -> tauri::Builder<tauri::Wry> {
             match app.path().app_config_dir() {
                 Ok(dir) => app.state::<AppState>().remember_in(dir.join(last::FILE)),
                 Err(e) => eprintln!("skill-studio: no config folder, the library is not remembered: {e}"),
+            }
+            match app.path().app_data_dir() {
+                Ok(dir) => app.state::<AppState>().keep_drafts_in(dir.join("drafts")),
+                Err(e) => eprintln!("skill-studio: no data folder, unsaved text is not kept: {e}"),
             }
             Ok(())
         })

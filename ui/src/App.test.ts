@@ -111,6 +111,9 @@ const defaults: Handler = {
   lint_text: ({ text }) => ({ diagnostics: text.includes('Broken') ? [diagnostic('SK201', 2, 7, 13)] : [] }),
   save_file: ({ path, text }) => ({ path, bytes: text.length }),
   frontmatter_form: () => ({ fields: [] }),
+  drafts: () => [],
+  save_draft: () => null,
+  discard_draft: () => null,
 };
 
 async function settle() {

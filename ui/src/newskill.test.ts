@@ -4,7 +4,7 @@ import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import App from './App.svelte';
 import { Studio } from './lib/studio.svelte';
 import type { NewSkill, NewSkillCheck } from './lib/bindings';
-import { $, $$, type Call, dispatcher, emptyPrompt, formHandlers, type Handler, libraryOf, skill, until } from './testing/fixtures';
+import { $, $$, type Call, dispatcher, emptyPrompt, commonHandlers, type Handler, libraryOf, skill, until } from './testing/fixtures';
 
 let calls: Call[] = [];
 let created = false;
@@ -22,7 +22,7 @@ function check({ source, name, description }: NewSkill): NewSkillCheck {
 }
 
 const handlers: Handler = {
-  ...formHandlers,
+  ...commonHandlers,
   startup: () => ({ sources: ['/lib/s0', '/lib/s1'], agent: 'spec' }),
   agents: () => [{ id: 'spec', title: 'spec', source: '', has_prompt: false }],
   open_library: () =>

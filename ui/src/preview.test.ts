@@ -5,7 +5,7 @@ import { EditorView } from '@codemirror/view';
 import App from './App.svelte';
 import { Studio } from './lib/studio.svelte';
 import type { RenderPreview } from './lib/bindings';
-import { $, $$, formHandlers, type Call, dispatcher, emptyPrompt, type Handler, libraryOf, skill, until } from './testing/fixtures';
+import { $, $$, commonHandlers, type Call, dispatcher, emptyPrompt, type Handler, libraryOf, skill, until } from './testing/fixtures';
 
 const PATH = '/lib/s0/demo/SKILL.md';
 let calls: Call[] = [];
@@ -13,7 +13,7 @@ let app: ReturnType<typeof mount> | null = null;
 let studio: Studio;
 
 const handlers: Handler = {
-  ...formHandlers,
+  ...commonHandlers,
   startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
   agents: () => [{ id: 'spec', title: 'spec', source: '', has_prompt: false }],
   open_library: () => libraryOf(['/lib/s0'], [skill('demo', 0)]),

@@ -4,7 +4,7 @@ import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import App from './App.svelte';
 import { Studio } from './lib/studio.svelte';
 import type { OpenLibrary } from './lib/bindings';
-import { $, $$, formHandlers, type Call, dispatcher, emptyPrompt, type Handler, libraryOf, skill, until } from './testing/fixtures';
+import { $, $$, commonHandlers, type Call, dispatcher, emptyPrompt, type Handler, libraryOf, skill, until } from './testing/fixtures';
 
 let calls: Call[] = [];
 let picked: string | null = null;
@@ -12,7 +12,7 @@ let app: ReturnType<typeof mount> | null = null;
 let studio: Studio;
 
 const handlers: Handler = {
-  ...formHandlers,
+  ...commonHandlers,
   startup: () => ({ sources: ['/a', '/b', '/c'], agent: 'spec' }),
   agents: () => [{ id: 'spec', title: 'spec', source: '', has_prompt: false }],
   open_library: ({ sources }: OpenLibrary) =>

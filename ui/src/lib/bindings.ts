@@ -245,6 +245,16 @@ path: string,
  */
 exists: boolean, };
 
+export type Draft = { path: string, text: string, 
+/**
+ * When the draft was written, in milliseconds since the Unix epoch.
+ */
+written_ms: number, 
+/**
+ * When the file was last modified; `null` when it no longer exists.
+ */
+file_modified_ms: number | null, };
+
 export type ErrorCode = "unknown-agent" | "no-prompt" | "outside-library" | "not-a-skill-file" | "invalid-script" | "io" | "not-editable" | "invalid-new-skill" | "internal";
 
 export type ErrorDetail = { message: string, line: number, column: number, };
@@ -276,6 +286,9 @@ export type Commands = {
   set_frontmatter_field: { args: SetFrontmatterField; reply: Fixed };
   check_new_skill: { args: NewSkill; reply: NewSkillCheck };
   create_skill: { args: NewSkill; reply: FileText };
+  save_draft: { args: SaveFile; reply: null };
+  discard_draft: { args: ReadFile; reply: null };
+  drafts: { args: null; reply: Array<Draft> };
 };
 
 /** Every event the host emits: its name and payload. */

@@ -6,6 +6,7 @@ import type {
   AgentInfo,
   AppError,
   Diagnostic,
+  Draft,
   LibraryChanged,
   LibraryEvent,
   FormField,
@@ -129,6 +130,7 @@ export class Studio {
       this.sources = startup.sources;
       this.agent = startup.agent;
       await this.openLibrary();
+      await this.loadDrafts();
     } catch (e) {
       this.error = asAppError(e);
     }
@@ -153,6 +155,66 @@ export class Studio {
     if (this.file && !this.skill(this.file.path) && !this.dirty) {
       this.file = null;
       this.selected = null;
+    }
+  }
+
+  /** Unsaved text from an earlier run, newer than its file, offered for restoring. */
+  drafts = $state<Draft[]>([]);
+  private draftTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Files whose draft this run wrote (and must remove when the text is clean again). */
+  private drafted = new Set<string>();
+
+  private scheduleDraft() {
+    if (this.draftTimer) clearTimeout(this.draftTimer);
+    this.draftTimer = setTimeout(() => {
+      this.draftTimer = null;
+      void this.writeDraft();
+    }, 400);
+  }
+
+  /** Keeps the open file's unsaved text in the data folder, or drops it once the text is clean. */
+  async writeDraft() {
+    const file = this.file;
+    if (!file) return;
+    const { path, text, saved } = file;
+    try {
+      if (text !== saved) {
+        await api.save_draft({ path, text });
+        this.drafted.add(path);
+      } else if (this.drafted.has(path)) {
+        await api.discard_draft({ path });
+        this.drafted.delete(path);
+      }
+    } catch (e) {
+      this.status = `unsaved text not kept: ${asAppError(e).message}`;
+    }
+  }
+
+  async loadDrafts() {
+    try {
+      this.drafts = await api.drafts(null);
+    } catch {
+      this.drafts = [];
+    }
+  }
+
+  /** Opens the draft's file with the draft's text (unsaved). */
+  async restoreDraft(d: Draft) {
+    this.drafts = this.drafts.filter((x) => x.path !== d.path);
+    await this.openSkill(d.path);
+    const file = this.file;
+    if (file?.path !== d.path) return;
+    this.file = { ...file, text: d.text, version: file.version + 1 };
+    this.drafted.add(d.path);
+    this.focusPane('editor');
+  }
+
+  async discardDraft(d: Draft) {
+    this.drafts = this.drafts.filter((x) => x.path !== d.path);
+    try {
+      await api.discard_draft({ path: d.path });
+    } catch (e) {
+      this.error = asAppError(e);
     }
   }
 
@@ -248,6 +310,7 @@ export class Studio {
     if (this.file) this.file.text = text;
     if (this.showPreview) this.schedulePreview();
     if (this.showForm) this.scheduleForm();
+    this.scheduleDraft();
   }
 
   toggleForm() {
@@ -347,9 +410,12 @@ export class Studio {
     }
   }
 
+  /** Stops listening and drops pending debounced work (the window is going away). */
   stop() {
     this.unlisten?.();
     this.unlisten = null;
+    for (const t of [this.previewTimer, this.formTimer, this.draftTimer]) if (t) clearTimeout(t);
+    this.previewTimer = this.formTimer = this.draftTimer = null;
   }
 
   async save() {
@@ -362,6 +428,8 @@ export class Studio {
       const saved = await api.save_file({ path, text });
       if (this.file?.path === path) this.file.saved = text;
       if (this.conflict?.path === path) this.conflict = null;
+      // The host removed the draft with the save.
+      this.drafted.delete(path);
       this.status = `saved ${saved.path} (${saved.bytes} bytes)`;
       this.error = null;
       // The watcher reports the save and refreshes the library.

@@ -78,8 +78,11 @@ export async function until(check: () => boolean, ms = 2000) {
 export const $ = (sel: string) => document.body.querySelector(sel) as HTMLElement | null;
 export const $$ = (sel: string) => [...document.body.querySelectorAll(sel)] as HTMLElement[];
 
-/** Stand-ins for the engine's form commands, good enough for `key: value` lines. */
-export const formHandlers: Handler = {
+/** Stand-ins for the form commands (good enough for `key: value` lines), and no drafts. */
+export const commonHandlers: Handler = {
+  drafts: () => [],
+  save_draft: () => null,
+  discard_draft: () => null,
   frontmatter_form: ({ text }) => ({
     fields: [...text.matchAll(/^([a-z-]+):[ ]?(.*)$/gm)].map((m) => ({ key: m[1], value: m[2] })),
   }),
