@@ -1,7 +1,7 @@
 // The CodeMirror editor: Markdown with YAML frontmatter, the engine's diagnostics as squiggles on
 // their exact spans (positions come as line + UTF-16 column), quick fixes as actions, Mod-s saves.
 import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from '@codemirror/view';
-import { EditorState, type Extension } from '@codemirror/state';
+import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { syntaxHighlighting, defaultHighlightStyle, bracketMatching } from '@codemirror/language';
 import { markdown } from '@codemirror/lang-markdown';
@@ -49,11 +49,22 @@ const theme = EditorView.theme({
   '.cm-tooltip': { backgroundColor: 'var(--bg-alt)', color: 'var(--fg)', border: '1px solid var(--border)' },
 });
 
+/** The file's line ending, by its first line break: `\r\n` for a CRLF file, `null` for LF. */
+export function lineSeparatorOf(text: string): '\r\n' | null {
+  const i = text.indexOf('\n');
+  return i > 0 && text[i - 1] === '\r' ? '\r\n' : null;
+}
+
+// The editor splits and joins lines with the file's own line ending, so a CRLF file is linted,
+// edited and saved with CRLF (CodeMirror would otherwise join lines with LF).
+const eol = new Compartment();
+const eolExtension = (sep: string | null): Extension => (sep ? EditorState.lineSeparator.of(sep) : []);
+
 export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHooks): EditorView {
   const lint = linter(
     async (view) => {
       const state = view.state;
-      const ds = await hooks.lint(state.doc.toString());
+      const ds = await hooks.lint(state.sliceDoc());
       return ds.map((d) => toCm(state.doc, d, hooks.applyFix));
     },
     { delay: 80 },
@@ -70,7 +81,7 @@ export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHook
     lintGutter(),
     lint,
     EditorView.updateListener.of((u) => {
-      if (u.docChanged) hooks.change(u.state.doc.toString());
+      if (u.docChanged) hooks.change(u.state.sliceDoc());
     }),
     keymap.of([
       {
@@ -86,14 +97,28 @@ export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHook
       indentWithTab,
     ]),
     theme,
+    eol.of(eolExtension(lineSeparatorOf(doc))),
   ];
   return new EditorView({ parent, state: EditorState.create({ doc, extensions }) });
 }
 
 /** Replaces the whole text (a file opened, a fix applied) and lints it at once. */
 export function replaceText(view: EditorView, text: string) {
-  const old = view.state.doc.toString();
-  if (old !== text) view.dispatch({ changes: minimalChange(old, text) });
+  const sep = lineSeparatorOf(text);
+  if ((sep ?? undefined) !== view.state.facet(EditorState.lineSeparator)) {
+    // Another line ending: switch the editor's, then put the whole text in.
+    view.dispatch({ effects: eol.reconfigure(eolExtension(sep)) });
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+  } else {
+    // Positions count a line break as one, whatever the file's line ending.
+    const old = view.state.doc.toString();
+    const next = sep ? text.replaceAll(sep, '\n') : text;
+    if (old !== next) {
+      const change = minimalChange(old, next);
+      if (sep) change.insert = change.insert.replaceAll('\n', sep);
+      view.dispatch({ changes: change });
+    }
+  }
   forceLinting(view);
 }
 
