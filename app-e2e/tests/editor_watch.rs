@@ -134,6 +134,14 @@ async fn external_edits_reload_a_clean_editor_and_raise_a_conflict_on_a_dirty_on
         wait_for("the conflict view", || async { count(&c, "[data-testid=conflict]").await == 1 }).await;
         assert!(text(&c, "[data-testid=conflict-disk]").await.contains("EXTERNAL TWO"));
         assert!(text(&c, "[data-testid=conflict-mine]").await.contains("MINE"));
+        if let Some(dir) = std::env::var_os("SKILL_STUDIO_SHOTS") {
+            for theme in ["light", "dark"] {
+                c.execute(&format!("document.documentElement.dataset.theme = '{theme}'"), vec![]).await?;
+                let png = c.screenshot().await?;
+                std::fs::create_dir_all(&dir).unwrap();
+                std::fs::write(Path::new(&dir).join(format!("conflict-{theme}.png")), png).unwrap();
+            }
+        }
 
         // Keep mine: it is saved over the disk's version, with no new conflict from that save.
         c.find(Locator::Css("[data-testid=keep-mine]")).await?.click().await?;

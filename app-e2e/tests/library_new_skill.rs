@@ -121,6 +121,15 @@ async fn a_new_skill_is_checked_live_created_and_opened() {
             .await?;
         wait_for("the name problem", || async { count(&c, "[data-testid=new-problem][data-field=name]").await >= 1 })
             .await;
+        if let Some(dir) = std::env::var_os("SKILL_STUDIO_SHOTS") {
+            // In both themes, to check both are readable.
+            for theme in ["light", "dark"] {
+                c.execute(&format!("document.documentElement.dataset.theme = '{theme}'"), vec![]).await?;
+                let png = c.screenshot().await?;
+                std::fs::create_dir_all(&dir).unwrap();
+                std::fs::write(Path::new(&dir).join(format!("new-skill-{theme}.png")), png).unwrap();
+            }
+        }
         name.clear().await?;
         name.send_keys("release-notes").await?;
         wait_for("a clean check", || async {
