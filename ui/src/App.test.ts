@@ -195,6 +195,8 @@ describe('Editor and Problems panes', () => {
     await until(() => $('.cm-content') !== null);
     expect($('.cm-content')?.textContent).toContain('name: Broken');
     expect($$('[data-testid=problem]').map((e) => e.dataset.code)).toEqual(['SK201']);
+    // The editor lints its text once it opens: wait for that, so it cannot land after ours.
+    await until(() => calls.some((c) => c.cmd === 'lint_text'));
 
     await studio.lint('---\nname: broken\n---\nbody\n');
     await settle();

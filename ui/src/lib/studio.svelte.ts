@@ -203,7 +203,10 @@ export class Studio {
     this.drafts = this.drafts.filter((x) => x.path !== d.path);
     await this.openSkill(d.path);
     const file = this.file;
-    if (file?.path !== d.path) return;
+    if (file?.path !== d.path) {
+      this.status = `${d.path} is not a skill of the opened library; its draft is kept`;
+      return;
+    }
     this.file = { ...file, text: d.text, version: file.version + 1 };
     this.drafted.add(d.path);
     this.focusPane('editor');
