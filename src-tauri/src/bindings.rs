@@ -5,6 +5,7 @@
 
 use crate::commands::*;
 use crate::error::*;
+use crate::events::*;
 use crate::session_commands::*;
 use crate::wire::*;
 use ts_rs::{Config, TS};
@@ -31,11 +32,15 @@ pub fn generate() -> String {
         Size, Step, Turn, SessionView, Policy, SessionSettings,
         // Command arguments and replies.
         Startup, OpenLibrary, LintText, Linted, ApplyFixes, Fixed, RenderPrompt, RunSession,
-        RunSessionScript, ReadFile, FileText, SaveFile, Saved,
+        RunSessionScript, ReadFile, FileText, SaveFile, Saved, RenderPreview, Heading, SkippedImage,
+        PreviewView, FrontmatterText, FormField, FrontmatterForm, SetFrontmatterField,
+        NewSkill, NewSkillProblem, NewSkillCheck, Draft,
         // Session scripts (the Session pane).
         SaveSessionScript, OpenSessionScript, ScriptSettings, SessionScript,
         // Errors.
         ErrorCode, ErrorDetail, AppError,
+        // Events.
+        LibraryEvent, LibraryChanged,
     ];
     let mut out = String::from(
         "// Generated from src-tauri (ts-rs) by `UPDATE_BINDINGS=1 cargo test -p skill-studio bindings`.\n\
@@ -50,6 +55,12 @@ pub fn generate() -> String {
     out.push_str("export type Commands = {\n");
     for (name, args, reply) in crate::command_types(cfg) {
         out.push_str(&format!("  {name}: {{ args: {args}; reply: {reply} }};\n"));
+    }
+    out.push_str("};\n\n");
+    out.push_str("/** Every event the host emits: its name and payload. */\n");
+    out.push_str("export type Events = {\n");
+    for (name, payload) in event_types(cfg) {
+        out.push_str(&format!("  '{name}': {payload};\n"));
     }
     out.push_str("};\n");
     out
@@ -80,7 +91,12 @@ mod tests {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("capabilities/default.json");
         let cap: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         let granted: Vec<&str> = cap["permissions"].as_array().unwrap().iter().filter_map(|p| p.as_str()).collect();
-        let wanted: Vec<String> = crate::COMMANDS.iter().map(|c| format!("allow-{}", c.replace('_', "-"))).collect();
-        assert_eq!(granted, wanted, "capabilities/default.json must grant each command and nothing else");
+        let mut wanted: Vec<String> =
+            crate::COMMANDS.iter().map(|c| format!("allow-{}", c.replace('_', "-"))).collect();
+        wanted.extend(crate::PLUGIN_PERMISSIONS.iter().map(|p| p.to_string()));
+        assert_eq!(
+            granted, wanted,
+            "capabilities/default.json must grant each command, the listed plugin permissions and nothing else"
+        );
     }
 }

@@ -14,4 +14,12 @@ app_commands! {
     save_file(SaveFile) -> Saved;
     save_session_script(SaveSessionScript) -> Saved;
     open_session_script(OpenSessionScript) -> SessionScript;
+    render_preview(RenderPreview) -> PreviewView;
+    frontmatter_form(FrontmatterText) -> FrontmatterForm;
+    set_frontmatter_field(SetFrontmatterField) -> Fixed;
+    check_new_skill(NewSkill) -> NewSkillCheck;
+    create_skill(NewSkill) -> FileText;
+    save_draft(SaveFile) -> ();
+    discard_draft(ReadFile) -> ();
+    drafts(()) -> Vec<Draft>;
 }

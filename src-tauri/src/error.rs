@@ -21,6 +21,11 @@ pub enum ErrorCode {
     InvalidScript,
     /// Reading or writing a file failed.
     Io,
+    /// The frontmatter field cannot be set from the form (a list, a mapping, a bad key).
+    NotEditable,
+    /// The new skill would not pass every profile's checks, its folder exists, or its source is
+    /// not one of the opened library's (see `details` for the checks' messages).
+    InvalidNewSkill,
     /// The host refused the call itself (a command not granted, malformed arguments). The UI
     /// maps such rejections to this code.
     Internal,

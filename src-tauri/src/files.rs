@@ -35,7 +35,10 @@ impl Scope {
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), AppError> {
     let dir = path.parent().ok_or_else(|| AppError::new(ErrorCode::Io, "no folder to save in"))?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    // Unique per write: two saves of one file at once must not share a temporary file.
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dir.join(format!(".{name}.{}-{n}.tmp", std::process::id()));
     let write = || -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(text.as_bytes())?;
@@ -79,6 +82,23 @@ mod tests {
         std::os::unix::fs::symlink(&elsewhere, src.join("link")).unwrap();
         let scope = Scope::new(std::slice::from_ref(&src));
         assert_eq!(scope.check(&src.join("link/SKILL.md")).unwrap_err().code, ErrorCode::OutsideLibrary);
+    }
+
+    #[test]
+    fn concurrent_saves_of_one_file_both_succeed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join("SKILL.md");
+        let writers: Vec<_> = (0..8)
+            .map(|i| {
+                let path = path.clone();
+                std::thread::spawn(move || write_atomic(&path, &format!("text {i}")))
+            })
+            .collect();
+        for w in writers {
+            w.join().unwrap().unwrap();
+        }
+        assert!(std::fs::read_to_string(&path).unwrap().starts_with("text "));
+        assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 1);
     }
 
     #[test]

@@ -5,8 +5,12 @@
 
 pub mod bindings;
 pub mod commands;
+pub mod drafts;
 pub mod error;
+pub mod events;
 pub mod files;
+pub mod last;
+pub mod opened;
 pub mod session_commands;
 pub mod wire;
 
@@ -41,7 +45,30 @@ macro_rules! app_commands {
 }
 include!("command_list.rs");
 
-/// The app with its state and commands, ready to `run` with the generated context.
-pub fn builder(startup: Startup) -> tauri::Builder<tauri::Wry> {
-    tauri::Builder::default().manage(AppState::new(startup)).invoke_handler(invoke_handler())
+/// The permissions granted besides the app's commands: listening to the host's events (see
+/// `events.rs`).
+/// `events.rs`) and the folder dialog that adds a source.
+pub const PLUGIN_PERMISSIONS: &[&str] = &["core:event:allow-listen", "core:event:allow-unlisten", "dialog:allow-open"];
+
+/// The app with its state and commands, ready to `run` with the generated context. With
+/// `explicit` sources, the app opens them; otherwise it reopens the library it opened last (the
+/// first time, `startup`'s) and remembers each one it opens, in its config folder.
+pub fn builder(startup: Startup, explicit: bool) -> tauri::Builder<tauri::Wry> {
+    use tauri::Manager;
+    let state = if explicit { AppState::new(startup) } else { AppState::remembering(startup, None) };
+    tauri::Builder::default()
+        .plugin(tauri_plugin_dialog::init())
+        .manage(state)
+        .setup(|app| {
+            match app.path().app_config_dir() {
+                Ok(dir) => app.state::<AppState>().remember_in(dir.join(last::FILE)),
+                Err(e) => eprintln!("skill-studio: no config folder, the library is not remembered: {e}"),
+            }
+            match app.path().app_data_dir() {
+                Ok(dir) => app.state::<AppState>().keep_drafts_in(dir.join("drafts")),
+                Err(e) => eprintln!("skill-studio: no data folder, unsaved text is not kept: {e}"),
+            }
+            Ok(())
+        })
+        .invoke_handler(invoke_handler())
 }

@@ -96,7 +96,7 @@ function host(handlers: Handler) {
     const h = (handlers as Record<string, (a: unknown) => unknown>)[cmd];
     if (!h) throw { code: 'internal', message: `no mock for ${cmd}`, details: [] };
     return h(args);
-  });
+  }, { shouldMockEvents: true });
 }
 
 const defaults: Handler = {
@@ -110,6 +110,10 @@ const defaults: Handler = {
   read_file: ({ path }) => ({ path, text: '---\nname: Broken\n---\nbody\n' }),
   lint_text: ({ text }) => ({ diagnostics: text.includes('Broken') ? [diagnostic('SK201', 2, 7, 13)] : [] }),
   save_file: ({ path, text }) => ({ path, bytes: text.length }),
+  frontmatter_form: () => ({ fields: [] }),
+  drafts: () => [],
+  save_draft: () => null,
+  discard_draft: () => null,
 };
 
 async function settle() {
@@ -191,6 +195,8 @@ describe('Editor and Problems panes', () => {
     await until(() => $('.cm-content') !== null);
     expect($('.cm-content')?.textContent).toContain('name: Broken');
     expect($$('[data-testid=problem]').map((e) => e.dataset.code)).toEqual(['SK201']);
+    // The editor lints its text once it opens: wait for that, so it cannot land after ours.
+    await until(() => calls.some((c) => c.cmd === 'lint_text'));
 
     await studio.lint('---\nname: broken\n---\nbody\n');
     await settle();

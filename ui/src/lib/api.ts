@@ -1,5 +1,5 @@
 // The typed command surface the components use: one function per host command.
-import { call } from './host';
+import { call, on, pickFolder } from './host';
 import type { Commands } from './bindings';
 
 type Api = { [C in keyof Commands]: (args: Commands[C]['args']) => Promise<Commands[C]['reply']> };
@@ -7,3 +7,9 @@ type Api = { [C in keyof Commands]: (args: Commands[C]['args']) => Promise<Comma
 export const api: Api = new Proxy({} as Api, {
   get: (_, cmd: string) => (args: unknown) => call(cmd as keyof Commands, args as never),
 });
+
+/** The host's events (see `Events` in the bindings). */
+export const events = { on };
+
+/** The system's dialogs. */
+export const dialogs = { pickFolder };

@@ -183,6 +183,78 @@ export type SaveFile = { path: string, text: string, };
 
 export type Saved = { path: string, bytes: number, };
 
+export type RenderPreview = { 
+/**
+ * The skill file whose folder images and links are resolved in.
+ */
+path: string, 
+/**
+ * The editor's text, unsaved.
+ */
+text: string, };
+
+export type Heading = { level: number, title: string, 
+/**
+ * The heading's `id` in the HTML.
+ */
+id: string, };
+
+export type SkippedImage = { path: string, reason: string, };
+
+export type PreviewView = { html: string, headings: Array<Heading>, skipped_images: Array<SkippedImage>, };
+
+export type FrontmatterText = { text: string, };
+
+export type FormField = { key: string, 
+/**
+ * `null` when the value is a list, a mapping or an alias (edited in the text).
+ */
+value: string | null, };
+
+export type FrontmatterForm = { fields: Array<FormField>, };
+
+export type SetFrontmatterField = { text: string, key: string, value: string, };
+
+export type NewSkill = { 
+/**
+ * One of the opened library's sources.
+ */
+source: string, name: string, description: string, 
+/**
+ * Resource folders to create: `scripts`, `references`, `assets`.
+ */
+folders: Array<string>, };
+
+export type NewSkillProblem = { code: string, severity: Severity, message: string, 
+/**
+ * The frontmatter field it is about (`name`, `description`), when it is one of them.
+ */
+field: string | null, agents: Array<string>, };
+
+export type NewSkillCheck = { 
+/**
+ * Errors and warnings under every profile; empty when the skill can be created.
+ */
+problems: Array<NewSkillProblem>, 
+/**
+ * The skill file it would create.
+ */
+path: string, 
+/**
+ * A file or folder is already there.
+ */
+exists: boolean, };
+
+export type Draft = { path: string, text: string, 
+/**
+ * When the draft was written, in milliseconds since the Unix epoch.
+ */
+written_ms: number, 
+/**
+ * When the file was last modified; `null` when it no longer exists.
+ */
+file_modified_ms: number | null, };
+
 export type SaveSessionScript = { 
 /**
  * Where to write the script (inside an opened source).
@@ -207,11 +279,19 @@ sources: Array<string>, settings: ScriptSettings, steps: Array<Step>,
  */
 view: SessionView, };
 
-export type ErrorCode = "unknown-agent" | "no-prompt" | "outside-library" | "not-a-skill-file" | "invalid-script" | "io" | "internal";
+export type ErrorCode = "unknown-agent" | "no-prompt" | "outside-library" | "not-a-skill-file" | "invalid-script" | "io" | "not-editable" | "invalid-new-skill" | "internal";
 
 export type ErrorDetail = { message: string, line: number, column: number, };
 
 export type AppError = { code: ErrorCode, message: string, details: Array<ErrorDetail>, };
+
+export type LibraryEvent = { "kind": "skill-added", dir: string, name: string, } | { "kind": "skill-changed", dir: string, name: string, } | { "kind": "skill-removed", dir: string, name: string, } | { "kind": "skill-renamed", from: string, to: string, name: string, } | { "kind": "resource-changed", dir: string, name: string, path: string, };
+
+export type LibraryChanged = { events: Array<LibraryEvent>, library: LibraryView, 
+/**
+ * The watcher's own troubles since the last batch (an overflowed queue, a source deleted).
+ */
+errors: Array<string>, };
 
 /** Every command: its one argument (`args`) and its reply. Errors are `AppError`. */
 export type Commands = {
@@ -227,4 +307,17 @@ export type Commands = {
   save_file: { args: SaveFile; reply: Saved };
   save_session_script: { args: SaveSessionScript; reply: Saved };
   open_session_script: { args: OpenSessionScript; reply: SessionScript };
+  render_preview: { args: RenderPreview; reply: PreviewView };
+  frontmatter_form: { args: FrontmatterText; reply: FrontmatterForm };
+  set_frontmatter_field: { args: SetFrontmatterField; reply: Fixed };
+  check_new_skill: { args: NewSkill; reply: NewSkillCheck };
+  create_skill: { args: NewSkill; reply: FileText };
+  save_draft: { args: SaveFile; reply: null };
+  discard_draft: { args: ReadFile; reply: null };
+  drafts: { args: null; reply: Array<Draft> };
+};
+
+/** Every event the host emits: its name and payload. */
+export type Events = {
+  'library-changed': LibraryChanged;
 };

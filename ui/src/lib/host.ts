@@ -1,7 +1,9 @@
 // The only module that talks to Tauri. Everything else calls `call` (through `api.ts`), so
 // components can be tested with a mocked host (`mockIPC`).
 import { invoke } from '@tauri-apps/api/core';
-import type { AppError, Commands } from './bindings';
+import { listen } from '@tauri-apps/api/event';
+import { open } from '@tauri-apps/plugin-dialog';
+import type { AppError, Commands, Events } from './bindings';
 
 export type Command = keyof Commands;
 
@@ -29,4 +31,15 @@ export async function call<C extends Command>(cmd: C, args: Commands[C]['args'])
   } catch (e) {
     throw new HostError(toAppError(e));
   }
+}
+
+/** Calls `handler` with each payload of the host event `name`; resolves to a function that stops. */
+export async function on<E extends keyof Events>(name: E, handler: (payload: Events[E]) => void): Promise<() => void> {
+  return listen<Events[E]>(name, (e) => handler(e.payload));
+}
+
+/** Asks for one folder with the system's dialog; `null` when cancelled. */
+export async function pickFolder(title: string): Promise<string | null> {
+  const picked = await open({ directory: true, multiple: false, title });
+  return typeof picked === 'string' ? picked : null;
 }

@@ -1,10 +1,24 @@
 // The app's state and the actions on it. Components read it and call its methods; every result
 // comes from the engine through `api`.
-import { api } from './api';
+import { api, dialogs, events } from './api';
 import { HostError } from './host';
-import type { AgentInfo, AppError, Diagnostic, LibraryView, PromptView, SkillEntry } from './bindings';
+import type {
+  AgentInfo,
+  AppError,
+  Diagnostic,
+  Draft,
+  LibraryChanged,
+  LibraryEvent,
+  FormField,
+  LibraryView,
+  NewSkill,
+  NewSkillCheck,
+  PreviewView,
+  PromptView,
+  SkillEntry,
+} from './bindings';
 
-export type Pane = 'library' | 'editor' | 'problems' | 'prompt' | 'session';
+export type Pane = 'library' | 'editor' | 'problems' | 'prompt' | 'session' | 'conflict';
 
 export interface OpenFile {
   path: string;
@@ -15,6 +29,30 @@ export interface OpenFile {
   text: string;
   /** Bumped when the text is replaced from outside the editor (open, fix). */
   version: number;
+}
+
+/** The open file changed on disk while it had unsaved changes. */
+export interface Conflict {
+  path: string;
+  /** The text on disk now. */
+  disk: string;
+}
+
+function dirOf(path: string) {
+  return path.slice(0, path.lastIndexOf('/'));
+}
+
+/** Whether a library event concerns the skill file at `path`. */
+export function touches(e: LibraryEvent, path: string): boolean {
+  const dir = dirOf(path);
+  switch (e.kind) {
+    case 'skill-renamed':
+      return e.from === dir;
+    case 'resource-changed':
+      return false;
+    default:
+      return e.dir === dir;
+  }
 }
 
 export interface Jump {
@@ -48,6 +86,20 @@ export class Studio {
   error = $state<AppError | null>(null);
   status = $state('');
   focus = $state<{ pane: Pane; seq: number }>({ pane: 'library', seq: 0 });
+  conflict = $state<Conflict | null>(null);
+  /** The Markdown preview beside the editor. */
+  showPreview = $state(false);
+  preview = $state<PreviewView | null>(null);
+  private previewTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The frontmatter form beside the editor, read from the editor's text. */
+  showForm = $state(true);
+  form = $state<FormField[]>([]);
+  private formTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The text being saved by the app itself: its change on disk is not a conflict. */
+  private saving: { path: string; text: string } | null = null;
+  private unlisten: (() => void) | null = null;
+  /** The save running now, so that one key press handled twice saves once. */
+  private inFlight: { path: string; text: string } | null = null;
 
   get dirty() {
     return this.file !== null && this.file.text !== this.file.saved;
@@ -69,11 +121,18 @@ export class Studio {
 
   async start() {
     try {
+      this.unlisten ??= await events.on('library-changed', (c) => void this.libraryChanged(c));
+    } catch (e) {
+      // Without the events the app still works; changes on disk are just not seen.
+      console.warn('not listening to library changes', e);
+    }
+    try {
       const [startup, agents] = await Promise.all([api.startup(null), api.agents(null)]);
       this.agents = agents;
       this.sources = startup.sources;
       this.agent = startup.agent;
       await this.openLibrary();
+      await this.loadDrafts();
     } catch (e) {
       this.error = asAppError(e);
     }
@@ -90,6 +149,138 @@ export class Studio {
     await this.renderPrompt();
   }
 
+  /** Opens the library with these sources (lowest priority first). */
+  async setSources(sources: string[]) {
+    this.sources = sources;
+    await this.openLibrary();
+    // A clean file that is no longer in the library is closed; unsaved text stays.
+    if (this.file && !this.skill(this.file.path) && !this.dirty) {
+      this.file = null;
+      this.selected = null;
+    }
+  }
+
+  /** Unsaved text from an earlier run, newer than its file, offered for restoring. */
+  drafts = $state<Draft[]>([]);
+  private draftTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Files whose draft this run wrote (and must remove when the text is clean again). */
+  private drafted = new Set<string>();
+
+  private scheduleDraft() {
+    if (this.draftTimer) clearTimeout(this.draftTimer);
+    this.draftTimer = setTimeout(() => {
+      this.draftTimer = null;
+      void this.writeDraft();
+    }, 400);
+  }
+
+  /** Keeps the open file's unsaved text in the data folder, or drops it once the text is clean. */
+  async writeDraft() {
+    const file = this.file;
+    if (!file) return;
+    const { path, text, saved } = file;
+    try {
+      if (text !== saved) {
+        await api.save_draft({ path, text });
+        this.drafted.add(path);
+      } else if (this.drafted.has(path)) {
+        await api.discard_draft({ path });
+        this.drafted.delete(path);
+      }
+    } catch (e) {
+      this.status = `unsaved text not kept: ${asAppError(e).message}`;
+    }
+  }
+
+  async loadDrafts() {
+    try {
+      this.drafts = await api.drafts(null);
+    } catch {
+      this.drafts = [];
+    }
+  }
+
+  /** Opens the draft's file with the draft's text (unsaved). */
+  async restoreDraft(d: Draft) {
+    this.drafts = this.drafts.filter((x) => x.path !== d.path);
+    await this.openSkill(d.path);
+    const file = this.file;
+    if (file?.path !== d.path) {
+      this.status = `${d.path} is not a skill of the opened library; its draft is kept`;
+      return;
+    }
+    this.file = { ...file, text: d.text, version: file.version + 1 };
+    this.drafted.add(d.path);
+    this.focusPane('editor');
+  }
+
+  async discardDraft(d: Draft) {
+    this.drafts = this.drafts.filter((x) => x.path !== d.path);
+    try {
+      await api.discard_draft({ path: d.path });
+    } catch (e) {
+      this.error = asAppError(e);
+    }
+  }
+
+  /** The "New skill" dialog is open. */
+  newSkillOpen = $state(false);
+
+  /** What every profile's checks say about a proposed new skill (`null` on a host error). */
+  async checkNewSkill(args: NewSkill): Promise<NewSkillCheck | null> {
+    try {
+      return await api.check_new_skill(args);
+    } catch (e) {
+      this.error = asAppError(e);
+      return null;
+    }
+  }
+
+  /** Creates the skill, reopens the library and opens the new file in the editor. */
+  async createSkill(args: NewSkill): Promise<boolean> {
+    try {
+      const created = await api.create_skill(args);
+      await this.openLibrary();
+      await this.openSkill(created.path, created.text);
+      this.status = `created ${created.path}`;
+      this.focusPane('editor');
+      return true;
+    } catch (e) {
+      this.error = asAppError(e);
+      return false;
+    }
+  }
+
+  /** Asks for a folder and adds it as the highest-priority source. */
+  async addSource() {
+    try {
+      const dir = await dialogs.pickFolder('Add a folder of skills');
+      if (dir === null) return;
+      if (this.sources.includes(dir)) {
+        this.status = `${dir} is already a source`;
+        return;
+      }
+      await this.setSources([...this.sources, dir]);
+    } catch (e) {
+      this.error = asAppError(e);
+    }
+  }
+
+  async removeSource(index: number) {
+    if (index < 0 || index >= this.sources.length) return;
+    await this.setSources(this.sources.filter((_, i) => i !== index));
+  }
+
+  /** Moves source `from` to position `to` (priority order: later wins). */
+  async moveSource(from: number, to: number) {
+    const n = this.sources.length;
+    if (from < 0 || from >= n || to < 0 || to >= n || from === to) return;
+    const next = [...this.sources];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved);
+    await this.setSources(next);
+  }
+
   skill(path: string) {
     return this.library?.skills.find((s) => s.path === path) ?? null;
   }
@@ -104,6 +295,9 @@ export class Studio {
     const content = text ?? (await this.read(path));
     if (content === null) return;
     this.file = { path, name: skill.name, saved: content, text: content, version: (this.file?.version ?? 0) + 1 };
+    this.conflict = null;
+    if (this.showPreview) void this.renderPreview();
+    if (this.showForm) void this.refreshForm();
     this.live = skill.diagnostics;
   }
 
@@ -113,6 +307,87 @@ export class Studio {
     } catch (e) {
       this.error = asAppError(e);
       return null;
+    }
+  }
+
+  /** The editor's text changed. */
+  edit(text: string) {
+    if (this.file) this.file.text = text;
+    if (this.showPreview) this.schedulePreview();
+    if (this.showForm) this.scheduleForm();
+    this.scheduleDraft();
+  }
+
+  toggleForm() {
+    this.showForm = !this.showForm;
+    if (this.showForm) void this.refreshForm();
+  }
+
+  private scheduleForm() {
+    if (this.formTimer) clearTimeout(this.formTimer);
+    this.formTimer = setTimeout(() => {
+      this.formTimer = null;
+      void this.refreshForm();
+    }, 120);
+  }
+
+  /** Reads the form's fields from the editor's text. */
+  async refreshForm() {
+    const file = this.file;
+    if (!file) {
+      this.form = [];
+      return;
+    }
+    const { path, text } = file;
+    try {
+      const { fields } = await api.frontmatter_form({ text });
+      if (this.file?.path === path && this.file.text === text) this.form = fields;
+    } catch (e) {
+      this.error = asAppError(e);
+    }
+  }
+
+  /** A form field was edited: rewrite only that value in the text. */
+  async setField(key: string, value: string) {
+    const file = this.file;
+    if (!file) return;
+    try {
+      const { text } = await api.set_frontmatter_field({ text: file.text, key, value });
+      const now = this.file;
+      if (!now || now.path !== file.path) return;
+      if (text !== now.text) this.file = { ...now, text, version: now.version + 1 };
+      await this.refreshForm();
+    } catch (e) {
+      this.error = asAppError(e);
+    }
+  }
+
+  togglePreview() {
+    this.showPreview = !this.showPreview;
+    if (this.showPreview) void this.renderPreview();
+  }
+
+  private schedulePreview() {
+    if (this.previewTimer) clearTimeout(this.previewTimer);
+    this.previewTimer = setTimeout(() => {
+      this.previewTimer = null;
+      void this.renderPreview();
+    }, 150);
+  }
+
+  /** Renders the editor's text with the engine (images only from the skill's folder). */
+  async renderPreview() {
+    const file = this.file;
+    if (!file) {
+      this.preview = null;
+      return;
+    }
+    const { path, text } = file;
+    try {
+      const preview = await api.render_preview({ path, text });
+      if (this.file?.path === path && this.file.text === text) this.preview = preview;
+    } catch (e) {
+      this.error = asAppError(e);
     }
   }
 
@@ -140,18 +415,92 @@ export class Studio {
     }
   }
 
+  /** Stops listening and drops pending debounced work (the window is going away). */
+  stop() {
+    this.unlisten?.();
+    this.unlisten = null;
+    for (const t of [this.previewTimer, this.formTimer, this.draftTimer]) if (t) clearTimeout(t);
+    this.previewTimer = this.formTimer = this.draftTimer = null;
+  }
+
   async save() {
     if (!this.file) return;
     const { path, text } = this.file;
+    if (this.inFlight && this.inFlight.path === path && this.inFlight.text === text) return;
+    this.saving = { path, text };
+    const mine = (this.inFlight = { path, text });
     try {
       const saved = await api.save_file({ path, text });
       if (this.file?.path === path) this.file.saved = text;
+      if (this.conflict?.path === path) this.conflict = null;
+      // The host removed the draft with the save.
+      this.drafted.delete(path);
       this.status = `saved ${saved.path} (${saved.bytes} bytes)`;
       this.error = null;
-      await this.refresh();
+      // The watcher reports the save and refreshes the library.
     } catch (e) {
       this.error = asAppError(e);
+    } finally {
+      if (this.inFlight === mine) this.inFlight = null;
     }
+  }
+
+  /** The watcher saw changes: show the refreshed library, and check the open file against the disk. */
+  async libraryChanged(c: LibraryChanged) {
+    this.library = c.library;
+    if (c.errors.length) this.status = c.errors.join('; ');
+    const file = this.file;
+    if (file && c.events.some((e) => touches(e, file.path))) await this.checkDisk(file.path);
+    await this.renderPrompt();
+  }
+
+  /** Compares the open file with the disk: reload it when clean, raise a conflict when dirty. */
+  async checkDisk(path: string) {
+    let disk: string;
+    try {
+      disk = (await api.read_file({ path })).text;
+    } catch {
+      if (this.file?.path === path) this.status = `${path} is no longer on disk; saving writes it again`;
+      return;
+    }
+    const file = this.file;
+    if (!file || file.path !== path) return;
+    const own = this.saving?.path === path && this.saving.text === disk;
+    if (own) this.saving = null;
+    if (disk === file.saved || own) return;
+    if (disk === file.text) {
+      file.saved = disk;
+    } else if (file.text === file.saved) {
+      this.file = { ...file, saved: disk, text: disk, version: file.version + 1 };
+      this.status = `reloaded ${path}: it changed on disk`;
+    } else {
+      this.conflict = { path, disk };
+    }
+  }
+
+  /** Conflict: keep the editor's text and write it over the disk's. */
+  async keepMine() {
+    const c = this.conflict;
+    if (!c || this.file?.path !== c.path) return;
+    this.file.saved = c.disk;
+    this.conflict = null;
+    await this.save();
+  }
+
+  /** Conflict: replace the editor's text with the disk's. */
+  takeDisk() {
+    const c = this.conflict;
+    if (!c || this.file?.path !== c.path) return;
+    this.file = { ...this.file, saved: c.disk, text: c.disk, version: this.file.version + 1 };
+    this.conflict = null;
+  }
+
+  /** Conflict: close the view and keep editing; the disk's text becomes the one saves replace. */
+  keepEditing() {
+    const c = this.conflict;
+    if (!c) return;
+    if (this.file?.path === c.path) this.file.saved = c.disk;
+    this.conflict = null;
   }
 
   /** Re-opens the library (after a save) keeping the open file. */

@@ -1,0 +1,195 @@
+//! The editor's preview of a skill file: the body as sanitized HTML ([`crate::markdown::render_html`])
+//! with local images embedded as `data:` URLs read from inside the skill folder only, so that the
+//! preview loads nothing from anywhere else (no remote loads, nothing outside the folder, nothing
+//! through a symlink that leaves it), and the headings' outline.
+//!
+//! An image is embedded when its path, relative to the skill folder, names a regular file whose
+//! real path lies inside the folder's real path, whose extension is a known image type, and whose
+//! size is at most [`PreviewLimits::max_image_bytes`]; the images of one preview together are capped
+//! at [`PreviewLimits::max_total_bytes`]. Any other image shows its alt text.
+
+use crate::markdown::{outline, render_html, Section};
+use std::cell::Cell;
+use std::path::Path;
+
+/// Size caps for embedded images.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PreviewLimits {
+    pub max_image_bytes: u64,
+    pub max_total_bytes: u64,
+}
+
+impl Default for PreviewLimits {
+    fn default() -> Self {
+        PreviewLimits { max_image_bytes: 2 * 1024 * 1024, max_total_bytes: 8 * 1024 * 1024 }
+    }
+}
+
+/// A rendered preview.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Preview {
+    /// Sanitized HTML of the body.
+    pub html: String,
+    pub outline: Vec<Section>,
+    /// Image paths (relative to the skill folder) shown as their alt text, with why.
+    pub skipped_images: Vec<(String, String)>,
+}
+
+/// The media type of an image file, by extension.
+pub fn image_type(path: &str) -> Option<&'static str> {
+    let ext = path.rsplit_once('.')?.1.to_ascii_lowercase();
+    Some(match ext.as_str() {
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "gif" => "image/gif",
+        "webp" => "image/webp",
+        "svg" => "image/svg+xml",
+        "bmp" => "image/bmp",
+        "ico" => "image/x-icon",
+        "avif" => "image/avif",
+        _ => return None,
+    })
+}
+
+/// Standard base64 with padding (RFC 4648).
+pub fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// Renders the body of `text` (a skill file in folder `dir`) for the preview.
+pub fn render(dir: &Path, text: &str, limits: PreviewLimits) -> Preview {
+    let body = crate::split::split(text).body;
+    let root = std::fs::canonicalize(dir).ok();
+    let used = Cell::new(0u64);
+    let skipped = std::cell::RefCell::new(Vec::new());
+    let resolve = |rel: &str| -> Option<String> {
+        let result = embed(root.as_deref(), rel, limits, &used);
+        match result {
+            Ok(url) => Some(url),
+            Err(why) => {
+                skipped.borrow_mut().push((rel.to_string(), why));
+                None
+            }
+        }
+    };
+    let html = render_html(text, body, &resolve);
+    Preview { html, outline: outline(text, body), skipped_images: skipped.into_inner() }
+}
+
+fn embed(root: Option<&Path>, rel: &str, limits: PreviewLimits, used: &Cell<u64>) -> Result<String, String> {
+    let root = root.ok_or("the skill folder cannot be read")?;
+    let mime = image_type(rel).ok_or("not a known image type")?;
+    let real = std::fs::canonicalize(root.join(rel)).map_err(|_| "no such file in the skill folder".to_string())?;
+    if !real.starts_with(root) {
+        return Err("outside the skill folder".into());
+    }
+    let meta = std::fs::metadata(&real).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a file".into());
+    }
+    if meta.len() > limits.max_image_bytes {
+        return Err(format!("larger than {} bytes", limits.max_image_bytes));
+    }
+    if used.get() + meta.len() > limits.max_total_bytes {
+        return Err(format!("the preview's images would exceed {} bytes", limits.max_total_bytes));
+    }
+    let bytes = std::fs::read(&real).map_err(|e| e.to_string())?;
+    used.set(used.get() + bytes.len() as u64);
+    Ok(format!("data:{mime};base64,{}", base64(&bytes)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PNG: &[u8] = b"\x89PNG\r\n\x1a\nfake";
+
+    fn skill(body: &str) -> (tempfile::TempDir, std::path::PathBuf, String) {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("demo");
+        std::fs::create_dir_all(dir.join("assets")).unwrap();
+        std::fs::write(dir.join("assets/d.png"), PNG).unwrap();
+        std::fs::write(tmp.path().join("secret.png"), PNG).unwrap();
+        let text = format!("---\nname: demo\ndescription: d\n---\n{body}");
+        (tmp, dir, text)
+    }
+
+    #[test]
+    fn base64_matches_the_rfc_vectors() {
+        let cases =
+            [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE=")];
+        for (plain, encoded) in cases {
+            assert_eq!(base64(plain.as_bytes()), encoded);
+        }
+        assert_eq!(base64(&[0xff, 0xfe, 0xfd]), "//79");
+    }
+
+    #[test]
+    fn local_images_are_embedded_as_data_urls() {
+        let (_tmp, dir, text) = skill("# Title\n\n![diagram](assets/d.png)\n");
+        let p = render(&dir, &text, PreviewLimits::default());
+        let url = format!("data:image/png;base64,{}", base64(PNG));
+        assert!(p.html.contains(&format!("src=\"{url}\"")), "{}", p.html);
+        assert!(p.html.contains("<h1 id=\"title\">Title</h1>"), "{}", p.html);
+        assert_eq!(p.outline.len(), 1);
+        assert!(p.skipped_images.is_empty());
+    }
+
+    #[test]
+    fn nothing_outside_the_folder_remote_or_too_large_is_loaded() {
+        let (tmp, dir, text) = skill(
+            "![up](../secret.png) ![remote](https://example.com/x.png) ![missing](assets/none.png) \
+             ![text](assets/notes.txt) ![big](assets/big.png) ![link](assets/link.png)\n",
+        );
+        std::fs::write(dir.join("assets/notes.txt"), "hi").unwrap();
+        std::fs::write(dir.join("assets/big.png"), vec![0u8; 2048]).unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(tmp.path().join("secret.png"), dir.join("assets/link.png")).unwrap();
+        let limits = PreviewLimits { max_image_bytes: 1024, max_total_bytes: 4096 };
+        let p = render(&dir, &text, limits);
+        assert!(!p.html.contains("<img"), "{}", p.html);
+        for alt in ["up", "remote", "missing", "text", "big"] {
+            assert!(p.html.contains(alt), "{alt} in {}", p.html);
+        }
+        let why: std::collections::HashMap<_, _> = p.skipped_images.into_iter().collect();
+        assert_eq!(why["assets/big.png"], "larger than 1024 bytes");
+        assert_eq!(why["assets/notes.txt"], "not a known image type");
+        #[cfg(unix)]
+        assert_eq!(why["assets/link.png"], "outside the skill folder");
+    }
+
+    #[test]
+    fn the_total_cap_stops_embedding() {
+        let (_tmp, dir, text) = skill("![a](assets/a.png) ![b](assets/b.png)\n");
+        std::fs::write(dir.join("assets/a.png"), vec![1u8; 600]).unwrap();
+        std::fs::write(dir.join("assets/b.png"), vec![2u8; 600]).unwrap();
+        let p = render(&dir, &text, PreviewLimits { max_image_bytes: 1000, max_total_bytes: 1000 });
+        assert_eq!(p.html.matches("<img").count(), 1, "{}", p.html);
+        assert_eq!(p.skipped_images.len(), 1);
+    }
+
+    #[test]
+    fn scripts_in_the_body_are_removed() {
+        let (_tmp, dir, text) =
+            skill("<script>alert(1)</script><img src=x onerror=alert(2)>\n\n[j](javascript:alert(3))\n");
+        let p = render(&dir, &text, PreviewLimits::default());
+        assert!(
+            !p.html.contains("script") && !p.html.contains("onerror") && !p.html.contains("javascript"),
+            "{}",
+            p.html
+        );
+    }
+}

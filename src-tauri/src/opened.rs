@@ -1,0 +1,154 @@
+//! The opened library, kept in the shell's state and watched: the engine's [`Watcher`] runs over
+//! the sources, a thread applies each batch with [`Library::apply`] to every library kept for
+//! those sources (one per agent profile asked for), and the result is handed to a [`Notify`]
+//! callback (the Tauri command emits it as an event). Opening another library stops the watcher.
+
+use crate::events::{LibraryChanged, LibraryEvent};
+use crate::wire::LibraryView;
+use skillkit::library::Library;
+use skillkit::watch::{WatchConfig, Watcher};
+use skillkit::Agent;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Receives each change of the watched library.
+pub type Notify = Arc<dyn Fn(LibraryChanged) + Send + Sync>;
+
+/// A library's sources with the libraries read from them, one per agent profile.
+pub struct Opened {
+    generation: u64,
+    /// Lowest priority first, as opened (real paths where they exist).
+    pub sources: Vec<PathBuf>,
+    /// The profile the library is linted with: `libraries[0]`.
+    pub agent: &'static Agent,
+    libraries: Vec<(&'static Agent, Library)>,
+}
+
+impl Opened {
+    /// The library as `agent` reads it, opened once and then kept up to date by the watcher.
+    pub fn library(&mut self, agent: &'static Agent) -> &Library {
+        let i = match self.libraries.iter().position(|(a, _)| a.id == agent.id) {
+            Some(i) => i,
+            None => {
+                self.libraries.push((agent, Library::open(&self.sources, agent)));
+                self.libraries.len() - 1
+            }
+        };
+        &self.libraries[i].1
+    }
+
+    pub fn view(&self) -> LibraryView {
+        LibraryView::new(&self.libraries[0].1, self.agent.id)
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The real path of each source that exists, the path as given otherwise.
+pub fn resolve(sources: &[String]) -> Vec<PathBuf> {
+    sources.iter().map(|s| std::fs::canonicalize(s).unwrap_or_else(|_| PathBuf::from(s))).collect()
+}
+
+/// The shell's opened library and its watcher.
+#[derive(Default)]
+pub struct Kept {
+    opened: Arc<Mutex<Option<Opened>>>,
+    watcher: Arc<Mutex<Option<Watcher>>>,
+    generation: AtomicU64,
+}
+
+impl Kept {
+    /// Opens `sources` for `agent`, replacing (and no longer watching) the library kept before.
+    /// With `notify`, the sources that exist are watched; a watcher that cannot start is reported
+    /// in the returned message, and the library is still opened.
+    pub fn open(
+        &self,
+        sources: Vec<PathBuf>,
+        agent: &'static Agent,
+        notify: Option<Notify>,
+    ) -> (LibraryView, Option<String>) {
+        if let Some(w) = lock(&self.watcher).take() {
+            w.stop();
+        }
+        let generation = self.generation.fetch_add(1, Ordering::SeqCst) + 1;
+        let lib = Library::open(&sources, agent);
+        let opened = Opened { generation, sources: sources.clone(), agent, libraries: vec![(agent, lib)] };
+        let view = opened.view();
+        *lock(&self.opened) = Some(opened);
+        let mut problem = None;
+        if let Some(notify) = notify {
+            let roots: Vec<PathBuf> = sources.iter().filter(|s| s.is_dir()).cloned().collect();
+            if !roots.is_empty() {
+                match Watcher::new(&roots, WatchConfig::default()) {
+                    Ok((watcher, batches)) => {
+                        *lock(&self.watcher) = Some(watcher);
+                        let (opened, watcher) = (Arc::clone(&self.opened), Arc::clone(&self.watcher));
+                        std::thread::Builder::new()
+                            .name("skill-studio-watch".into())
+                            .spawn(move || {
+                                // Ends when the watcher stops (the channel disconnects).
+                                for batch in batches {
+                                    let errors = lock(&watcher).as_ref().map(Watcher::errors).unwrap_or_default();
+                                    let changed = {
+                                        let mut guard = lock(&opened);
+                                        let Some(o) = guard.as_mut().filter(|o| o.generation == generation) else {
+                                            break;
+                                        };
+                                        let mut events = vec![];
+                                        for (i, (agent, lib)) in o.libraries.iter_mut().enumerate() {
+                                            let e = lib.apply(&batch, agent);
+                                            if i == 0 {
+                                                events = e;
+                                            }
+                                        }
+                                        (!events.is_empty() || !errors.is_empty()).then(|| LibraryChanged {
+                                            events: events.iter().map(LibraryEvent::from).collect(),
+                                            library: o.view(),
+                                            errors,
+                                        })
+                                    };
+                                    if let Some(changed) = changed {
+                                        notify(changed);
+                                    }
+                                }
+                            })
+                            .map_err(|e| problem = Some(format!("cannot watch the library: {e}")))
+                            .ok();
+                    }
+                    Err(e) => problem = Some(format!("the library is not watched: {e}")),
+                }
+            }
+        }
+        (view, problem)
+    }
+
+    /// Runs `f` on the library of exactly these `sources` as `agent` reads it, when it is the one
+    /// kept; `None` otherwise.
+    pub fn with<R>(&self, sources: &[PathBuf], agent: &'static Agent, f: impl FnOnce(&Library) -> R) -> Option<R> {
+        let mut guard = lock(&self.opened);
+        let o = guard.as_mut().filter(|o| o.sources == sources)?;
+        Some(f(o.library(agent)))
+    }
+
+    /// The opened library's sources (real paths where they exist).
+    pub fn sources(&self) -> Vec<PathBuf> {
+        lock(&self.opened).as_ref().map(|o| o.sources.clone()).unwrap_or_default()
+    }
+
+    /// Whether a watcher runs.
+    pub fn watching(&self) -> bool {
+        lock(&self.watcher).is_some()
+    }
+
+    /// Makes every change made so far reach the library (and the callback) now; see
+    /// [`Watcher::flush`].
+    pub fn flush(&self) -> std::io::Result<()> {
+        match lock(&self.watcher).as_ref() {
+            Some(w) => w.flush(),
+            None => Ok(()),
+        }
+    }
+}

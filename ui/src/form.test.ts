@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mount, unmount } from 'svelte';
+import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
+import { EditorView } from '@codemirror/view';
+import App from './App.svelte';
+import { Studio } from './lib/studio.svelte';
+import { minimalChange } from './lib/editor';
+import { $, $$, type Call, dispatcher, emptyPrompt, commonHandlers, type Handler, libraryOf, skill, until } from './testing/fixtures';
+
+const PATH = '/lib/s0/demo/SKILL.md';
+const TEXT = '---\nname: demo\ndescription: Old.\n---\n# Body\n';
+let calls: Call[] = [];
+let app: ReturnType<typeof mount> | null = null;
+let studio: Studio;
+
+const handlers: Handler = {
+  ...commonHandlers,
+  startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
+  agents: () => [{ id: 'spec', title: 'spec', source: '', has_prompt: false }],
+  open_library: () => libraryOf(['/lib/s0'], [skill('demo', 0)]),
+  render_prompt: () => emptyPrompt,
+  read_file: ({ path }) => ({ path, text: TEXT }),
+  lint_text: () => ({ diagnostics: [] }),
+};
+
+const field = (key: string) => $(`[data-testid=frontmatter-form] [data-key="${key}"]`) as HTMLInputElement | null;
+const editorText = () => EditorView.findFromDOM($('.cm-editor')!)!.state.doc.toString();
+
+beforeEach(async () => {
+  document.body.innerHTML = '';
+  calls = [];
+  mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
+  studio = new Studio();
+  app = mount(App, { target: document.body, props: { studio } });
+  await until(() => $$('[data-testid=skill]').length === 1);
+  await studio.openSkill(PATH);
+  await until(() => field('name')?.value === 'demo');
+});
+
+afterEach(() => {
+  if (app) unmount(app);
+  app = null;
+  clearMocks();
+});
+
+describe('Frontmatter form', () => {
+  it('shows the fields, the known missing ones as not set', () => {
+    expect(field('description')?.value).toBe('Old.');
+    expect(field('license')?.value).toBe('');
+    expect(field('license')?.closest('label')?.textContent).toContain('(not set)');
+  });
+
+  it('editing a field rewrites that value in the editor text', async () => {
+    const input = field('description')!;
+    input.value = 'New description.';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await until(() => editorText().includes('description: New description.'));
+    expect(calls.find((c) => c.cmd === 'set_frontmatter_field')?.args).toEqual({
+      text: TEXT,
+      key: 'description',
+      value: 'New description.',
+    });
+    expect(editorText()).toBe('---\nname: demo\ndescription: New description.\n---\n# Body\n');
+    expect(studio.dirty).toBe(true);
+  });
+
+  it('typing in the text updates the form', async () => {
+    const view = EditorView.findFromDOM($('.cm-editor')!)!;
+    const at = view.state.doc.toString().indexOf('demo');
+    view.dispatch({ changes: { from: at, to: at + 4, insert: 'renamed' } });
+    await until(() => field('name')?.value === 'renamed');
+  });
+
+  it('hides with the toggle', async () => {
+    $('[data-testid=form-toggle]')!.click();
+    await until(() => $('[data-testid=frontmatter-form]') === null);
+  });
+});
+
+describe('minimalChange', () => {
+  it('keeps the common start and end', () => {
+    expect(minimalChange('name: a\nx', 'name: bb\nx')).toEqual({ from: 6, to: 7, insert: 'bb' });
+    expect(minimalChange('same', 'same')).toEqual({ from: 4, to: 4, insert: '' });
+    expect(minimalChange('aaa', 'aa')).toEqual({ from: 2, to: 3, insert: '' });
+    expect(minimalChange('', 'new')).toEqual({ from: 0, to: 0, insert: 'new' });
+  });
+});

@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mount, unmount } from 'svelte';
+import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
+import { EditorView } from '@codemirror/view';
+import App from './App.svelte';
+import { Studio } from './lib/studio.svelte';
+import type { RenderPreview } from './lib/bindings';
+import { $, $$, commonHandlers, type Call, dispatcher, emptyPrompt, type Handler, libraryOf, skill, until } from './testing/fixtures';
+
+const PATH = '/lib/s0/demo/SKILL.md';
+let calls: Call[] = [];
+let app: ReturnType<typeof mount> | null = null;
+let studio: Studio;
+
+const handlers: Handler = {
+  ...commonHandlers,
+  startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
+  agents: () => [{ id: 'spec', title: 'spec', source: '', has_prompt: false }],
+  open_library: () => libraryOf(['/lib/s0'], [skill('demo', 0)]),
+  render_prompt: () => emptyPrompt,
+  read_file: ({ path }) => ({ path, text: '---\nname: demo\n---\n# Demo\n' }),
+  lint_text: () => ({ diagnostics: [] }),
+  // A stand-in for the engine: the heading of the text's last line, and one skipped image.
+  render_preview: ({ text }: RenderPreview) => ({
+    html: `<h1 id="top">${text.trim().split('\n').at(-1)}</h1><p><a href="#top">up</a> <a href="https://example.com">ext</a></p>`,
+    headings: [{ level: 1, title: 'top', id: 'top' }],
+    skipped_images: [{ path: 'assets/none.png', reason: 'no such file in the skill folder' }],
+  }),
+};
+
+beforeEach(async () => {
+  document.body.innerHTML = '';
+  calls = [];
+  mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
+  studio = new Studio();
+  app = mount(App, { target: document.body, props: { studio } });
+  await until(() => $$('[data-testid=skill]').length === 1);
+  await studio.openSkill(PATH);
+  await until(() => $('.cm-content') !== null);
+});
+
+afterEach(() => {
+  if (app) unmount(app);
+  app = null;
+  clearMocks();
+});
+
+describe('Markdown preview', () => {
+  it('toggles with the button and the key, showing the engine HTML of the current text', async () => {
+    expect($('[data-testid=preview]')).toBeNull();
+    $('[data-testid=preview-toggle]')!.click();
+    await until(() => $('[data-testid=preview] h1')?.textContent === '# Demo');
+    expect(calls.find((c) => c.cmd === 'render_preview')?.args).toEqual({ path: PATH, text: '---\nname: demo\n---\n# Demo\n' });
+    expect($('[data-testid=skipped-image]')?.textContent).toContain('assets/none.png');
+
+    const view = EditorView.findFromDOM($('.cm-editor')!)!;
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: '---\nname: demo\n---\n# Changed\n' } });
+    await until(() => $('[data-testid=preview] h1')?.textContent === '# Changed');
+
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'P', ctrlKey: true, shiftKey: true }));
+    await until(() => $('[data-testid=preview]') === null);
+  });
+
+  it('never navigates: anchors scroll, other links are only named', async () => {
+    studio.togglePreview();
+    await until(() => $('[data-testid=preview] a') !== null);
+    const [up, ext] = $$('[data-testid=preview] a');
+    const upClick = new MouseEvent('click', { bubbles: true, cancelable: true });
+    up.dispatchEvent(upClick);
+    expect(upClick.defaultPrevented).toBe(true);
+    const extClick = new MouseEvent('click', { bubbles: true, cancelable: true });
+    ext.dispatchEvent(extClick);
+    expect(extClick.defaultPrevented).toBe(true);
+    expect(studio.status).toContain('external link');
+  });
+});

@@ -1,0 +1,93 @@
+// Shared fixtures for component tests: a small library, a mocked host's command dispatcher, and
+// helpers that wait for Svelte to settle. No `@tauri-apps` import here: each test file installs
+// the dispatcher with `mockIPC`.
+import { flushSync, tick } from 'svelte';
+import type { Commands, LibraryView, PromptView, SkillEntry } from '../lib/bindings';
+
+export function skill(name: string, source: number, extra: Partial<SkillEntry> = {}): SkillEntry {
+  return {
+    source,
+    name,
+    dir: `/lib/s${source}/${name}`,
+    path: `/lib/s${source}/${name}/SKILL.md`,
+    errors: 0,
+    warnings: 0,
+    infos: 0,
+    hidden_by: null,
+    resources: [],
+    diagnostics: [],
+    ...extra,
+  };
+}
+
+export function libraryOf(sources: string[], skills: SkillEntry[]): LibraryView {
+  return { agent: 'spec', sources: sources.map((p) => ({ path: p, root: p, exists: true })), skills, issues: [] };
+}
+
+export const emptyPrompt: PromptView = {
+  agent: 'claude-code',
+  source: 'Claude Code',
+  placement: 'system-message',
+  placement_detail: '',
+  text: '',
+  failure: null,
+  skills: [],
+  warnings: [],
+  budget: null,
+  encoding: 'o200k_base',
+  estimate: true,
+  bytes: 0,
+  chars: 0,
+  tokens: 0,
+  context_window: 1000,
+  percent_of_context: 0,
+};
+
+export type Handler = {
+  [C in keyof Commands]?: (args: Commands[C]['args']) => Commands[C]['reply'] | Promise<Commands[C]['reply']>;
+};
+export type Call = { cmd: string; args: unknown };
+
+/** A `mockIPC` callback answering from `handlers` and recording each call in `calls`. */
+export function dispatcher(handlers: Handler, calls: Call[]) {
+  return (cmd: string, payload: unknown) => {
+    const args = (payload as { args: unknown } | undefined)?.args;
+    calls.push({ cmd, args });
+    const h = (handlers as Record<string, (a: unknown) => unknown>)[cmd];
+    if (!h) throw { code: 'internal', message: `no mock for ${cmd}`, details: [] };
+    return h(args);
+  };
+}
+
+export async function settle() {
+  for (let i = 0; i < 10; i++) {
+    await tick();
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  flushSync();
+}
+
+export async function until(check: () => boolean, ms = 2000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await settle();
+  }
+}
+
+export const $ = (sel: string) => document.body.querySelector(sel) as HTMLElement | null;
+export const $$ = (sel: string) => [...document.body.querySelectorAll(sel)] as HTMLElement[];
+
+/** Stand-ins for the form commands (good enough for `key: value` lines), and no drafts. */
+export const commonHandlers: Handler = {
+  drafts: () => [],
+  save_draft: () => null,
+  discard_draft: () => null,
+  frontmatter_form: ({ text }) => ({
+    fields: [...text.matchAll(/^([a-z-]+):[ ]?(.*)$/gm)].map((m) => ({ key: m[1], value: m[2] })),
+  }),
+  set_frontmatter_field: ({ text, key, value }) => {
+    const line = new RegExp(`^${key}:.*$`, 'm');
+    return { text: line.test(text) ? text.replace(line, `${key}: ${value}`) : text.replace(/\n---\n/, `\n${key}: ${value}\n---\n`) };
+  },
+};

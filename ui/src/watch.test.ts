@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mount, unmount } from 'svelte';
+import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
+import { emit } from '@tauri-apps/api/event';
+import { EditorView } from '@codemirror/view';
+import App from './App.svelte';
+import { Studio } from './lib/studio.svelte';
+import type { LibraryChanged } from './lib/bindings';
+import { $, $$, commonHandlers, type Call, dispatcher, emptyPrompt, type Handler, libraryOf, settle, skill, until } from './testing/fixtures';
+
+const PATH = '/lib/s0/demo/SKILL.md';
+let disk = '';
+let calls: Call[] = [];
+let app: ReturnType<typeof mount> | null = null;
+let studio: Studio;
+
+const handlers: Handler = {
+  ...commonHandlers,
+  startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
+  agents: () => [{ id: 'spec', title: 'spec', source: '', has_prompt: false }],
+  open_library: () => libraryOf(['/lib/s0'], [skill('demo', 0)]),
+  render_prompt: () => emptyPrompt,
+  read_file: ({ path }) => ({ path, text: disk }),
+  lint_text: () => ({ diagnostics: [] }),
+  save_file: ({ path, text }) => {
+    disk = text;
+    return { path, bytes: text.length };
+  },
+};
+
+function changed(errors = 0): LibraryChanged {
+  return {
+    events: [{ kind: 'skill-changed', dir: '/lib/s0/demo', name: 'demo' }],
+    library: libraryOf(['/lib/s0'], [skill('demo', 0, { errors })]),
+    errors: [],
+  };
+}
+
+async function startWithOpenFile() {
+  disk = 'original\n';
+  calls = [];
+  mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
+  studio = new Studio();
+  app = mount(App, { target: document.body, props: { studio } });
+  await until(() => $$('[data-testid=skill]').length === 1);
+  await studio.openSkill(PATH);
+  await until(() => $('.cm-content')?.textContent?.includes('original') ?? false);
+  // The editor lints the opened text once; the tests' own edits come after it.
+  await until(() => calls.some((c) => c.cmd === 'lint_text'));
+  await settle();
+}
+
+beforeEach(() => {
+  document.body.innerHTML = '';
+});
+
+afterEach(() => {
+  if (app) unmount(app);
+  app = null;
+  clearMocks();
+});
+
+describe('watching the library', () => {
+  it('refreshes the Library pane with the host event', async () => {
+    await startWithOpenFile();
+    expect($('[data-testid=skill] .badge.error')).toBeNull();
+    await emit('library-changed', changed(2));
+    await until(() => $('[data-testid=skill] .badge.error')?.textContent === '2');
+  });
+
+  it('reloads the open file when the editor is clean', async () => {
+    await startWithOpenFile();
+    disk = 'changed outside\n';
+    await emit('library-changed', changed());
+    await until(() => $('.cm-content')?.textContent?.includes('changed outside') ?? false);
+    expect(studio.dirty).toBe(false);
+    expect($('[data-testid=conflict]')).toBeNull();
+  });
+
+  it('raises a conflict on a dirty editor and each choice resolves it', async () => {
+    await startWithOpenFile();
+    await studio.lint('mine\n');
+    disk = 'theirs\n';
+    await emit('library-changed', changed());
+    await until(() => $('[data-testid=conflict]') !== null);
+    expect($('[data-testid=conflict-disk]')?.textContent).toBe('theirs\n');
+    expect($('[data-testid=conflict-mine]')?.textContent).toBe('mine\n');
+
+    // Take the disk version: the editor shows it, clean.
+    $('[data-testid=take-disk]')!.click();
+    await until(() => $('[data-testid=conflict]') === null);
+    await until(() => $('.cm-content')?.textContent?.includes('theirs') ?? false);
+    expect(studio.dirty).toBe(false);
+
+    // Keep mine: the editor's text is saved over the disk's.
+    await studio.lint('mine again\n');
+    disk = 'theirs 2\n';
+    await emit('library-changed', changed());
+    await until(() => $('[data-testid=conflict]') !== null);
+    $('[data-testid=keep-mine]')!.click();
+    await until(() => $('[data-testid=conflict]') === null && disk === 'mine again\n');
+    expect(studio.dirty).toBe(false);
+
+    // Keep editing: the view closes, the text stays and is unsaved against the disk's.
+    await studio.lint('still mine\n');
+    disk = 'theirs 3\n';
+    await emit('library-changed', changed());
+    await until(() => $('[data-testid=conflict]') !== null);
+    $('[data-testid=keep-editing]')!.click();
+    await until(() => $('[data-testid=conflict]') === null);
+    expect(studio.file?.text).toBe('still mine\n');
+    expect(studio.file?.saved).toBe('theirs 3\n');
+    expect(studio.dirty).toBe(true);
+  });
+
+  it("does not raise a conflict for the app's own save", async () => {
+    await startWithOpenFile();
+    await studio.lint('saved by the app\n');
+    await studio.save();
+    await studio.lint('saved by the app\nand typed after\n');
+    await emit('library-changed', changed());
+    await settle();
+    expect($('[data-testid=conflict]')).toBeNull();
+    expect(studio.file?.saved).toBe('saved by the app\n');
+    expect(calls.filter((c) => c.cmd === 'read_file')).toHaveLength(2);
+  });
+
+  it('ignores events about other skills', async () => {
+    await startWithOpenFile();
+    await studio.lint('mine\n');
+    disk = 'theirs\n';
+    const other = changed();
+    other.events = [{ kind: 'skill-changed', dir: '/lib/s0/other', name: 'other' }];
+    await emit('library-changed', other);
+    await settle();
+    expect($('[data-testid=conflict]')).toBeNull();
+  });
+});
+
+describe('saving', () => {
+  it('saves the text typed a moment ago, before it is linted', async () => {
+    await startWithOpenFile();
+    const view = EditorView.findFromDOM($('.cm-editor')!)!;
+    view.dispatch({ changes: { from: view.state.doc.length, insert: 'typed' } });
+    await studio.save();
+    expect(disk).toBe('original\ntyped');
+  });
+});
