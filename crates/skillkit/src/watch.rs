@@ -429,6 +429,17 @@ impl Batch {
         paths
     }
 
+    /// `path` lies in a folder created in this batch, so it did not exist before: a change first
+    /// seen as a modification (the folder was watched only after the file appeared in it, and the
+    /// file was written after that) is its creation.
+    fn created_in_new_folder(&mut self, path: &Path) {
+        if let Some(&i) = self.open.get(path) {
+            if matches!(self.changes[i], Some(FsChange::Modified(_))) {
+                self.changes[i] = Some(FsChange::Created(path.to_path_buf()));
+            }
+        }
+    }
+
     fn take(&mut self) -> Vec<FsChange> {
         self.open.clear();
         std::mem::take(&mut self.changes).into_iter().flatten().collect()
@@ -730,8 +741,13 @@ impl Debouncer {
             let mut found = Vec::new();
             list_below(&folder, &mut found);
             for path in found {
-                if self.keep(&path) && mentioned.insert(path.clone()) {
+                if !self.keep(&path) {
+                    continue;
+                }
+                if mentioned.insert(path.clone()) {
                     self.batch.record(FsChange::Created(path));
+                } else {
+                    self.batch.created_in_new_folder(&path);
                 }
             }
         }
@@ -759,5 +775,30 @@ fn list_below(folder: &Path, out: &mut Vec<PathBuf>) {
         if entry.file_type().is_ok_and(|t| t.is_dir()) {
             list_below(&path, out);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The race the integration test `a_new_skill_folder_reports_its_contents_and_is_watched_at_once`
+    /// can hit: the new folder is watched after its file appeared but before the file was written.
+    #[test]
+    fn a_file_first_seen_modified_in_a_new_folder_is_created() {
+        let mut batch = Batch::default();
+        batch.record(FsChange::Created("/r/csv".into()));
+        batch.record(FsChange::Modified("/r/csv/SKILL.md".into()));
+        batch.record(FsChange::Removed("/r/old".into()));
+        batch.created_in_new_folder(Path::new("/r/csv/SKILL.md"));
+        batch.created_in_new_folder(Path::new("/r/old"));
+        assert_eq!(
+            batch.take(),
+            vec![
+                FsChange::Created("/r/csv".into()),
+                FsChange::Created("/r/csv/SKILL.md".into()),
+                FsChange::Removed("/r/old".into())
+            ]
+        );
     }
 }
