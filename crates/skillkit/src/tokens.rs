@@ -174,12 +174,22 @@ fn safe_split(text: &str, near: usize) -> Option<usize> {
 
 /// Counts `part` (which starts at byte `base` of the whole text), adding each piece to the
 /// range it starts in.
-/// Remembered piece counts: most pieces are short words, looked up by their bytes packed into
-/// one integer (no string compare); longer ones by their text.
-#[derive(Default)]
+/// Remembered piece counts: most pieces are short words, kept in a direct-mapped table by their
+/// bytes packed into one integer (one multiply to place, one compare to find; a collision only
+/// replaces the older entry); longer pieces by their text.
 struct Memo<'a> {
-    short: std::collections::HashMap<u128, u32, foldhash::fast::RandomState>,
+    short: Vec<(u128, u32)>,
     long: std::collections::HashMap<&'a str, usize, foldhash::fast::RandomState>,
+}
+
+/// log2 of the short table's slots.
+const MEMO_BITS: u32 = 13;
+
+impl Default for Memo<'_> {
+    fn default() -> Self {
+        // Key 0 is the empty piece, whose count (0) is what an empty slot holds.
+        Memo { short: vec![(0, 0); 1 << MEMO_BITS], long: Default::default() }
+    }
 }
 
 impl<'a> Memo<'a> {
@@ -189,7 +199,13 @@ impl<'a> Memo<'a> {
             let mut k = [0u8; 16];
             k[..b.len()].copy_from_slice(b);
             k[15] = b.len() as u8;
-            *self.short.entry(u128::from_le_bytes(k)).or_insert_with(|| t.bpe.count(b) as u32) as usize
+            let key = u128::from_le_bytes(k);
+            let mixed = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let slot = &mut self.short[(mixed >> (64 - MEMO_BITS)) as usize];
+            if slot.0 != key {
+                *slot = (key, t.bpe.count(b) as u32);
+            }
+            slot.1 as usize
         } else {
             *self.long.entry(piece).or_insert_with(|| t.bpe.count(b))
         }
@@ -571,6 +587,24 @@ mod tests {
         let one: Vec<std::ops::Range<usize>> = vec![std::ops::Range { start: 0, end: 3 }];
         let (small, per) = count_o200k_ranges("a b\nc d", &one);
         assert_eq!((small, per[0]), (count_o200k("a b\nc d"), count_o200k("a b")));
+    }
+
+    #[test]
+    fn many_distinct_pieces_keep_counts_exact() {
+        // Far more distinct short pieces than the memo's table has slots: collisions evict.
+        let mut text = String::new();
+        let mut ranges = vec![];
+        for i in 0..30_000u32 {
+            let start = text.len();
+            text.push_str(&format!("- w{i:x}q{} z{}", i % 7, i * 31 % 977));
+            ranges.push(start..text.len());
+            text.push('\n');
+        }
+        let (total, per) = count_o200k_ranges(&text, &ranges);
+        assert_eq!(total, count_o200k(&text));
+        for (k, r) in ranges.iter().enumerate().step_by(997) {
+            assert_eq!(per[k], count_o200k(&text[r.clone()]), "{}", &text[r.clone()]);
+        }
     }
 
     #[test]
