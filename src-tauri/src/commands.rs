@@ -86,6 +86,26 @@ pub struct SessionSettings {
     pub allow: Vec<String>,
 }
 
+impl SessionSettings {
+    /// The engine's settings: the agent's defaults where a value is not given.
+    pub fn to_engine(&self) -> skillkit::session::Settings {
+        let mut settings = skillkit::session::Settings {
+            context_window: self.context_window,
+            policy: match self.policy {
+                Policy::Recommend => skillkit::session::Policy::Recommend,
+                Policy::Restrict => skillkit::session::Policy::Restrict,
+            },
+            char_budget: self.char_budget,
+            allow: self.allow.clone(),
+            ..Default::default()
+        };
+        if let Some(n) = self.max_loaded_skills {
+            settings.max_loaded_skills = n;
+        }
+        settings
+    }
+}
+
 #[derive(Clone, Debug, Deserialize, TS)]
 pub struct RunSession {
     pub sources: Vec<String>,
@@ -431,20 +451,7 @@ impl AppState {
         if agent.prompt.is_none() {
             return Err(AppError::new(ErrorCode::NoPrompt, format!("`{}` has no sessions", agent.id)));
         }
-        let s = args.settings;
-        let mut settings = skillkit::session::Settings {
-            context_window: s.context_window,
-            policy: match s.policy {
-                Policy::Recommend => skillkit::session::Policy::Recommend,
-                Policy::Restrict => skillkit::session::Policy::Restrict,
-            },
-            char_budget: s.char_budget,
-            allow: s.allow,
-            ..Default::default()
-        };
-        if let Some(n) = s.max_loaded_skills {
-            settings.max_loaded_skills = n;
-        }
+        let settings = args.settings.to_engine();
         let steps = args.steps.iter().map(Step::to_engine).collect();
         Ok(simulate(agent, &paths(&args.sources), settings, steps))
     }

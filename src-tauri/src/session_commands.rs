@@ -53,11 +53,6 @@ pub struct ScriptSettings {
     pub allow: Vec<String>,
 }
 
-fn q(s: &str) -> String {
-    // A JSON string is a YAML double-quoted scalar.
-    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
-}
-
 /// `to` relative to the folder `from` (both absolute), with `..` where needed.
 fn relative(to: &Path, from: &Path) -> PathBuf {
     let a: Vec<Component> = to.components().collect();
@@ -79,59 +74,15 @@ fn relative(to: &Path, from: &Path) -> PathBuf {
     out
 }
 
-/// The script text for a session, in the engine's format (see `skillkit::session_script`).
+/// The script text for a session, in the engine's format ([`skillkit::session_script::Script::to_text`]).
 pub fn script_text(agent: &str, sources: &[String], settings: &SessionSettings, steps: &[Step]) -> String {
-    let mut out = format!("agent: {}\n", q(agent));
-    let sources: Vec<String> = sources.iter().map(|s| q(s)).collect();
-    out.push_str(&format!("sources: [{}]\n", sources.join(", ")));
-    if let Some(n) = settings.context_window {
-        out.push_str(&format!("context_window: {n}\n"));
+    skillkit::session_script::Script {
+        agent: agent.into(),
+        sources: sources.to_vec(),
+        settings: settings.to_engine(),
+        steps: steps.iter().map(Step::to_engine).collect(),
     }
-    if let Some(n) = settings.max_loaded_skills {
-        out.push_str(&format!("max_loaded_skills: {n}\n"));
-    }
-    let policy = match settings.policy {
-        Policy::Recommend => "recommend",
-        Policy::Restrict => "restrict",
-    };
-    out.push_str(&format!("policy: {policy}\n"));
-    if let Some(n) = settings.char_budget {
-        out.push_str(&format!("char_budget: {n}\n"));
-    }
-    if !settings.allow.is_empty() {
-        let allow: Vec<String> = settings.allow.iter().map(|s| q(s)).collect();
-        out.push_str(&format!("allow: [{}]\n", allow.join(", ")));
-    }
-    if steps.is_empty() {
-        out.push_str("steps: []\n");
-        return out;
-    }
-    out.push_str("steps:\n");
-    for step in steps {
-        match step {
-            Step::Load { skill } => out.push_str(&format!("  - load: {}\n", q(skill))),
-            Step::Unload { skill } => out.push_str(&format!("  - unload: {}\n", q(skill))),
-            Step::Invoke { skill, args } => {
-                out.push_str(&format!("  - invoke: {}\n", q(skill)));
-                if let Some(a) = args {
-                    out.push_str(&format!("    args: {}\n", q(a)));
-                }
-            }
-            Step::Slash { name, args } => {
-                let line = if args.is_empty() { format!("/{name}") } else { format!("/{name} {args}") };
-                out.push_str(&format!("  - slash: {}\n", q(&line)));
-            }
-            Step::Tool { name, args } => {
-                out.push_str(&format!("  - tool: {}\n", q(name)));
-                // JSON is YAML's flow style.
-                out.push_str(&format!("    args: {}\n", serde_json::to_string(args).unwrap_or_else(|_| "{}".into())));
-            }
-            Step::Edit { skill, content } => {
-                out.push_str(&format!("  - edit: {}\n    content: {}\n", q(skill), q(content)));
-            }
-        }
-    }
-    out
+    .to_text()
 }
 
 fn invalid(path: &str, errors: Vec<skillkit::session_script::ScriptError>) -> AppError {

@@ -59,6 +59,62 @@ impl Script {
     pub fn source_paths(&self, script_dir: &Path) -> Vec<PathBuf> {
         self.sources.iter().map(|s| script_dir.join(s)).collect()
     }
+
+    /// The script as text that [`parse`] reads back to the same agent, sources, settings (the
+    /// session id aside) and steps. Strings are written as JSON strings, which are YAML
+    /// double-quoted scalars, and tool arguments as JSON, YAML's flow style.
+    pub fn to_text(&self) -> String {
+        let q = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into());
+        let list = |items: &[String]| items.iter().map(|s| q(s)).collect::<Vec<_>>().join(", ");
+        let s = &self.settings;
+        let mut out = format!("agent: {}\nsources: [{}]\n", q(&self.agent), list(&self.sources));
+        if let Some(n) = s.context_window {
+            out.push_str(&format!("context_window: {n}\n"));
+        }
+        if s.max_loaded_skills != Settings::default().max_loaded_skills {
+            out.push_str(&format!("max_loaded_skills: {}\n", s.max_loaded_skills));
+        }
+        let policy = match s.policy {
+            Policy::Recommend => "recommend",
+            Policy::Restrict => "restrict",
+        };
+        out.push_str(&format!("policy: {policy}\n"));
+        if let Some(n) = s.char_budget {
+            out.push_str(&format!("char_budget: {n}\n"));
+        }
+        if !s.allow.is_empty() {
+            out.push_str(&format!("allow: [{}]\n", list(&s.allow)));
+        }
+        if self.steps.is_empty() {
+            out.push_str("steps: []\n");
+            return out;
+        }
+        out.push_str("steps:\n");
+        for step in &self.steps {
+            match step {
+                Step::Load { skill } => out.push_str(&format!("  - load: {}\n", q(skill))),
+                Step::Unload { skill } => out.push_str(&format!("  - unload: {}\n", q(skill))),
+                Step::Invoke { skill, args } => {
+                    out.push_str(&format!("  - invoke: {}\n", q(skill)));
+                    if let Some(a) = args {
+                        out.push_str(&format!("    args: {}\n", q(a)));
+                    }
+                }
+                Step::Slash { name, args } => {
+                    let line = if args.is_empty() { format!("/{name}") } else { format!("/{name} {args}") };
+                    out.push_str(&format!("  - slash: {}\n", q(&line)));
+                }
+                Step::Tool { name, args } => {
+                    let args = serde_json::to_string(args).unwrap_or_else(|_| "{}".into());
+                    out.push_str(&format!("  - tool: {}\n    args: {args}\n", q(name)));
+                }
+                Step::Edit { skill, content } => {
+                    out.push_str(&format!("  - edit: {}\n    content: {}\n", q(skill), q(content)));
+                }
+            }
+        }
+        out
+    }
 }
 
 struct Cx<'a> {
@@ -282,6 +338,39 @@ fn parse_step(cx: &mut Cx<'_>, item: &Node) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_script_written_as_text_reads_back_the_same() {
+        let script = Script {
+            agent: "deepagents-v2".into(),
+            sources: vec!["../skills".into(), "a \"quoted\" dir".into()],
+            settings: Settings {
+                context_window: Some(200_000),
+                max_loaded_skills: 3,
+                policy: Policy::Restrict,
+                char_budget: Some(4000),
+                allow: vec!["Bash(git:*)".into()],
+                ..Settings::default()
+            },
+            steps: vec![
+                Step::Load { skill: "pdf".into() },
+                Step::Invoke { skill: "pdf".into(), args: Some("a: b".into()) },
+                Step::Slash { name: "pdf".into(), args: "x y".into() },
+                Step::Tool { name: "Bash".into(), args: serde_json::json!({"command": "ls"}) },
+                Step::Edit { skill: "pdf".into(), content: "---\nname: pdf\n---\n".into() },
+                Step::Unload { skill: "pdf".into() },
+            ],
+        };
+        let back = parse(&script.to_text()).unwrap();
+        assert_eq!((&back.agent, &back.sources, &back.steps), (&script.agent, &script.sources, &script.steps));
+        let (a, b) = (&back.settings, &script.settings);
+        assert_eq!(
+            (a.context_window, a.max_loaded_skills, a.policy, a.char_budget, &a.allow),
+            (b.context_window, b.max_loaded_skills, b.policy, b.char_budget, &b.allow)
+        );
+        let empty = Script { agent: "codex".into(), sources: vec![], settings: Settings::default(), steps: vec![] };
+        assert_eq!(empty.to_text(), "agent: \"codex\"\nsources: []\npolicy: recommend\nsteps: []\n");
+    }
+
     use super::*;
 
     #[test]
