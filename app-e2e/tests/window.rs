@@ -2,93 +2,13 @@
 //! after `cargo build -p skill-studio`, under a display (`xvfb-run -a cargo test -p app-e2e`).
 //! The app opens a copy of the bundled `skills/`, so nothing in the repository is touched.
 
+use app_e2e::*;
 use fantoccini::key::Key;
-use fantoccini::{Client, ClientBuilder, Locator};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use fantoccini::Locator;
+use std::path::Path;
+use std::time::Duration;
 
 const PORT: u16 = 4544;
-const NATIVE_PORT: u16 = 4545;
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
-
-fn app_binary() -> PathBuf {
-    if let Some(p) = std::env::var_os("SKILL_STUDIO_BIN") {
-        return PathBuf::from(p);
-    }
-    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| repo().join("target"));
-    let target = if target.is_absolute() { target } else { repo().join(target) };
-    target.join("debug/skill-studio")
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let dest = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &dest);
-        } else {
-            std::fs::copy(e.path(), dest).unwrap();
-        }
-    }
-}
-
-/// tauri-driver, stopped with SIGTERM on drop: it stops WebKitWebDriver only on SIGTERM/SIGINT,
-/// and an orphaned WebKitWebDriver would hang the next session.
-struct Driver(Child);
-
-impl Driver {
-    fn start() -> Driver {
-        let child = Command::new("tauri-driver")
-            .args(["--port", &PORT.to_string(), "--native-port", &NATIVE_PORT.to_string()])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("tauri-driver on PATH (cargo install tauri-driver --locked --version '^2')");
-        Driver(child)
-    }
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = Command::new("kill").args(["-TERM", &self.0.id().to_string()]).status();
-        let _ = self.0.wait();
-    }
-}
-
-async fn connect(app: &Path, library: &Path) -> Client {
-    let mut caps = serde_json::Map::new();
-    caps.insert("browserName".into(), "wry".into());
-    caps.insert("tauri:options".into(), serde_json::json!({ "application": app, "args": [library] }));
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        match ClientBuilder::native().capabilities(caps.clone()).connect(&format!("http://127.0.0.1:{PORT}")).await {
-            Ok(c) => return c,
-            Err(e) if Instant::now() > deadline => panic!("no WebDriver session: {e}"),
-            Err(_) => tokio::time::sleep(Duration::from_millis(250)).await,
-        }
-    }
-}
-
-async fn wait_for<F, Fut>(what: &str, mut check: F)
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = bool>,
-{
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !check().await {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
-async fn count(c: &Client, css: &str) -> usize {
-    c.find_all(Locator::Css(css)).await.map(|v| v.len()).unwrap_or(0)
-}
 
 #[tokio::test(flavor = "multi_thread")]
 async fn default_library_opens_and_a_typed_error_shows_a_diagnostic() {
@@ -100,8 +20,8 @@ async fn default_library_opens_and_a_typed_error_shows_a_diagnostic() {
     let skills =
         std::fs::read_dir(&library).unwrap().filter(|e| e.as_ref().unwrap().path().join("SKILL.md").exists()).count();
 
-    let _driver = Driver::start();
-    let c = connect(&app, &library).await;
+    let _driver = Driver::start(tmp.path(), PORT);
+    let c = connect(&app, &[&library], PORT).await;
     let result = async {
         // The library opens with every bundled skill, none with an error badge.
         wait_for("the library", || async { count(&c, "[data-testid=skill]").await == skills }).await;

@@ -3,14 +3,11 @@
 //! conditions, read exact text through JavaScript (WebDriver's element text folds whitespace).
 #![allow(dead_code)]
 
-use fantoccini::{Client, ClientBuilder, Locator};
+pub use app_e2e::{copy_dir, count, repo};
+use fantoccini::{Client, ClientBuilder};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-pub fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
 
 pub fn target_dir() -> PathBuf {
     let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| repo().join("target"));
@@ -28,19 +25,6 @@ pub fn app_binary() -> PathBuf {
     let app = target_dir().join("debug/skill-studio");
     assert!(app.exists(), "{} not built: run `cargo build -p skill-studio` first", app.display());
     app
-}
-
-pub fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let dest = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &dest);
-        } else {
-            std::fs::copy(e.path(), dest).unwrap();
-        }
-    }
 }
 
 /// A copy of the bundled library in a temporary folder (its real path, as the app shows it).
@@ -106,10 +90,6 @@ where
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-}
-
-pub async fn count(c: &Client, css: &str) -> usize {
-    c.find_all(Locator::Css(css)).await.map(|v| v.len()).unwrap_or(0)
 }
 
 /// The exact `textContent` of the first element matching `css` (None when there is none).
