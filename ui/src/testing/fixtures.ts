@@ -1,8 +1,10 @@
 // Shared fixtures for component tests: a small library, a mocked host's command dispatcher, and
 // helpers that wait for Svelte to settle. No `@tauri-apps` import here: each test file installs
 // the dispatcher with `mockIPC`.
-import { flushSync, tick } from 'svelte';
-import type { Commands, LibraryView, PromptView, SkillEntry } from '../lib/bindings';
+import type { LibraryView, PromptView, SkillEntry } from '../lib/bindings';
+import type { Handler } from '../test/harness';
+
+export { $, $$, settle, until, type Handler } from '../test/harness';
 
 export function skill(name: string, source: number, extra: Partial<SkillEntry> = {}): SkillEntry {
   return {
@@ -43,9 +45,6 @@ export const emptyPrompt: PromptView = {
   percent_of_context: 0,
 };
 
-export type Handler = {
-  [C in keyof Commands]?: (args: Commands[C]['args']) => Commands[C]['reply'] | Promise<Commands[C]['reply']>;
-};
 export type Call = { cmd: string; args: unknown };
 
 /** A `mockIPC` callback answering from `handlers` and recording each call in `calls`. */
@@ -58,25 +57,6 @@ export function dispatcher(handlers: Handler, calls: Call[]) {
     return h(args);
   };
 }
-
-export async function settle() {
-  for (let i = 0; i < 10; i++) {
-    await tick();
-    await new Promise((r) => setTimeout(r, 0));
-  }
-  flushSync();
-}
-
-export async function until(check: () => boolean, ms = 2000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await settle();
-  }
-}
-
-export const $ = (sel: string) => document.body.querySelector(sel) as HTMLElement | null;
-export const $$ = (sel: string) => [...document.body.querySelectorAll(sel)] as HTMLElement[];
 
 /** Stand-ins for the form commands (good enough for `key: value` lines), and no drafts. */
 export const commonHandlers: Handler = {
