@@ -67,7 +67,7 @@ export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHook
       const ds = await hooks.lint(state.sliceDoc());
       return ds.map((d) => toCm(state.doc, d, hooks.applyFix));
     },
-    { delay: 10 },
+    { delay: 0 },
   );
   const extensions: Extension[] = [
     lineNumbers(),

@@ -397,7 +397,10 @@ export class Studio {
     this.file.text = text;
     try {
       const { diagnostics } = await api.lint_text({ path: this.file.path, text, agent: this.agent });
-      if (this.file.text === text) this.live = diagnostics;
+      // The editor shows its squiggles first; the Problems pane follows in the next task.
+      setTimeout(() => {
+        if (this.file?.text === text) this.live = diagnostics;
+      }, 0);
       return diagnostics;
     } catch (e) {
       this.error = asAppError(e);
