@@ -11,7 +11,7 @@ use std::time::Duration;
 const PORT: u16 = 4544;
 
 #[tokio::test(flavor = "multi_thread")]
-async fn default_library_opens_and_a_typed_error_shows_a_diagnostic() {
+async fn a_typed_error_shows_at_its_place_goes_when_fixed_and_a_quick_fix_applies() {
     let app = app_binary();
     assert!(app.exists(), "{} not built: run `cargo build -p skill-studio` first", app.display());
     let tmp = tempfile::tempdir().unwrap();
@@ -37,10 +37,13 @@ async fn default_library_opens_and_a_typed_error_shows_a_diagnostic() {
         content.send_keys(&ctrl_home).await?;
         content.send_keys("x").await?;
 
-        // The engine's diagnostic shows in Problems and as a squiggle in the editor.
+        // The engine's diagnostic shows in Problems, at line 1 column 1, and as a squiggle there.
         wait_for("the SK101 problem", || async { count(&c, "[data-testid=problem][data-code=SK101]").await == 1 })
             .await;
-        wait_for("the squiggle", || async { count(&c, ".cm-lintRange-error").await >= 1 }).await;
+        wait_for("the squiggle on line 1", || async {
+            count(&c, ".cm-content > .cm-line:first-child .cm-lintRange-error").await >= 1
+        })
+        .await;
         let problem = c.find(Locator::Css("[data-testid=problem][data-code=SK101]")).await?.text().await?;
         assert!(problem.contains("commit-message:1:1"), "{problem}");
         assert!(count(&c, "[data-testid=dirty]").await == 1);
@@ -51,6 +54,45 @@ async fn default_library_opens_and_a_typed_error_shows_a_diagnostic() {
             std::fs::create_dir_all(&dir).unwrap();
             std::fs::write(Path::new(&dir).join("editor-diagnostic.png"), png).unwrap();
         }
+
+        // Fixing the error makes it go: the problem, the squiggle and the count.
+        content.send_keys(&char::from(Key::Backspace).to_string()).await?;
+        wait_for("the SK101 problem to go", || async {
+            count(&c, "[data-testid=problem][data-code=SK101]").await == 0
+                && count(&c, ".cm-lintRange-error").await == 0
+        })
+        .await;
+        assert_eq!(c.find(Locator::Css("[data-testid=count-error]")).await?.text().await?, "0 errors");
+        // The text is the saved text again: no dirty marker.
+        wait_for("the dirty marker to go", || async { count(&c, "[data-testid=dirty]").await == 0 }).await;
+
+        // A quick fix applies: break the name at the end of line 2, then Ctrl+. and choose the
+        // engine's fix that sets `name` to the folder's name.
+        content.send_keys(&[char::from(Key::Down), char::from(Key::End)].iter().collect::<String>()).await?;
+        content.send_keys("X").await?;
+        wait_for("the SK205 problem", || async { count(&c, "[data-testid=problem][data-code=SK205]").await == 1 })
+            .await;
+        let ctrl_dot: String = [char::from(Key::Control), '.', char::from(Key::Control)].iter().collect();
+        content.send_keys(&ctrl_dot).await?;
+        wait_for("the quick-fix menu", || async { count(&c, "[data-testid=quick-fix]").await == 2 }).await;
+        let fixes = c.find_all(Locator::Css("[data-testid=quick-fix]")).await?;
+        let mut names = Vec::new();
+        for f in &fixes {
+            names.push(f.text().await?);
+        }
+        let set = names.iter().position(|n| n == "Set `name` to `commit-message`");
+        let set = set.unwrap_or_else(|| panic!("no fix setting the name in {names:?}"));
+        fixes[set].click().await?;
+        wait_for("the fixed name", || async {
+            count(&c, "[data-testid=problem][data-code=SK205]").await == 0
+                && count(&c, "[data-testid=problem][data-code=SK204]").await == 0
+                && count(&c, ".cm-lintRange-error").await == 0
+        })
+        .await;
+        let line2 = c.find_all(Locator::Css(".cm-line")).await?[1].text().await?;
+        assert_eq!(line2, "name: commit-message");
+        assert_eq!(count(&c, "[data-testid=quick-fix]").await, 0);
+        wait_for("the dirty marker to go", || async { count(&c, "[data-testid=dirty]").await == 0 }).await;
         Ok::<(), fantoccini::error::CmdError>(())
     }
     .await;

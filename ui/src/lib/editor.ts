@@ -1,12 +1,20 @@
 // The CodeMirror editor: Markdown with YAML frontmatter, the engine's diagnostics as squiggles on
 // their exact spans (positions come as line + UTF-16 column), quick fixes as actions, Mod-s saves.
-import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from '@codemirror/view';
-import { Compartment, EditorState, type Extension } from '@codemirror/state';
+import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection, showTooltip, type Tooltip } from '@codemirror/view';
+import { Compartment, EditorState, StateEffect, StateField, type Extension } from '@codemirror/state';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { syntaxHighlighting, defaultHighlightStyle, bracketMatching } from '@codemirror/language';
 import { markdown } from '@codemirror/lang-markdown';
 import { yamlFrontmatter } from '@codemirror/lang-yaml';
-import { linter, lintGutter, forceLinting, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
+import {
+  linter,
+  lintGutter,
+  lintKeymap,
+  forceLinting,
+  forEachDiagnostic,
+  type Action,
+  type Diagnostic as CmDiagnostic,
+} from '@codemirror/lint';
 import type { Text } from '@codemirror/state';
 import type { Diagnostic, Position } from './bindings';
 
@@ -17,6 +25,8 @@ export interface EditorHooks {
   save(): void;
   /** The text after each change, at once (saves must not wait for the lint's delay). */
   change(text: string): void;
+  /** Ctrl+. found no fix at the cursor. */
+  noFix?(): void;
 }
 
 /** A document offset for an engine position (1-based line, 1-based UTF-16 column). */
@@ -47,6 +57,9 @@ const theme = EditorView.theme({
   '.cm-activeLine': { backgroundColor: 'var(--active-line)' },
   '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': { backgroundColor: 'var(--selection)' },
   '.cm-tooltip': { backgroundColor: 'var(--bg-alt)', color: 'var(--fg)', border: '1px solid var(--border)' },
+  '.cm-quickfix': { display: 'flex', flexDirection: 'column', padding: '2px' },
+  '.cm-quickfix button': { textAlign: 'left', border: 'none', background: 'transparent', color: 'var(--fg)', padding: '2px 8px', font: 'inherit' },
+  '.cm-quickfix button:focus': { backgroundColor: 'var(--selection)', outline: 'none' },
 });
 
 /** The file's line ending, by its first line break: `\r\n` for a CRLF file, `null` for LF. */
@@ -59,6 +72,101 @@ export function lineSeparatorOf(text: string): '\r\n' | null {
 // edited and saved with CRLF (CodeMirror would otherwise join lines with LF).
 const eol = new Compartment();
 const eolExtension = (sep: string | null): Extension => (sep ? EditorState.lineSeparator.of(sep) : []);
+
+/** A fix offered at the cursor: its action, and the diagnostic it answers. */
+export interface QuickFix {
+  name: string;
+  source: string;
+  apply: Action['apply'];
+  from: number;
+  to: number;
+}
+
+/** The fixes of the diagnostics under the cursor (touching it), else of those on its line;
+ *  errors first, then warnings, then notes, each in document order. */
+export function fixesAt(state: EditorState): QuickFix[] {
+  const head = state.selection.main.head;
+  const line = state.doc.lineAt(head);
+  const at: (QuickFix & { rank: number })[] = [];
+  const near: (QuickFix & { rank: number })[] = [];
+  const rank = { error: 0, warning: 1, info: 2, hint: 3 };
+  forEachDiagnostic(state, (d, from, to) => {
+    for (const a of d.actions ?? []) {
+      const fix = { name: a.name, source: d.source ?? '', apply: a.apply, from, to, rank: rank[d.severity] };
+      if (from <= head && head <= to) at.push(fix);
+      else if (from <= line.to && to >= line.from) near.push(fix);
+    }
+  });
+  const list = at.length ? at : near;
+  return list.sort((a, b) => a.rank - b.rank || a.from - b.from).map(({ rank: _, ...f }) => f);
+}
+
+const setFixMenu = StateEffect.define<{ pos: number; fixes: QuickFix[] } | null>();
+
+/** The quick-fix menu (Ctrl+.): a list of the fixes at the cursor; arrows move, Enter applies,
+ *  Escape closes. It closes when the text or the cursor moves. */
+const fixMenu = StateField.define<Tooltip | null>({
+  create: () => null,
+  update(value, tr) {
+    for (const e of tr.effects) if (e.is(setFixMenu)) return e.value ? menuTooltip(e.value.pos, e.value.fixes) : null;
+    return tr.docChanged || tr.selection ? null : value;
+  },
+  provide: (f) => showTooltip.from(f),
+});
+
+function menuTooltip(pos: number, fixes: QuickFix[]): Tooltip {
+  return {
+    pos,
+    above: false,
+    create(view) {
+      const dom = document.createElement('div');
+      dom.className = 'cm-quickfix';
+      dom.setAttribute('role', 'menu');
+      dom.setAttribute('aria-label', 'Quick fixes');
+      dom.dataset.testid = 'quick-fixes';
+      const close = () => {
+        view.dispatch({ effects: setFixMenu.of(null) });
+        view.focus();
+      };
+      const buttons = fixes.map((fix) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.setAttribute('role', 'menuitem');
+        b.dataset.testid = 'quick-fix';
+        b.textContent = fix.name;
+        b.title = fix.source;
+        b.addEventListener('click', () => {
+          close();
+          fix.apply(view, fix.from, fix.to);
+        });
+        dom.appendChild(b);
+        return b;
+      });
+      dom.addEventListener('keydown', (e) => {
+        const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
+        if (e.key === 'Escape') close();
+        else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+          const next = (i + (e.key === 'ArrowDown' ? 1 : buttons.length - 1)) % buttons.length;
+          buttons[next]?.focus();
+        } else return;
+        e.preventDefault();
+        e.stopPropagation();
+      });
+      return { dom, mount: () => buttons[0]?.focus() };
+    },
+  };
+}
+
+/** Ctrl+.: opens the quick-fix menu at the cursor; `none` is told when there is no fix there. */
+export function openQuickFixes(view: EditorView, none: () => void = () => {}): boolean {
+  const fixes = fixesAt(view.state);
+  if (fixes.length === 0) {
+    none();
+    return true;
+  }
+  view.dispatch({ effects: setFixMenu.of({ pos: view.state.selection.main.head, fixes }) });
+  return true;
+}
 
 export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHooks): EditorView {
   const lint = linter(
@@ -80,6 +188,7 @@ export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHook
     EditorView.lineWrapping,
     lintGutter(),
     lint,
+    fixMenu,
     EditorView.updateListener.of((u) => {
       if (u.docChanged) hooks.change(u.state.sliceDoc());
     }),
@@ -92,6 +201,8 @@ export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHook
           return true;
         },
       },
+      { key: 'Mod-.', preventDefault: true, run: (view) => openQuickFixes(view, hooks.noFix) },
+      ...lintKeymap,
       ...defaultKeymap,
       ...historyKeymap,
       indentWithTab,

@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mount, unmount } from 'svelte';
+import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
+import { EditorView } from '@codemirror/view';
+import App from './App.svelte';
+import { Studio } from './lib/studio.svelte';
+import type { Diagnostic, Fix, Severity } from './lib/bindings';
+import { $, $$, type Call, commonHandlers, dispatcher, emptyPrompt, type Handler, libraryOf, skill, until } from './testing/fixtures';
+
+const TEXT = '---\nname: DemoX\ndescription: d\n---\n# Body\n';
+const NAME = { start: 10, end: 15 }; // `DemoX` on line 2, columns 7..12
+
+function diagnostic(code: string, severity: Severity, fix: Fix | null): Diagnostic {
+  return {
+    code,
+    rule: code.toLowerCase(),
+    severity,
+    message: `${code} message`,
+    span: NAME,
+    start: { line: 2, column: 7, column_utf16: 7 },
+    end: { line: 2, column: 12, column_utf16: 12 },
+    labels: [],
+    help: null,
+    docs: '',
+    fix,
+  };
+}
+const rename = (to: string, message: string): Fix => ({
+  message,
+  applicability: 'unsafe',
+  edits: [{ span: NAME, replacement: to }],
+});
+
+let calls: Call[] = [];
+let app: ReturnType<typeof mount> | null = null;
+let studio: Studio;
+
+const handlers: Handler = {
+  ...commonHandlers,
+  startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
+  agents: () => [{ id: 'spec', title: 'spec', source: '', has_prompt: false }],
+  open_library: () => libraryOf(['/lib/s0'], [skill('demo', 0)]),
+  render_prompt: () => emptyPrompt,
+  read_file: ({ path }) => ({ path, text: TEXT }),
+  // A warning listed before an error: the menu puts errors first.
+  lint_text: ({ text }) => ({
+    diagnostics: text.includes('DemoX')
+      ? [
+          diagnostic('SK205', 'warning', rename('demo', 'Set `name` to `demo`')),
+          diagnostic('SK204', 'error', rename('demox', 'Rename to `demox`')),
+          diagnostic('SK999', 'info', { message: 'shown only', applicability: 'display-only', edits: [] }),
+        ]
+      : [],
+  }),
+  apply_fixes: ({ text, fixes }) => {
+    const [edit] = (fixes as Fix[])[0].edits;
+    return { text: text.slice(0, edit.span.start) + edit.replacement + text.slice(edit.span.end) };
+  },
+};
+
+const view = () => EditorView.findFromDOM($('.cm-editor')!)!;
+const ctrlDot = () =>
+  view().contentDOM.dispatchEvent(new KeyboardEvent('keydown', { key: '.', code: 'Period', ctrlKey: true, bubbles: true, cancelable: true }));
+
+beforeEach(async () => {
+  document.body.innerHTML = '';
+  calls = [];
+  mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
+  studio = new Studio();
+  app = mount(App, { target: document.body, props: { studio } });
+  await until(() => $$('[data-testid=skill]').length === 1);
+  await studio.openSkill('/lib/s0/demo/SKILL.md');
+  await until(() => $('.cm-content') !== null);
+  await until(() => calls.some((c) => c.cmd === 'lint_text'));
+  // happy-dom fires `selectionchange` synchronously, which CodeMirror cannot take while it
+  // draws a focused editor (browsers fire it later): the menu's return of focus is not modelled.
+  view().focus = () => {};
+});
+
+afterEach(() => {
+  if (app) unmount(app);
+  app = null;
+  clearMocks();
+});
+
+describe('Quick fixes (Ctrl+.)', () => {
+  it('lists the fixes at the cursor, errors first, and applies the chosen one', async () => {
+    const v = view();
+    v.dispatch({ selection: { anchor: 12 } });
+    await until(() => ctrlDot() === false && $$('[data-testid=quick-fix]').length > 0);
+    const items = $$('[data-testid=quick-fix]');
+    // The display-only fix is not offered.
+    expect(items.map((b) => b.textContent)).toEqual(['Rename to `demox`', 'Set `name` to `demo`']);
+    expect(document.activeElement).toBe(items[0]);
+
+    // Arrow down, Enter: the second fix goes through the engine and into the editor.
+    items[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    expect(document.activeElement).toBe(items[1]);
+    (document.activeElement as HTMLButtonElement).click();
+    await until(() => v.state.doc.toString() === TEXT.replace('DemoX', 'demo'));
+    const applied = calls.find((c) => c.cmd === 'apply_fixes')?.args as { fixes: Fix[] };
+    expect(applied.fixes[0].message).toBe('Set `name` to `demo`');
+    expect($$('[data-testid=quick-fix]')).toHaveLength(0);
+    // A fix is an edit like any other: unsaved until Ctrl+S.
+    expect(studio.dirty).toBe(true);
+  });
+
+  it('Escape closes the menu without a change; no fix at the cursor is said in the status', async () => {
+    const v = view();
+    v.dispatch({ selection: { anchor: 12 } });
+    await until(() => ctrlDot() === false && $$('[data-testid=quick-fix]').length > 0);
+    $$('[data-testid=quick-fix]')[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect($$('[data-testid=quick-fix]')).toHaveLength(0);
+    expect(v.state.doc.toString()).toBe(TEXT);
+
+    // Line 5 (`# Body`) has no diagnostic.
+    v.dispatch({ selection: { anchor: TEXT.indexOf('# Body') } });
+    ctrlDot();
+    expect($$('[data-testid=quick-fix]')).toHaveLength(0);
+    expect(studio.status).toBe('No quick fix at the cursor');
+  });
+});
