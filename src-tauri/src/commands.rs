@@ -436,6 +436,7 @@ impl AppState {
         };
         // The kept library when the sources are the opened ones (kept up to date by the watcher).
         let sources = resolve(&args.sources);
+        self.check_folders(&sources)?;
         let render = |lib: &Library| skillkit::prompt::render(agent, lib, &options);
         let rendered = match self.kept.with(&sources, agent, render) {
             Some(r) => r,
@@ -451,9 +452,11 @@ impl AppState {
         if agent.prompt.is_none() {
             return Err(AppError::new(ErrorCode::NoPrompt, format!("`{}` has no sessions", agent.id)));
         }
+        let sources = paths(&args.sources);
+        self.check_folders(&sources)?;
         let settings = args.settings.to_engine();
         let steps = args.steps.iter().map(Step::to_engine).collect();
-        Ok(simulate(agent, &paths(&args.sources), settings, steps))
+        Ok(simulate(agent, &sources, settings, steps))
     }
 
     pub fn run_session_script(&self, args: RunSessionScript) -> Result<SessionView, AppError> {
@@ -467,7 +470,16 @@ impl AppState {
         })?;
         let agent = agent(&script.agent)?;
         let dir = Path::new(&args.path).parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        Ok(simulate(agent, &script.source_paths(dir), script.settings, script.steps))
+        let sources = script.source_paths(dir);
+        // A script names its sources relative to itself: they must be the opened library's.
+        self.check_folders(&sources)?;
+        Ok(simulate(agent, &sources, script.settings, script.steps))
+    }
+
+    /// Prompts and sessions read only the opened library's folders.
+    fn check_folders(&self, sources: &[PathBuf]) -> Result<(), AppError> {
+        let scope = self.scope();
+        sources.iter().try_for_each(|s| scope.check_folder(s))
     }
 
     /// Reads a text file inside the opened library's sources (as the engine reads skill files:

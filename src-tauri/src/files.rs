@@ -9,11 +9,31 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug, Default)]
 pub struct Scope {
     roots: Vec<PathBuf>,
+    /// The sources as they were opened (one may be missing, so it has no real path).
+    sources: Vec<PathBuf>,
 }
 
 impl Scope {
     pub fn new(sources: &[PathBuf]) -> Scope {
-        Scope { roots: sources.iter().filter_map(|s| std::fs::canonicalize(s).ok()).collect() }
+        Scope {
+            roots: sources.iter().filter_map(|s| std::fs::canonicalize(s).ok()).collect(),
+            sources: sources.to_vec(),
+        }
+    }
+
+    /// A folder to read skills from (a prompt's or a session's source): one of the opened
+    /// sources, or a real folder inside one.
+    pub fn check_folder(&self, dir: &Path) -> Result<(), AppError> {
+        if self.sources.iter().any(|s| s == dir) {
+            return Ok(());
+        }
+        match std::fs::canonicalize(dir) {
+            Ok(real) if self.roots.iter().any(|r| real.starts_with(r)) => Ok(()),
+            _ => Err(AppError::new(
+                ErrorCode::OutsideLibrary,
+                format!("{} is not a folder of the opened library", dir.display()),
+            )),
+        }
     }
 
     /// `path` with its folder resolved to a real path, when that folder lies inside a root.
@@ -71,6 +91,23 @@ mod tests {
         assert_eq!(scope.check(&src.join("missing/SKILL.md")).unwrap_err().code, ErrorCode::OutsideLibrary);
     }
 
+    #[test]
+    fn scope_allows_the_opened_sources_and_folders_inside_them_only() {
+        let tmp = tempfile::tempdir().unwrap();
+        let src = tmp.path().join("skills");
+        let gone = tmp.path().join("gone");
+        std::fs::create_dir_all(src.join("a")).unwrap();
+        let scope = Scope::new(&[src.clone(), gone.clone()]);
+        assert!(scope.check_folder(&src).is_ok());
+        assert!(scope.check_folder(&src.join("a")).is_ok());
+        assert!(scope.check_folder(&src.join("a/..")).is_ok());
+        // A source that is missing stays allowed (the engine reports it); nothing else outside.
+        assert!(scope.check_folder(&gone).is_ok());
+        for outside in [tmp.path().to_path_buf(), src.join(".."), src.join("a/../.."), tmp.path().join("other")] {
+            assert_eq!(scope.check_folder(&outside).unwrap_err().code, ErrorCode::OutsideLibrary, "{outside:?}");
+        }
+    }
+
     #[cfg(unix)]
     #[test]
     fn scope_sees_through_symlinked_folders() {
@@ -82,6 +119,7 @@ mod tests {
         std::os::unix::fs::symlink(&elsewhere, src.join("link")).unwrap();
         let scope = Scope::new(std::slice::from_ref(&src));
         assert_eq!(scope.check(&src.join("link/SKILL.md")).unwrap_err().code, ErrorCode::OutsideLibrary);
+        assert_eq!(scope.check_folder(&src.join("link")).unwrap_err().code, ErrorCode::OutsideLibrary);
     }
 
     #[test]

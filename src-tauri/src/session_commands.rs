@@ -188,7 +188,7 @@ pub fn open_session_script(app: tauri::AppHandle, args: OpenSessionScript) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commands::{OpenLibrary, Startup};
+    use crate::commands::{OpenLibrary, RunSessionScript, Startup};
 
     fn bundled() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../skills").canonicalize().unwrap()
@@ -307,5 +307,42 @@ mod tests {
         assert_eq!(err.details[0].line, 1);
         let outside = state.open_session_script(OpenSessionScript { path: "/etc/hostname".into() }).unwrap_err();
         assert_eq!(outside.code, ErrorCode::OutsideLibrary);
+    }
+
+    #[test]
+    fn sessions_and_scripts_read_only_the_opened_library() {
+        let tmp = tempfile::tempdir().unwrap();
+        let lib = tmp.path().join("skills");
+        let other = tmp.path().join("other");
+        copy_dir(&bundled(), &lib);
+        copy_dir(&bundled(), &other);
+        let src = path_string(&lib);
+        let state = AppState::new(Startup { sources: vec![src.clone()], agent: "spec".into() });
+        state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
+        let session = |sources: Vec<String>| {
+            state.run_session(RunSession {
+                sources,
+                agent: "deepagents-v2".into(),
+                settings: SessionSettings::default(),
+                steps: vec![],
+            })
+        };
+        assert!(session(vec![src.clone()]).is_ok());
+        assert!(session(vec![path_string(&lib.join("commit-message"))]).is_ok());
+        let err = session(vec![src.clone(), path_string(&other)]).unwrap_err();
+        assert_eq!(err.code, ErrorCode::OutsideLibrary);
+        assert!(err.message.contains("other"), "{}", err.message);
+
+        // A script inside the library naming a folder outside it, relative to itself.
+        let script = "agent: deepagents-v2\nsources: [\"../other\"]\nsteps:\n  - load: commit-message\n";
+        let path = path_string(&lib.join("escape.yaml"));
+        let run = state.run_session_script(RunSessionScript { path: path.clone(), text: script.into() });
+        assert_eq!(run.unwrap_err().code, ErrorCode::OutsideLibrary);
+        std::fs::write(lib.join("escape.yaml"), script).unwrap();
+        let open = state.open_session_script(OpenSessionScript { path }).unwrap_err();
+        assert_eq!(open.code, ErrorCode::OutsideLibrary);
+        let inside = script.replace("../other", ".");
+        let ok = state.run_session_script(RunSessionScript { path: path_string(&lib.join("ok.yaml")), text: inside });
+        assert_eq!(ok.unwrap().turns.len(), 1);
     }
 }
