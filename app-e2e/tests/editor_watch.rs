@@ -42,8 +42,19 @@ async fn external_edits_reload_a_clean_editor_and_raise_a_conflict_on_a_dirty_on
         wait_for("the dirty mark", || async { count(&c, "[data-testid=dirty]").await == 1 }).await;
         std::fs::write(&file, original.replace("\n---\n", "\n---\n\nEXTERNAL TWO\n")).unwrap();
         wait_for("the conflict view", || async { count(&c, "[data-testid=conflict]").await == 1 }).await;
+        // The changes line by line: the disk's new line removed, the editor's lines added.
+        let mut rows = Vec::new();
+        for r in c.find_all(Locator::Css("[data-testid=conflict-diff] [data-kind]")).await? {
+            rows.push(format!("{} {}", r.attr("data-kind").await?.unwrap_or_default(), r.text().await?));
+        }
+        let has = |kind: &str, what: &str| rows.iter().any(|r| r.starts_with(kind) && r.contains(what));
+        assert!(has("removed", "EXTERNAL TWO") && has("added", "EXTERNAL ONE") && has("added", "MINE"), "{rows:?}");
+        assert!(!has("same", "EXTERNAL"), "{rows:?}");
+        // And both versions in full.
+        c.find(Locator::Css("[data-testid=conflict-both]")).await?.click().await?;
         assert!(text(&c, "[data-testid=conflict-disk]").await.contains("EXTERNAL TWO"));
         assert!(text(&c, "[data-testid=conflict-mine]").await.contains("MINE"));
+        c.find(Locator::Css("[data-testid=conflict-both]")).await?.click().await?;
         if let Some(dir) = std::env::var_os("SKILL_STUDIO_SHOTS") {
             for theme in ["light", "dark"] {
                 c.execute(&format!("document.documentElement.dataset.theme = '{theme}'"), vec![]).await?;

@@ -83,8 +83,17 @@ describe('watching the library', () => {
     disk = 'theirs\n';
     await emit('library-changed', changed());
     await until(() => $('[data-testid=conflict]') !== null);
+    // The changes, line by line: the disk's line removed, yours added.
+    const rows = $$('[data-testid=conflict-diff] [data-kind]').map((r) => `${r.dataset.kind} ${r.querySelector('.text')?.textContent}`);
+    expect(rows).toEqual(['removed theirs', 'added mine']);
+    expect($('[data-testid=conflict-disk]')).toBeNull();
+    // Both versions in full, on demand.
+    $('[data-testid=conflict-both]')!.click();
+    await until(() => $('[data-testid=conflict-disk]') !== null);
     expect($('[data-testid=conflict-disk]')?.textContent).toBe('theirs\n');
     expect($('[data-testid=conflict-mine]')?.textContent).toBe('mine\n');
+    expect($('[data-testid=conflict-diff]')).toBeNull();
+    $('[data-testid=conflict-both]')!.click();
 
     // Take the disk version: the editor shows it, clean.
     $('[data-testid=take-disk]')!.click();
