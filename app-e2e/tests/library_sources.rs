@@ -1,11 +1,14 @@
 //! The real window's sources: the first start opens the bundled library and remembers it; a
-//! remembered library is reopened on the next start; reordering sources with the keyboard buttons
-//! changes which skill hides which, and is remembered. Run after `cargo build -p skill-studio`,
+//! remembered library is reopened on the next start; reordering sources with the ↑/↓ buttons
+//! and by dragging one with the pointer (WebDriver pointer actions: real mouse events) changes
+//! which skill hides which, and is remembered. Run after `cargo build -p skill-studio`,
 //! under a display (`xvfb-run -a cargo test -p app-e2e`).
 
 use app_e2e::*;
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client, Locator};
 use std::path::Path;
+use std::time::Duration;
 
 // Not window.rs's ports, so both test binaries can run side by side.
 const PORT: u16 = 4574;
@@ -80,11 +83,27 @@ async fn the_last_library_is_remembered_and_sources_reorder() {
         .await;
         let first_skill = c.find(Locator::Css("[data-testid=skill]")).await?;
         assert!(first_skill.attr("class").await?.unwrap_or_default().contains("hidden"));
+
+        // Dragging the first source onto the second moves it back below: a real pointer drag.
+        let sources = c.find_all(Locator::Css("[data-testid=source] .grip")).await?;
+        let drag = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveToElement { element: sources[0].clone(), duration: None, x: 0.0, y: 0.0 })
+            .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
+            .then(PointerAction::MoveBy { duration: Some(Duration::from_millis(100)), x: 4.0, y: 4.0 })
+            .then(PointerAction::MoveToElement {
+                element: sources[1].clone(),
+                duration: Some(Duration::from_millis(300)),
+                x: 0.0,
+                y: 0.0,
+            })
+            .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+        c.perform_actions(drag).await?;
+        wait_for("the dragged order", || async { first_source(&c).await == low.to_string_lossy() }).await;
         Ok::<(), fantoccini::error::CmdError>(())
     }
     .await;
     c.close().await.ok();
     second.unwrap();
     let remembered: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&memory).unwrap()).unwrap();
-    assert_eq!(remembered["sources"], serde_json::json!([high, low]));
+    assert_eq!(remembered["sources"], serde_json::json!([low, high]));
 }

@@ -4,7 +4,7 @@ import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import App from './App.svelte';
 import { Studio } from './lib/studio.svelte';
 import type { OpenLibrary } from './lib/bindings';
-import { $, $$, commonHandlers, type Call, dispatcher, emptyPrompt, type Handler, libraryOf, skill, until } from './testing/fixtures';
+import { $, $$, commonHandlers, type Call, dispatcher, emptyPrompt, type Handler, libraryOf, settle, skill, until } from './testing/fixtures';
 
 let calls: Call[] = [];
 let picked: string | null = null;
@@ -95,12 +95,35 @@ describe('Sources in the Library pane', () => {
     expect(opened().at(-1)).toEqual(['/b', '/a']);
   });
 
-  it('reorders by dragging a source onto another', async () => {
+  it('reorders by dragging a source onto another with the pointer; a click or Escape does not', async () => {
     await start();
     const items = $$('[data-testid=source]');
-    items[2].dispatchEvent(new Event('dragstart', { bubbles: true }));
-    items[0].dispatchEvent(new Event('dragover', { bubbles: true, cancelable: true }));
-    items[0].dispatchEvent(new Event('drop', { bubbles: true, cancelable: true }));
+    // happy-dom does no layout: the point under the pointer is the item the test says.
+    let under: Element = items[2];
+    document.elementFromPoint = () => under;
+    const pointer = (el: Element, type: string, x: number, y: number) =>
+      el.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerId: 1, button: 0, clientX: x, clientY: y }));
+
+    // A press and release without moving is a click: nothing moves.
+    pointer(items[2], 'pointerdown', 10, 50);
+    pointer(items[2], 'pointerup', 11, 50);
+    // A drag cancelled with Escape: nothing moves.
+    pointer(items[2], 'pointerdown', 10, 50);
+    under = items[0];
+    pointer(items[2], 'pointermove', 10, 10);
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    pointer(items[2], 'pointerup', 10, 10);
+    await settle();
+    expect(shown()).toEqual(['/a', '/b', '/c']);
+
+    // Source 3 dragged onto source 1 goes first.
+    under = items[2];
+    pointer(items[2], 'pointerdown', 10, 50);
+    under = items[0];
+    pointer(items[2], 'pointermove', 10, 30);
+    await until(() => items[0].classList.contains('over'));
+    pointer(items[2], 'pointermove', 10, 10);
+    pointer(items[2], 'pointerup', 10, 10);
     await until(() => shown()[0] === '/c');
     expect(shown()).toEqual(['/c', '/a', '/b']);
   });
