@@ -1,49 +1,35 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mount, unmount } from 'svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { EditorView } from '@codemirror/view';
-import App from './App.svelte';
-import { Studio } from './lib/studio.svelte';
+import type { Studio } from './lib/studio.svelte';
 import type { Draft } from './lib/bindings';
-import { $, $$, type Call, commonHandlers, dispatcher, emptyPrompt, type Handler, libraryOf, skill, until } from './testing/fixtures';
+import { $$, $, type Call, dispatcher, type Handler, mountApp, oneSource, skill, unmountApp, until } from './testing/fixtures';
 
 const PATH = '/lib/s0/demo/SKILL.md';
 let calls: Call[] = [];
 let offered: Draft[] = [];
-let app: ReturnType<typeof mount> | null = null;
 let studio: Studio;
 
-const handlers: Handler = {
-  ...commonHandlers,
-  startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
-  agents: () => [{ id: 'spec', title: 'spec', source: '', has_prompt: false }],
-  open_library: () => libraryOf(['/lib/s0'], [skill('demo', 0), skill('other', 0)]),
-  render_prompt: () => emptyPrompt,
-  read_file: ({ path }) => ({ path, text: 'on disk\n' }),
-  lint_text: () => ({ diagnostics: [] }),
+const handlers: Handler = oneSource([skill('demo', 0), skill('other', 0)], () => 'on disk\n', {
   save_file: ({ path, text }) => ({ path, bytes: text.length }),
   drafts: () => offered,
-};
+});
 
 async function start() {
   calls = [];
   mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
-  studio = new Studio();
-  app = mount(App, { target: document.body, props: { studio } });
-  await until(() => $$('[data-testid=skill]').length === 2);
+  studio = await mountApp(2);
 }
 
 const draft = (path: string, text: string): Draft => ({ path, text, written_ms: 2000, file_modified_ms: 1000 });
 const editorText = () => EditorView.findFromDOM($('.cm-editor')!)!.state.doc.toString();
 
 beforeEach(() => {
-  document.body.innerHTML = '';
   offered = [];
 });
 
 afterEach(() => {
-  if (app) unmount(app);
-  app = null;
+  unmountApp();
   clearMocks();
 });
 

@@ -1,45 +1,31 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mount, unmount } from 'svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { EditorView } from '@codemirror/view';
 import { insertNewline } from '@codemirror/commands';
-import App from './App.svelte';
-import { Studio } from './lib/studio.svelte';
+import type { Studio } from './lib/studio.svelte';
 import { lineSeparatorOf } from './lib/editor';
-import { $, $$, type Call, commonHandlers, dispatcher, emptyPrompt, type Handler, libraryOf, skill, until } from './testing/fixtures';
+import { $, type Call, dispatcher, type Handler, mountApp, oneSource, skill, unmountApp, until } from './testing/fixtures';
 
 const CRLF = '---\r\nname: crlf\r\ndescription: d\r\n---\r\n# Body\r\n';
 const LF = '---\nname: lf\n---\n';
 let calls: Call[] = [];
-let app: ReturnType<typeof mount> | null = null;
 let studio: Studio;
 
-const handlers: Handler = {
-  ...commonHandlers,
-  startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
-  agents: () => [{ id: 'spec', title: 'spec', source: '', has_prompt: false }],
-  open_library: () => libraryOf(['/lib/s0'], [skill('crlf', 0), skill('lf', 0)]),
-  render_prompt: () => emptyPrompt,
-  read_file: ({ path }) => ({ path, text: path.includes('/crlf/') ? CRLF : LF }),
-  lint_text: () => ({ diagnostics: [] }),
+const handlers: Handler = oneSource([skill('crlf', 0), skill('lf', 0)], (path) => (path.includes('/crlf/') ? CRLF : LF), {
   save_file: ({ path, text }) => ({ path, bytes: text.length }),
-};
+});
 
 const view = () => EditorView.findFromDOM($('.cm-editor')!)!;
 const saved = () => calls.filter((c) => c.cmd === 'save_file').at(-1)?.args as { text: string } | undefined;
 
 beforeEach(async () => {
-  document.body.innerHTML = '';
   calls = [];
   mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
-  studio = new Studio();
-  app = mount(App, { target: document.body, props: { studio } });
-  await until(() => $$('[data-testid=skill]').length === 2);
+  studio = await mountApp(2);
 });
 
 afterEach(() => {
-  if (app) unmount(app);
-  app = null;
+  unmountApp();
   clearMocks();
 });
 

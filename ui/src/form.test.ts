@@ -1,45 +1,30 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mount, unmount } from 'svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { EditorView } from '@codemirror/view';
-import App from './App.svelte';
-import { Studio } from './lib/studio.svelte';
+import type { Studio } from './lib/studio.svelte';
 import { minimalChange } from './lib/editor';
-import { $, $$, type Call, dispatcher, emptyPrompt, commonHandlers, type Handler, libraryOf, skill, until } from './testing/fixtures';
+import { $, type Call, dispatcher, type Handler, mountApp, oneSource, skill, unmountApp, until } from './testing/fixtures';
 
 const PATH = '/lib/s0/demo/SKILL.md';
 const TEXT = '---\nname: demo\ndescription: Old.\n---\n# Body\n';
 let calls: Call[] = [];
-let app: ReturnType<typeof mount> | null = null;
 let studio: Studio;
 
-const handlers: Handler = {
-  ...commonHandlers,
-  startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
-  agents: () => [{ id: 'spec', title: 'spec', source: '', has_prompt: false }],
-  open_library: () => libraryOf(['/lib/s0'], [skill('demo', 0)]),
-  render_prompt: () => emptyPrompt,
-  read_file: ({ path }) => ({ path, text: TEXT }),
-  lint_text: () => ({ diagnostics: [] }),
-};
+const handlers: Handler = oneSource([skill('demo', 0)], () => TEXT);
 
 const field = (key: string) => $(`[data-testid=frontmatter-form] [data-key="${key}"]`) as HTMLInputElement | null;
 const editorText = () => EditorView.findFromDOM($('.cm-editor')!)!.state.doc.toString();
 
 beforeEach(async () => {
-  document.body.innerHTML = '';
   calls = [];
   mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
-  studio = new Studio();
-  app = mount(App, { target: document.body, props: { studio } });
-  await until(() => $$('[data-testid=skill]').length === 1);
+  studio = await mountApp(1);
   await studio.openSkill(PATH);
   await until(() => field('name')?.value === 'demo');
 });
 
 afterEach(() => {
-  if (app) unmount(app);
-  app = null;
+  unmountApp();
   clearMocks();
 });
 

@@ -1,47 +1,33 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mount, unmount } from 'svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { EditorView } from '@codemirror/view';
-import App from './App.svelte';
-import { Studio } from './lib/studio.svelte';
+import type { Studio } from './lib/studio.svelte';
 import type { RenderPreview } from './lib/bindings';
-import { $, $$, commonHandlers, type Call, dispatcher, emptyPrompt, type Handler, libraryOf, skill, until } from './testing/fixtures';
+import { $$, $, type Call, dispatcher, type Handler, mountApp, oneSource, skill, unmountApp, until } from './testing/fixtures';
 
 const PATH = '/lib/s0/demo/SKILL.md';
 let calls: Call[] = [];
-let app: ReturnType<typeof mount> | null = null;
 let studio: Studio;
 
-const handlers: Handler = {
-  ...commonHandlers,
-  startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
-  agents: () => [{ id: 'spec', title: 'spec', source: '', has_prompt: false }],
-  open_library: () => libraryOf(['/lib/s0'], [skill('demo', 0)]),
-  render_prompt: () => emptyPrompt,
-  read_file: ({ path }) => ({ path, text: '---\nname: demo\n---\n# Demo\n' }),
-  lint_text: () => ({ diagnostics: [] }),
+const handlers: Handler = oneSource([skill('demo', 0)], () => '---\nname: demo\n---\n# Demo\n', {
   // A stand-in for the engine: the heading of the text's last line, and one skipped image.
   render_preview: ({ text }: RenderPreview) => ({
     html: `<h1 id="top">${text.trim().split('\n').at(-1)}</h1><p><a href="#top">up</a> <a href="https://example.com">ext</a></p>`,
     headings: [{ level: 1, title: 'top', id: 'top' }],
     skipped_images: [{ path: 'assets/none.png', reason: 'no such file in the skill folder' }],
   }),
-};
+});
 
 beforeEach(async () => {
-  document.body.innerHTML = '';
   calls = [];
   mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
-  studio = new Studio();
-  app = mount(App, { target: document.body, props: { studio } });
-  await until(() => $$('[data-testid=skill]').length === 1);
+  studio = await mountApp(1);
   await studio.openSkill(PATH);
   await until(() => $('.cm-content') !== null);
 });
 
 afterEach(() => {
-  if (app) unmount(app);
-  app = null;
+  unmountApp();
   clearMocks();
 });
 

@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mount, unmount } from 'svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { EditorView } from '@codemirror/view';
-import App from './App.svelte';
-import { Studio } from './lib/studio.svelte';
+import type { Studio } from './lib/studio.svelte';
 import type { Diagnostic, Fix, Severity } from './lib/bindings';
-import { $, $$, type Call, commonHandlers, dispatcher, emptyPrompt, type Handler, libraryOf, skill, until } from './testing/fixtures';
+import { $$, $, type Call, dispatcher, type Handler, mountApp, oneSource, skill, unmountApp, until } from './testing/fixtures';
 
 const TEXT = '---\nname: DemoX\ndescription: d\n---\n# Body\n';
 const NAME = { start: 10, end: 15 }; // `DemoX` on line 2, columns 7..12
@@ -32,16 +30,9 @@ const rename = (to: string, message: string): Fix => ({
 });
 
 let calls: Call[] = [];
-let app: ReturnType<typeof mount> | null = null;
 let studio: Studio;
 
-const handlers: Handler = {
-  ...commonHandlers,
-  startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
-  agents: () => [{ id: 'spec', title: 'spec', source: '', has_prompt: false }],
-  open_library: () => libraryOf(['/lib/s0'], [skill('demo', 0)]),
-  render_prompt: () => emptyPrompt,
-  read_file: ({ path }) => ({ path, text: TEXT }),
+const handlers: Handler = oneSource([skill('demo', 0)], () => TEXT, {
   // A warning listed before an error: the menu puts errors first.
   lint_text: ({ text }) => ({
     diagnostics: text.includes('DemoX')
@@ -56,19 +47,16 @@ const handlers: Handler = {
     const [edit] = (fixes as Fix[])[0].edits;
     return { text: text.slice(0, edit.span.start) + edit.replacement + text.slice(edit.span.end) };
   },
-};
+});
 
 const view = () => EditorView.findFromDOM($('.cm-editor')!)!;
 const ctrlDot = () =>
   view().contentDOM.dispatchEvent(new KeyboardEvent('keydown', { key: '.', code: 'Period', ctrlKey: true, bubbles: true, cancelable: true }));
 
 beforeEach(async () => {
-  document.body.innerHTML = '';
   calls = [];
   mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
-  studio = new Studio();
-  app = mount(App, { target: document.body, props: { studio } });
-  await until(() => $$('[data-testid=skill]').length === 1);
+  studio = await mountApp(1);
   await studio.openSkill('/lib/s0/demo/SKILL.md');
   await until(() => $('.cm-content') !== null);
   await until(() => calls.some((c) => c.cmd === 'lint_text'));
@@ -78,8 +66,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  if (app) unmount(app);
-  app = null;
+  unmountApp();
   clearMocks();
 });
 

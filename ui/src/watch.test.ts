@@ -1,32 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mount, unmount } from 'svelte';
+import { afterEach, describe, expect, it } from 'vitest';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { emit } from '@tauri-apps/api/event';
 import { EditorView } from '@codemirror/view';
-import App from './App.svelte';
-import { Studio } from './lib/studio.svelte';
+import type { Studio } from './lib/studio.svelte';
 import type { LibraryChanged } from './lib/bindings';
-import { $, $$, commonHandlers, type Call, dispatcher, emptyPrompt, type Handler, libraryOf, settle, skill, until } from './testing/fixtures';
+import { $$, $, type Call, dispatcher, type Handler, libraryOf, mountApp, oneSource, settle, skill, unmountApp, until } from './testing/fixtures';
 
 const PATH = '/lib/s0/demo/SKILL.md';
 let disk = '';
 let calls: Call[] = [];
-let app: ReturnType<typeof mount> | null = null;
 let studio: Studio;
 
-const handlers: Handler = {
-  ...commonHandlers,
-  startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
-  agents: () => [{ id: 'spec', title: 'spec', source: '', has_prompt: false }],
-  open_library: () => libraryOf(['/lib/s0'], [skill('demo', 0)]),
-  render_prompt: () => emptyPrompt,
-  read_file: ({ path }) => ({ path, text: disk }),
-  lint_text: () => ({ diagnostics: [] }),
+const handlers: Handler = oneSource([skill('demo', 0)], () => disk, {
   save_file: ({ path, text }) => {
     disk = text;
     return { path, bytes: text.length };
   },
-};
+});
 
 function changed(errors = 0): LibraryChanged {
   return {
@@ -40,9 +30,7 @@ async function startWithOpenFile() {
   disk = 'original\n';
   calls = [];
   mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
-  studio = new Studio();
-  app = mount(App, { target: document.body, props: { studio } });
-  await until(() => $$('[data-testid=skill]').length === 1);
+  studio = await mountApp(1);
   await studio.openSkill(PATH);
   await until(() => $('.cm-content')?.textContent?.includes('original') ?? false);
   // The editor lints the opened text once; the tests' own edits come after it.
@@ -50,13 +38,8 @@ async function startWithOpenFile() {
   await settle();
 }
 
-beforeEach(() => {
-  document.body.innerHTML = '';
-});
-
 afterEach(() => {
-  if (app) unmount(app);
-  app = null;
+  unmountApp();
   clearMocks();
 });
 

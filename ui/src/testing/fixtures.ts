@@ -1,8 +1,11 @@
 // Shared fixtures for component tests: a small library, a mocked host's command dispatcher, and
 // helpers that wait for Svelte to settle. No `@tauri-apps` import here: each test file installs
 // the dispatcher with `mockIPC`.
+import { mount, unmount } from 'svelte';
+import App from '../App.svelte';
+import { Studio } from '../lib/studio.svelte';
 import type { LibraryView, PromptView, SkillEntry } from '../lib/bindings';
-import type { Handler } from '../test/harness';
+import { $$, until, type Handler } from '../test/harness';
 
 export { $, $$, settle, until, type Handler } from '../test/harness';
 
@@ -71,3 +74,37 @@ export const commonHandlers: Handler = {
     return { text: line.test(text) ? text.replace(line, `${key}: ${value}`) : text.replace(/\n---\n/, `\n${key}: ${value}\n---\n`) };
   },
 };
+
+/** A host with one source, `/lib/s0`, holding `skills`, linted under `spec` with no findings;
+ *  `read` gives each file's text. `extra` adds or replaces commands. */
+export function oneSource(skills: SkillEntry[], read: (path: string) => string, extra: Handler = {}): Handler {
+  return {
+    ...commonHandlers,
+    startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
+    agents: () => [{ id: 'spec', title: 'spec', source: '', has_prompt: false }],
+    open_library: () => libraryOf(['/lib/s0'], skills),
+    render_prompt: () => emptyPrompt,
+    read_file: ({ path }) => ({ path, text: read(path) }),
+    lint_text: () => ({ diagnostics: [] }),
+    ...extra,
+  };
+}
+
+let mounted: ReturnType<typeof mount> | null = null;
+
+/** Mounts the whole app on a fresh `Studio` (the host mocked already) and waits until the library
+ *  shows `skills` skills. Unmounts the app an earlier call mounted. */
+export async function mountApp(skills: number): Promise<Studio> {
+  unmountApp();
+  document.body.innerHTML = '';
+  const studio = new Studio();
+  mounted = mount(App, { target: document.body, props: { studio } });
+  await until(() => $$('[data-testid=skill]').length === skills);
+  return studio;
+}
+
+/** Unmounts the app `mountApp` mounted, if any. */
+export function unmountApp() {
+  if (mounted) unmount(mounted);
+  mounted = null;
+}
