@@ -410,11 +410,11 @@ impl AppState {
         let file = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let mut skill = skillkit::Skill::parse(dir, &file, args.text);
         skill.resources = Some(skillkit::resources::scan(dir, &file, skillkit::resources::ScanOptions::default()));
-        Ok(Linted { diagnostics: diagnostics(&skillkit::lint(&skill, agent)) })
+        Ok(Linted { diagnostics: skillkit::lint(&skill, agent) })
     }
 
     pub fn apply_fixes(&self, args: ApplyFixes) -> Result<Fixed, AppError> {
-        let fixes: Vec<skillkit::Fix> = args.fixes.iter().map(Fix::to_engine).collect();
+        let fixes = &args.fixes;
         for e in fixes.iter().flat_map(|f| &f.edits) {
             let ok = e.span.start <= e.span.end
                 && e.span.end <= args.text.len()
@@ -424,7 +424,7 @@ impl AppState {
                 return Err(AppError::new(ErrorCode::Io, "the fix no longer fits the text; lint again"));
             }
         }
-        Ok(Fixed { text: skillkit::diagnostic::apply_fixes(&args.text, &fixes) })
+        Ok(Fixed { text: skillkit::diagnostic::apply_fixes(&args.text, fixes) })
     }
 
     pub fn render_prompt(&self, args: RenderPrompt) -> Result<PromptView, AppError> {
@@ -563,7 +563,7 @@ impl AppState {
             .into_iter()
             .map(|(d, agents)| NewSkillProblem {
                 code: d.code.to_string(),
-                severity: d.severity.into(),
+                severity: d.severity,
                 message: d.message.clone(),
                 field: field_of(d.span),
                 agents: agents.into_iter().map(str::to_string).collect(),

@@ -1,168 +1,15 @@
-//! The values that cross to the UI: plain, owned mirrors of the engine's results, each deriving
-//! `TS` so that `ui/src/lib/bindings.ts` is generated from them. Conversions only copy; every
-//! decision is the engine's.
+//! The values that cross to the UI: the engine's diagnostics as they are, and plain, owned views
+//! of its other results, each deriving `TS` so that `ui/src/lib/bindings.ts` is generated from
+//! them. Conversions only copy; every decision is the engine's.
 
 use serde::{Deserialize, Serialize};
 use skillkit::library::{Entry, Library};
 use std::path::Path;
 use ts_rs::TS;
 
-/// A half-open byte range into a file's text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct Span {
-    pub start: usize,
-    pub end: usize,
-}
-
-impl From<skillkit::Span> for Span {
-    fn from(s: skillkit::Span) -> Span {
-        Span { start: s.start, end: s.end }
-    }
-}
-
-/// A point as editors show it: 1-based line, 1-based column in characters and in UTF-16 units.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
-pub struct Position {
-    pub line: usize,
-    pub column: usize,
-    pub column_utf16: usize,
-}
-
-impl From<skillkit::Position> for Position {
-    fn from(p: skillkit::Position) -> Position {
-        Position { line: p.line, column: p.column, column_utf16: p.column_utf16 }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    Error,
-    Warning,
-    Info,
-}
-
-impl From<skillkit::Severity> for Severity {
-    fn from(s: skillkit::Severity) -> Severity {
-        match s {
-            skillkit::Severity::Error => Severity::Error,
-            skillkit::Severity::Warning => Severity::Warning,
-            skillkit::Severity::Info => Severity::Info,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "kebab-case")]
-pub enum Applicability {
-    Safe,
-    Unsafe,
-    DisplayOnly,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct Edit {
-    pub span: Span,
-    pub replacement: String,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct Fix {
-    pub message: String,
-    pub applicability: Applicability,
-    pub edits: Vec<Edit>,
-}
-
-impl From<&skillkit::Fix> for Fix {
-    fn from(f: &skillkit::Fix) -> Fix {
-        Fix {
-            message: f.message.clone(),
-            applicability: match f.applicability {
-                skillkit::Applicability::Safe => Applicability::Safe,
-                skillkit::Applicability::Unsafe => Applicability::Unsafe,
-                skillkit::Applicability::DisplayOnly => Applicability::DisplayOnly,
-            },
-            edits: f.edits.iter().map(|e| Edit { span: e.span.into(), replacement: e.replacement.clone() }).collect(),
-        }
-    }
-}
-
-impl Fix {
-    /// Back to the engine's type, to apply it.
-    pub fn to_engine(&self) -> skillkit::Fix {
-        skillkit::Fix {
-            message: self.message.clone(),
-            applicability: match self.applicability {
-                Applicability::Safe => skillkit::Applicability::Safe,
-                Applicability::Unsafe => skillkit::Applicability::Unsafe,
-                Applicability::DisplayOnly => skillkit::Applicability::DisplayOnly,
-            },
-            edits: self
-                .edits
-                .iter()
-                .map(|e| skillkit::Edit {
-                    span: skillkit::Span::new(e.span.start, e.span.end),
-                    replacement: e.replacement.clone(),
-                })
-                .collect(),
-        }
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
-pub struct Label {
-    pub span: Span,
-    pub message: String,
-    pub start: Position,
-    pub end: Position,
-}
-
-/// What a rule found, where, and how to fix it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
-pub struct Diagnostic {
-    pub code: String,
-    pub rule: String,
-    pub severity: Severity,
-    pub message: String,
-    pub span: Span,
-    pub start: Position,
-    pub end: Position,
-    pub labels: Vec<Label>,
-    pub help: Option<String>,
-    pub docs: String,
-    pub fix: Option<Fix>,
-}
-
-impl From<&skillkit::Diagnostic> for Diagnostic {
-    fn from(d: &skillkit::Diagnostic) -> Diagnostic {
-        Diagnostic {
-            code: d.code.to_string(),
-            rule: d.rule.to_string(),
-            severity: d.severity.into(),
-            message: d.message.clone(),
-            span: d.span.into(),
-            start: d.start.into(),
-            end: d.end.into(),
-            labels: d
-                .labels
-                .iter()
-                .map(|l| Label {
-                    span: l.span.into(),
-                    message: l.message.clone(),
-                    start: l.start.into(),
-                    end: l.end.into(),
-                })
-                .collect(),
-            help: d.help.clone(),
-            docs: d.docs.clone(),
-            fix: d.fix.as_ref().map(Fix::from),
-        }
-    }
-}
-
-pub fn diagnostics(ds: &[skillkit::Diagnostic]) -> Vec<Diagnostic> {
-    ds.iter().map(Diagnostic::from).collect()
-}
+// Diagnostics and fixes cross as the engine's own types (their TypeScript comes from the
+// engine's `ts` feature).
+pub use skillkit::{Applicability, Diagnostic, Edit, Fix, Label, Position, Severity, Span};
 
 /// An agent profile the UI can pick.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
@@ -295,7 +142,7 @@ fn skill_entry(lib: &Library, e: &Entry) -> SkillEntry {
             HiddenBy { name: by.key.clone(), source: by.source, dir: path_string(&by.skill.dir) }
         }),
         resources,
-        diagnostics: diagnostics(&e.diagnostics),
+        diagnostics: e.diagnostics.clone(),
     }
 }
 

@@ -2,9 +2,10 @@
 //! (terminal, JSON, SARIF, editor squiggles) is the job of the edges.
 
 use crate::text::{Position, Span};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Error,
@@ -23,7 +24,8 @@ impl Severity {
 }
 
 /// How sure a fix is to keep the author's meaning.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum Applicability {
     /// Keeps meaning; may be applied without review.
@@ -35,13 +37,15 @@ pub enum Applicability {
 }
 
 /// Replace the bytes of `span` with `replacement`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Edit {
     pub span: Span,
     pub replacement: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Fix {
     /// What applying the fix does, e.g. "Quote the value".
     pub message: String,
@@ -52,6 +56,7 @@ pub struct Fix {
 
 /// A secondary location that explains the primary one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Label {
     pub span: Span,
     pub message: String,
@@ -60,6 +65,7 @@ pub struct Label {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Diagnostic {
     /// Stable rule code, e.g. `SK201`.
     pub code: &'static str,

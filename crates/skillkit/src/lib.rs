@@ -40,7 +40,7 @@ pub mod yaml11;
 mod testing;
 
 pub use agent::{find_agent, Agent, AGENTS};
-pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
+pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
 pub use lint::{is_valid, lint};
 pub use skill::Skill;
 pub use text::{Position, Span};

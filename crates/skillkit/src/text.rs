@@ -4,7 +4,8 @@
 use serde::Serialize;
 
 /// A half-open byte range `start..end` into a skill file's text.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Span {
     pub start: usize,
     pub end: usize,
@@ -37,6 +38,7 @@ impl Span {
 
 /// A point in the text as editors show it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Position {
     /// 1-based line number.
     pub line: usize,

@@ -3,7 +3,19 @@
 
 export type Span = { start: number, end: number, };
 
-export type Position = { line: number, column: number, column_utf16: number, };
+export type Position = { 
+/**
+ * 1-based line number.
+ */
+line: number, 
+/**
+ * 1-based column, counted in Unicode scalar values (what a person counts).
+ */
+column: number, 
+/**
+ * 1-based column counted in UTF-16 code units (what JavaScript and CodeMirror count).
+ */
+column_utf16: number, };
 
 export type Severity = "error" | "warning" | "info";
 
@@ -11,11 +23,35 @@ export type Applicability = "safe" | "unsafe" | "display-only";
 
 export type Edit = { span: Span, replacement: string, };
 
-export type Fix = { message: string, applicability: Applicability, edits: Array<Edit>, };
+export type Fix = { 
+/**
+ * What applying the fix does, e.g. "Quote the value".
+ */
+message: string, applicability: Applicability, 
+/**
+ * Non-overlapping edits, sorted by position.
+ */
+edits: Array<Edit>, };
 
 export type Label = { span: Span, message: string, start: Position, end: Position, };
 
-export type Diagnostic = { code: string, rule: string, severity: Severity, message: string, span: Span, start: Position, end: Position, labels: Array<Label>, help: string | null, docs: string, fix: Fix | null, };
+export type Diagnostic = { 
+/**
+ * Stable rule code, e.g. `SK201`.
+ */
+code: string, 
+/**
+ * Kebab-case rule name, e.g. `name-missing`.
+ */
+rule: string, severity: Severity, message: string, 
+/**
+ * Primary byte span in the file's text.
+ */
+span: Span, start: Position, end: Position, labels: Array<Label>, help: string | null, 
+/**
+ * Path of the rule's documentation inside the repository.
+ */
+docs: string, fix: Fix | null, };
 
 export type AgentInfo = { id: string, title: string, 
 /**
