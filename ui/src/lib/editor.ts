@@ -169,10 +169,18 @@ export function openQuickFixes(view: EditorView, none: () => void = () => {}): b
 }
 
 export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHooks): EditorView {
+  // Each change is linted at once (no delay: the engine takes a few milliseconds), but one lint
+  // at a time: a text changed again while a lint runs is linted once that one ends, and the texts
+  // in between are skipped (CodeMirror drops results for a text that is no longer the editor's).
+  let running: Promise<unknown> = Promise.resolve();
   const lint = linter(
     async (view) => {
       const state = view.state;
-      const ds = await hooks.lint(state.sliceDoc());
+      await running;
+      if (view.state.doc !== state.doc) return [];
+      const linting = hooks.lint(state.sliceDoc());
+      running = linting.catch(() => undefined);
+      const ds = await linting;
       return ds.map((d) => toCm(state.doc, d, hooks.applyFix));
     },
     { delay: 0 },

@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
+import { EditorView } from '@codemirror/view';
+import { diagnosticCount } from '@codemirror/lint';
+import type { Studio } from './lib/studio.svelte';
+import type { Linted } from './lib/bindings';
+import { $, type Call, dispatcher, type Handler, mountApp, oneSource, settle, skill, unmountApp, until } from './testing/fixtures';
+
+const TEXT = '---\nname: demo\ndescription: d\n---\n# Body\n';
+let calls: Call[] = [];
+let studio: Studio;
+/** The lints asked for and not answered yet: the test answers them. */
+let pending: { text: string; answer: (l: Linted) => void }[] = [];
+
+const handlers: Handler = oneSource([skill('demo', 0)], () => TEXT, {
+  lint_text: ({ text }) => new Promise<Linted>((answer) => pending.push({ text, answer })),
+});
+
+const view = () => EditorView.findFromDOM($('.cm-editor')!)!;
+const lints = () => calls.filter((c) => c.cmd === 'lint_text').map((c) => (c.args as { text: string }).text);
+const type = (s: string) => view().dispatch({ changes: { from: view().state.doc.length, insert: s } });
+
+beforeEach(async () => {
+  calls = [];
+  pending = [];
+  mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
+  studio = await mountApp(1);
+  await studio.openSkill('/lib/s0/demo/SKILL.md');
+  await until(() => pending.length === 1);
+  pending.shift()!.answer({ diagnostics: [] });
+  await settle();
+});
+
+afterEach(() => {
+  unmountApp();
+  clearMocks();
+});
+
+describe('Linting as you type', () => {
+  it('lints each change at once, one lint at a time, skipping the texts typed meanwhile', async () => {
+    type('a');
+    await until(() => pending.length === 1);
+    expect(pending[0].text).toBe(`${TEXT}a`);
+    // Three more keys while that lint runs: no new lint yet.
+    type('b');
+    type('c');
+    type('d');
+    await settle();
+    expect(pending).toHaveLength(1);
+    // When it ends, the latest text alone is linted, and its diagnostics are shown.
+    pending.shift()!.answer({ diagnostics: [] });
+    await until(() => pending.length === 1);
+    expect(pending[0].text).toBe(`${TEXT}abcd`);
+    const d = {
+      code: 'SK999',
+      rule: 'demo',
+      severity: 'error' as const,
+      message: 'm',
+      span: { start: 0, end: 3 },
+      start: { line: 1, column: 1, column_utf16: 1 },
+      end: { line: 1, column: 4, column_utf16: 4 },
+      labels: [],
+      help: null,
+      docs: '',
+      fix: null,
+    };
+    pending.shift()!.answer({ diagnostics: [d] });
+    await until(() => diagnosticCount(view().state) === 1);
+    await until(() => studio.live.length === 1);
+    expect(lints()).toEqual([TEXT, `${TEXT}a`, `${TEXT}abcd`]);
+  });
+});
