@@ -1,5 +1,5 @@
 //! Screenshots of every pane of the real window, as PNG, for the README: the Library, the Editor
-//! with a diagnostic's span selected, the Problems list, the Prompt pane with two agents side by
+//! with a diagnostic's span selected and its quick fixes (Ctrl+.) open, the Problems list, the Prompt pane with two agents side by
 //! side, and the Session pane after a few steps (and the whole window in both themes).
 //! `SKILL_STUDIO_SCREENSHOTS=1 cargo test -p app-e2e --test screenshots` writes them into
 //! `docs/screenshots/`; otherwise they go to a temporary folder and are only checked.
@@ -59,8 +59,14 @@ async fn screenshot_every_pane() {
         let selected =
             c.execute("const v = document.querySelector('.cm-content'); return String(getSelection())", vec![]).await?;
         assert_eq!(selected.as_str(), Some("commit-message_X"), "the diagnostic's span is selected");
+        // And the quick fixes there (Ctrl+.).
+        let ctrl_dot: String = [char::from(Key::Control), '.', char::from(Key::Control)].iter().collect();
+        content.send_keys(&ctrl_dot).await?;
+        wait_for("the quick-fix menu", || async { count(&c, "[data-testid=quick-fix]").await >= 2 }).await;
         painted().await;
         save("editor.png", pane("section.editor").await?);
+        c.find(Locator::Css("[data-testid=quick-fix]")).await?.send_keys(&char::from(Key::Escape).to_string()).await?;
+        wait_for("the menu to close", || async { count(&c, "[data-testid=quick-fix]").await == 0 }).await;
         c.execute("document.querySelector('[data-testid=filter-warning]').click()", vec![]).await?;
         c.execute("document.querySelector('[data-testid=problems] button').focus()", vec![]).await?;
         painted().await;

@@ -58,7 +58,15 @@ const theme = EditorView.theme({
   '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': { backgroundColor: 'var(--selection)' },
   '.cm-tooltip': { backgroundColor: 'var(--bg-alt)', color: 'var(--fg)', border: '1px solid var(--border)' },
   '.cm-quickfix': { display: 'flex', flexDirection: 'column', padding: '2px' },
-  '.cm-quickfix button': { textAlign: 'left', border: 'none', background: 'transparent', color: 'var(--fg)', padding: '2px 8px', font: 'inherit' },
+  '.cm-quickfix button': {
+    textAlign: 'left',
+    whiteSpace: 'nowrap',
+    border: 'none',
+    background: 'transparent',
+    color: 'var(--fg)',
+    padding: '2px 8px',
+    font: 'inherit',
+  },
   '.cm-quickfix button:focus': { backgroundColor: 'var(--selection)', outline: 'none' },
 });
 
@@ -164,7 +172,8 @@ export function openQuickFixes(view: EditorView, none: () => void = () => {}): b
     none();
     return true;
   }
-  view.dispatch({ effects: setFixMenu.of({ pos: view.state.selection.main.head, fixes }) });
+  // Under the start of the first fix's squiggle (where the eye is), not at a far line end.
+  view.dispatch({ effects: setFixMenu.of({ pos: fixes[0].from, fixes }) });
   return true;
 }
 
