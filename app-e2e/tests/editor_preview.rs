@@ -1,5 +1,6 @@
 //! The real window's Markdown preview: the engine's HTML beside the editor, an image of the skill
-//! folder loaded as a data: URL under the strict CSP, an image outside the folder not loaded. Run
+//! folder loaded as a data: URL under the strict CSP, an image outside the folder not loaded, links
+//! resolved from the skill root (a missing file marked; a file of the skill opens read-only). Run
 //! after `cargo build -p skill-studio`, under a display (`xvfb-run -a cargo test -p app-e2e`).
 
 use app_e2e::*;
@@ -24,7 +25,10 @@ async fn the_preview_shows_images_of_the_skill_folder_only() {
     std::fs::write(dir.join("assets/box.svg"), SVG).unwrap();
     std::fs::write(tmp.path().join("outside.svg"), SVG).unwrap();
     let original = std::fs::read_to_string(dir.join("SKILL.md")).unwrap();
-    let with_images = format!("{original}\n## Pictures\n\n![inside](assets/box.svg) ![outside](../../outside.svg)\n");
+    let with_images = format!(
+        "{original}\n## Pictures\n\n![inside](assets/box.svg) ![outside](../../outside.svg)\n\n\
+         [the spec](references/conventional-commits.md) [gone](references/gone.md)\n"
+    );
     std::fs::write(dir.join("SKILL.md"), with_images).unwrap();
 
     let _driver = Driver::start(tmp.path(), PORT);
@@ -54,6 +58,24 @@ async fn the_preview_shows_images_of_the_skill_folder_only() {
             std::fs::create_dir_all(&dir).unwrap();
             std::fs::write(Path::new(&dir).join("editor-preview.png"), png).unwrap();
         }
+
+        // Links: the engine resolved them; a file of the skill opens in the preview's place.
+        let link = |name: &'static str| {
+            let c = c.clone();
+            async move {
+                let css = format!("[data-testid=preview] a[href='references/{name}']");
+                c.find(Locator::Css(&css)).await?.attr("data-link").await
+            }
+        };
+        wait_for("the marked links", || async { link("gone.md").await.ok().flatten().is_some() }).await;
+        assert_eq!(link("gone.md").await?.as_deref(), Some("missing"));
+        assert_eq!(link("conventional-commits.md").await?.as_deref(), Some("file"));
+        let spec = std::fs::read_to_string(dir.join("references/conventional-commits.md")).unwrap();
+        let first = spec.lines().find(|l| !l.trim().is_empty()).unwrap().to_string();
+        c.find(Locator::Css("[data-testid=preview] a[href='references/conventional-commits.md']")).await?.click().await?;
+        wait_for("the referenced file", || async { text(&c, "[data-testid=viewing-text]").await.contains(&first) }).await;
+        c.find(Locator::Css("[data-testid=viewing-back]")).await?.click().await?;
+        wait_for("the preview again", || async { count(&c, "[data-testid=preview] h2#pictures").await == 1 }).await;
         Ok::<(), fantoccini::error::CmdError>(())
     }
     .await;

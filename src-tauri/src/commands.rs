@@ -175,6 +175,8 @@ pub struct PreviewView {
     pub html: String,
     pub headings: Vec<Heading>,
     pub skipped_images: Vec<SkippedImage>,
+    /// The body's links to paths in the skill folder, resolved by the engine.
+    pub links: Vec<skillkit::preview::PreviewLink>,
 }
 
 #[derive(Clone, Debug, Deserialize, TS)]
@@ -515,6 +517,7 @@ impl AppState {
                 .map(|s| Heading { level: s.level, title: s.title, id: s.id })
                 .collect(),
             skipped_images: p.skipped_images.into_iter().map(|(path, reason)| SkippedImage { path, reason }).collect(),
+            links: p.links,
         })
     }
 

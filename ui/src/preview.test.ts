@@ -9,12 +9,21 @@ const PATH = '/lib/s0/demo/SKILL.md';
 let calls: Call[] = [];
 let studio: Studio;
 
-const handlers: Handler = oneSource([skill('demo', 0)], () => '---\nname: demo\n---\n# Demo\n', {
-  // A stand-in for the engine: the heading of the text's last line, and one skipped image.
+const GUIDE = '/lib/s0/demo/references/guide one.md';
+const handlers: Handler = oneSource([skill('demo', 0)], (path) => (path === GUIDE ? '# The guide\n' : '---\nname: demo\n---\n# Demo\n'), {
+  // A stand-in for the engine: the heading of the text's last line, one skipped image, and links
+  // to a file, a missing file and a path outside the folder.
   render_preview: ({ text }: RenderPreview) => ({
-    html: `<h1 id="top">${text.trim().split('\n').at(-1)}</h1><p><a href="#top">up</a> <a href="https://example.com">ext</a></p>`,
+    html:
+      `<h1 id="top">${text.trim().split('\n').at(-1)}</h1><p><a href="#top">up</a> <a href="https://example.com">ext</a> ` +
+      `<a href="references/guide%20one.md">guide</a> <a href="./references/none.md">none</a> <a href="../x.md">out</a></p>`,
     headings: [{ level: 1, title: 'top', id: 'top' }],
     skipped_images: [{ path: 'assets/none.png', reason: 'no such file in the skill folder' }],
+    links: [
+      { path: 'references/guide one.md', status: 'file' },
+      { path: 'references/none.md', status: 'missing' },
+      { path: '../x.md', status: 'outside' },
+    ],
   }),
 });
 
@@ -58,5 +67,30 @@ describe('Markdown preview', () => {
     ext.dispatchEvent(extClick);
     expect(extClick.defaultPrevented).toBe(true);
     expect(studio.status).toContain('external link');
+  });
+
+  it("marks links with what the engine found; a file of the skill opens read-only in the preview's place", async () => {
+    studio.togglePreview();
+    await until(() => $('[data-testid=preview] a[data-link]') !== null);
+    const link = (text: string) => $$('[data-testid=preview] a').find((a) => a.textContent === text)!;
+    expect(link('guide').dataset.link).toBe('file');
+    expect(link('none').dataset.link).toBe('missing');
+    expect(link('none').title).toBe('references/none.md: no such file in the skill folder');
+    expect(link('out').dataset.link).toBe('outside');
+    expect(link('ext').dataset.link).toBeUndefined();
+
+    link('none').click();
+    expect(studio.status).toBe('references/none.md: no such file in the skill folder');
+    expect($('[data-testid=viewing]')).toBeNull();
+
+    link('guide').click();
+    await until(() => $('[data-testid=viewing-text]')?.textContent === '# The guide\n');
+    expect(calls.filter((c) => c.cmd === 'read_file').at(-1)?.args).toEqual({ path: GUIDE });
+    expect($('[data-testid=viewing]')?.textContent).toContain('references/guide one.md');
+    // The editor keeps the skill file.
+    expect(studio.file?.path).toBe(PATH);
+    $('[data-testid=viewing-back]')!.click();
+    await until(() => $('[data-testid=preview] h1') !== null);
+    expect($('[data-testid=viewing]')).toBeNull();
   });
 });

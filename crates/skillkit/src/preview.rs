@@ -33,6 +33,34 @@ pub struct Preview {
     pub outline: Vec<Section>,
     /// Image paths (relative to the skill folder) shown as their alt text, with why.
     pub skipped_images: Vec<(String, String)>,
+    /// The body's links to paths in the skill folder, resolved (each path once, in order).
+    pub links: Vec<PreviewLink>,
+}
+
+/// A link of the body to a path, resolved from the skill root as agents resolve it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PreviewLink {
+    /// The path relative to the skill root, normalised and decoded (`references/a b.md`); for a
+    /// link that leaves the folder, as written (`../other/SKILL.md`).
+    pub path: String,
+    pub status: LinkStatus,
+}
+
+/// What a link's path names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum LinkStatus {
+    /// A file inside the skill folder.
+    File,
+    /// A folder inside the skill folder (the root included).
+    Folder,
+    /// Nothing there.
+    Missing,
+    /// A path outside the skill folder (`..` past the root, an absolute path, or a symlink that
+    /// leads out): agents reading the skill do not resolve it there.
+    Outside,
 }
 
 /// The media type of an image file, by extension.
@@ -86,7 +114,31 @@ pub fn render(dir: &Path, text: &str, limits: PreviewLimits) -> Preview {
         }
     };
     let html = render_html(text, body, &resolve);
-    Preview { html, outline: outline(text, body), skipped_images: skipped.into_inner() }
+    Preview { html, outline: outline(text, body), skipped_images: skipped.into_inner(), links: links(dir, text, body) }
+}
+
+fn links(dir: &Path, text: &str, body: crate::text::Span) -> Vec<PreviewLink> {
+    let root = std::fs::canonicalize(dir).ok();
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for r in crate::markdown::references(text, body) {
+        let Some(path) = r.path.filter(|_| r.kind == crate::markdown::RefKind::Link) else { continue };
+        if !seen.insert(path.clone()) {
+            continue;
+        }
+        let status = match &root {
+            _ if r.escapes => LinkStatus::Outside,
+            None => LinkStatus::Missing,
+            Some(root) => match std::fs::canonicalize(root.join(&path)) {
+                Err(_) => LinkStatus::Missing,
+                Ok(real) if !real.starts_with(root) => LinkStatus::Outside,
+                Ok(real) if real.is_dir() => LinkStatus::Folder,
+                Ok(_) => LinkStatus::File,
+            },
+        };
+        out.push(PreviewLink { path, status });
+    }
+    out
 }
 
 fn embed(root: Option<&Path>, rel: &str, limits: PreviewLimits, used: &Cell<u64>) -> Result<String, String> {
@@ -179,6 +231,33 @@ mod tests {
         let p = render(&dir, &text, PreviewLimits { max_image_bytes: 1000, max_total_bytes: 1000 });
         assert_eq!(p.html.matches("<img").count(), 1, "{}", p.html);
         assert_eq!(p.skipped_images.len(), 1);
+    }
+
+    #[test]
+    fn links_are_resolved_from_the_skill_root() {
+        let (tmp, dir, text) = skill(
+            "[guide](references/guide%20one.md#usage) [again](./references/guide%20one.md) \
+             [folder](references/) [root](./) [gone](references/none.md) [up](../secret.png) \
+             [web](https://example.com/a.md) [here](#title) [link](references/out.md)\n\n\
+             `references/code.md` ![img](assets/d.png)\n",
+        );
+        std::fs::create_dir_all(dir.join("references")).unwrap();
+        std::fs::write(dir.join("references/guide one.md"), "# Guide\n").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(tmp.path().join("secret.png"), dir.join("references/out.md")).unwrap();
+        let p = render(&dir, &text, PreviewLimits::default());
+        let got: Vec<(&str, LinkStatus)> = p.links.iter().map(|l| (l.path.as_str(), l.status)).collect();
+        let mut want = vec![
+            ("references/guide one.md", LinkStatus::File),
+            ("references", LinkStatus::Folder),
+            ("", LinkStatus::Folder),
+            ("references/none.md", LinkStatus::Missing),
+            ("../secret.png", LinkStatus::Outside),
+        ];
+        #[cfg(unix)]
+        want.push(("references/out.md", LinkStatus::Outside));
+        // URLs, anchors, inline code and images are not links to resolve.
+        assert_eq!(got, want);
     }
 
     #[test]

@@ -296,6 +296,7 @@ export class Studio {
     if (content === null) return;
     this.file = { path, name: skill.name, saved: content, text: content, version: (this.file?.version ?? 0) + 1 };
     this.conflict = null;
+    this.viewing = null;
     if (this.showPreview) void this.renderPreview();
     if (this.showForm) void this.refreshForm();
     this.live = skill.diagnostics;
@@ -364,7 +365,25 @@ export class Studio {
 
   togglePreview() {
     this.showPreview = !this.showPreview;
+    this.viewing = null;
     if (this.showPreview) void this.renderPreview();
+  }
+
+  /** A file of the open skill shown in the preview's place (a link followed), read-only. */
+  viewing = $state<{ path: string; text: string | null; error: string | null } | null>(null);
+
+  /** Shows the file at `rel` (relative to the open skill's folder) in the preview's place. */
+  async viewFile(rel: string) {
+    const file = this.file;
+    if (!file) return;
+    const path = `${file.path.slice(0, file.path.lastIndexOf('/'))}/${rel}`;
+    this.viewing = { path: rel, text: null, error: null };
+    try {
+      const { text } = await api.read_file({ path });
+      if (this.file === file && this.viewing?.path === rel) this.viewing = { path: rel, text, error: null };
+    } catch (e) {
+      if (this.file === file && this.viewing?.path === rel) this.viewing = { path: rel, text: null, error: asAppError(e).message };
+    }
   }
 
   private schedulePreview() {
