@@ -387,7 +387,7 @@ impl AppState {
     pub fn open_library_watched(&self, args: OpenLibrary, notify: Option<Notify>) -> Result<LibraryView, AppError> {
         let agent = agent(&args.agent)?;
         let sources = resolve(&args.sources);
-        *self.scope() = Scope::new(&sources);
+        *self.scope() = Scope::new(&sources).named(&paths(&args.sources));
         let (view, problem) = self.kept.open(sources, agent, notify);
         if let Some(problem) = problem {
             eprintln!("skill-studio: {problem}");

@@ -21,6 +21,13 @@ impl Scope {
         }
     }
 
+    /// The same scope, also knowing the sources as the UI named them (before they were resolved),
+    /// so that a source removed from the disk later is still recognised.
+    pub fn named(mut self, as_given: &[PathBuf]) -> Scope {
+        self.sources.extend(as_given.iter().cloned());
+        self
+    }
+
     /// A folder to read skills from (a prompt's or a session's source): one of the opened
     /// sources, or a real folder inside one.
     pub fn check_folder(&self, dir: &Path) -> Result<(), AppError> {
@@ -36,17 +43,23 @@ impl Scope {
         }
     }
 
-    /// `path` with its folder resolved to a real path, when that folder lies inside a root.
-    /// The file itself need not exist; `..` and symlinked folders cannot lead outside.
+    /// `path` with its folder resolved to a real path, when that folder lies inside a root and,
+    /// when the file exists, its real path does too. The file itself need not exist (a save may
+    /// create it); `..`, symlinked folders and symlinked files cannot lead outside.
     pub fn check(&self, path: &Path) -> Result<PathBuf, AppError> {
         let outside =
             || AppError::new(ErrorCode::OutsideLibrary, format!("{} is outside the opened library", path.display()));
+        let inside = |real: &Path| self.roots.iter().any(|r| real.starts_with(r));
         let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else { return Err(outside()) };
         let dir = std::fs::canonicalize(dir).map_err(|_| outside())?;
-        if !self.roots.iter().any(|r| dir.starts_with(r)) {
+        if !inside(&dir) {
             return Err(outside());
         }
-        Ok(dir.join(name))
+        let full = dir.join(name);
+        match std::fs::canonicalize(&full) {
+            Ok(real) if !inside(&real) => Err(outside()),
+            _ => Ok(full),
+        }
     }
 }
 
@@ -97,12 +110,13 @@ mod tests {
         let src = tmp.path().join("skills");
         let gone = tmp.path().join("gone");
         std::fs::create_dir_all(src.join("a")).unwrap();
-        let scope = Scope::new(&[src.clone(), gone.clone()]);
+        let scope = Scope::new(&[src.clone(), gone.clone()]).named(&[tmp.path().join("as-named")]);
         assert!(scope.check_folder(&src).is_ok());
         assert!(scope.check_folder(&src.join("a")).is_ok());
         assert!(scope.check_folder(&src.join("a/..")).is_ok());
         // A source that is missing stays allowed (the engine reports it); nothing else outside.
         assert!(scope.check_folder(&gone).is_ok());
+        assert!(scope.check_folder(&tmp.path().join("as-named")).is_ok());
         for outside in [tmp.path().to_path_buf(), src.join(".."), src.join("a/../.."), tmp.path().join("other")] {
             assert_eq!(scope.check_folder(&outside).unwrap_err().code, ErrorCode::OutsideLibrary, "{outside:?}");
         }
@@ -117,8 +131,15 @@ mod tests {
         std::fs::create_dir_all(&src).unwrap();
         std::fs::create_dir_all(&elsewhere).unwrap();
         std::os::unix::fs::symlink(&elsewhere, src.join("link")).unwrap();
+        std::fs::write(elsewhere.join("secret.md"), "secret").unwrap();
+        std::os::unix::fs::symlink(elsewhere.join("secret.md"), src.join("notes.md")).unwrap();
+        std::fs::write(src.join("real.md"), "ok").unwrap();
+        std::os::unix::fs::symlink(src.join("real.md"), src.join("alias.md")).unwrap();
         let scope = Scope::new(std::slice::from_ref(&src));
         assert_eq!(scope.check(&src.join("link/SKILL.md")).unwrap_err().code, ErrorCode::OutsideLibrary);
+        // A symlinked file is followed: out of the sources it is refused, inside them it is fine.
+        assert_eq!(scope.check(&src.join("notes.md")).unwrap_err().code, ErrorCode::OutsideLibrary);
+        assert!(scope.check(&src.join("alias.md")).is_ok());
         assert_eq!(scope.check_folder(&src.join("link")).unwrap_err().code, ErrorCode::OutsideLibrary);
     }
 

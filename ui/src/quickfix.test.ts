@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { EditorView } from '@codemirror/view';
+import { forEachDiagnostic, type Action } from '@codemirror/lint';
 import type { Studio } from './lib/studio.svelte';
 import type { Diagnostic, Fix, Severity } from './lib/bindings';
 import { $$, $, type Call, dispatcher, type Handler, mountApp, oneSource, skill, unmountApp, until } from './testing/fixtures';
@@ -90,6 +91,22 @@ describe('Quick fixes (Ctrl+.)', () => {
     expect($$('[data-testid=quick-fix]')).toHaveLength(0);
     // A fix is an edit like any other: unsaved until Ctrl+S.
     expect(studio.dirty).toBe(true);
+  });
+
+  it('a fix offered for an older text is refused, not applied at the wrong place', async () => {
+    const v = view();
+    const actions: Action[] = [];
+    await until(() => {
+      actions.length = 0;
+      forEachDiagnostic(v.state, (d) => actions.push(...(d.actions ?? [])));
+      return actions.length === 2;
+    });
+    // The text changes before the fix is chosen (as from the hover, while the next lint runs).
+    v.dispatch({ changes: { from: 0, insert: 'xx' } });
+    actions[0].apply(v, 0, 0);
+    await until(() => studio.status.startsWith('the text changed'));
+    expect(calls.some((c) => c.cmd === 'apply_fixes')).toBe(false);
+    expect(v.state.doc.toString()).toBe(`xx${TEXT}`);
   });
 
   it('Escape closes the menu without a change; no fix at the cursor is said in the status', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { mount, unmount } from 'svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import App from './App.svelte';
@@ -100,14 +100,22 @@ describe('Sources in the Library pane', () => {
     const items = $$('[data-testid=source]');
     // happy-dom does no layout: the point under the pointer is the item the test says.
     let under: Element = items[2];
+    const elementFromPoint = document.elementFromPoint;
     document.elementFromPoint = () => under;
+    onTestFinished(() => {
+      document.elementFromPoint = elementFromPoint;
+    });
     const pointer = (el: Element, type: string, x: number, y: number) =>
       el.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerId: 1, button: 0, clientX: x, clientY: y }));
 
-    // A press and release without moving is a click: nothing moves.
+    // A press, a move of under 4 pixels and a release over another source is a click: nothing moves.
     pointer(items[2], 'pointerdown', 10, 50);
-    pointer(items[2], 'pointerup', 11, 50);
+    under = items[0];
+    pointer(items[2], 'pointermove', 12, 48);
+    pointer(items[2], 'pointerup', 12, 48);
+    expect(items[0].classList.contains('over')).toBe(false);
     // A drag cancelled with Escape: nothing moves.
+    under = items[2];
     pointer(items[2], 'pointerdown', 10, 50);
     under = items[0];
     pointer(items[2], 'pointermove', 10, 10);

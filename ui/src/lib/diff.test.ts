@@ -31,12 +31,19 @@ describe('lineDiff', () => {
     expect(show(lineDiff('', 'new\n'))).toEqual(['+ new']);
   });
 
+  it('shows a missing line break at the end as a change', () => {
+    const d = lineDiff('a\nb\n', 'a\nb');
+    expect(show(d)).toEqual(['  a', '- b', '+ b']);
+    expect(d[1]).not.toHaveProperty('noEol');
+    expect(d[2]).toMatchObject({ kind: 'added', noEol: true });
+  });
+
   it('shows a huge rewrite as one block removed and one added', () => {
-    const a = Array.from({ length: 3000 }, (_, i) => `a${i}`).join('\n');
-    const b = Array.from({ length: 3000 }, (_, i) => `b${i}`).join('\n');
+    const a = Array.from({ length: 1500 }, (_, i) => `a${i}`).join('\n');
+    const b = Array.from({ length: 1500 }, (_, i) => `b${i}`).join('\n');
     const d = lineDiff(a, b);
-    expect(d.filter((l) => l.kind === 'removed')).toHaveLength(3000);
-    expect(d.filter((l) => l.kind === 'added')).toHaveLength(3000);
+    expect(d.filter((l) => l.kind === 'removed')).toHaveLength(1500);
+    expect(d.filter((l) => l.kind === 'added')).toHaveLength(1500);
     expect(d[0]).toMatchObject({ kind: 'removed', text: 'a0' });
   });
 });

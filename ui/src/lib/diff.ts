@@ -1,17 +1,21 @@
 // A line diff for the conflict view: what changed from the disk's text to the editor's.
 
 export type DiffLine =
-  | { kind: 'same' | 'removed' | 'added'; text: string; old: number | null; new: number | null }
+  | { kind: 'same' | 'removed' | 'added'; text: string; old: number | null; new: number | null; noEol?: boolean }
   | { kind: 'skipped'; count: number };
 
-/** Above this many cells (lines × lines of the part that differs) the middle is shown as one
- *  block removed and one added, rather than matched line by line. */
-const MAX_CELLS = 4_000_000;
+/** Above this many cells (lines × lines of the part that differs, ~5 ms of work) the middle is
+ *  shown as one block removed and one added, rather than matched line by line. */
+const MAX_CELLS = 1_000_000;
+
+/** Marks a last line with no line break after it, so that it differs from the same line with one. */
+const NO_EOL = '\u0000';
 
 function lines(text: string): string[] {
   if (text === '') return [];
   const ls = text.split(/\r?\n/);
   if (ls[ls.length - 1] === '') ls.pop();
+  else ls[ls.length - 1] += NO_EOL;
   return ls;
 }
 
@@ -62,6 +66,12 @@ export function lineDiff(a: string, b: string, context = 3): DiffLine[] {
     }
   }
   for (let k = 0; k < end; k++) same(x.length - end + k, y.length - end + k);
+  for (const l of out) {
+    if (l.kind !== 'skipped' && l.text.endsWith(NO_EOL)) {
+      l.text = l.text.slice(0, -NO_EOL.length);
+      l.noEol = true;
+    }
+  }
   return fold(out, context);
 }
 

@@ -12,6 +12,7 @@ import {
   lintKeymap,
   forceLinting,
   forEachDiagnostic,
+  setDiagnosticsEffect,
   type Action,
   type Diagnostic as CmDiagnostic,
 } from '@codemirror/lint';
@@ -21,7 +22,8 @@ import type { Diagnostic, Position } from './bindings';
 export interface EditorHooks {
   /** Lint this text with the engine. */
   lint(text: string): Promise<Diagnostic[]>;
-  applyFix(d: Diagnostic): void;
+  /** Apply `d`'s fix; `linted` is the text the engine computed it for. */
+  applyFix(d: Diagnostic, linted: string): void;
   save(): void;
   /** The text after each change, at once (saves must not wait for the lint's delay). */
   change(text: string): void;
@@ -116,7 +118,11 @@ const setFixMenu = StateEffect.define<{ pos: number; fixes: QuickFix[] } | null>
 const fixMenu = StateField.define<Tooltip | null>({
   create: () => null,
   update(value, tr) {
-    for (const e of tr.effects) if (e.is(setFixMenu)) return e.value ? menuTooltip(e.value.pos, e.value.fixes) : null;
+    for (const e of tr.effects) {
+      if (e.is(setFixMenu)) return e.value ? menuTooltip(e.value.pos, e.value.fixes) : null;
+      // New diagnostics bring new fixes: the menu's are gone.
+      if (e.is(setDiagnosticsEffect)) return null;
+    }
     return tr.docChanged || tr.selection ? null : value;
   },
   provide: (f) => showTooltip.from(f),
@@ -150,6 +156,14 @@ function menuTooltip(pos: number, fixes: QuickFix[]): Tooltip {
         dom.appendChild(b);
         return b;
       });
+      // Focus leaving the menu (a click elsewhere, Tab) closes it; after the event, as the
+      // editor may be in an update when focus moves.
+      dom.addEventListener('focusout', (e) => {
+        if (dom.contains(e.relatedTarget as Node | null)) return;
+        setTimeout(() => {
+          if (view.state.field(fixMenu, false)) view.dispatch({ effects: setFixMenu.of(null) });
+        });
+      });
       dom.addEventListener('keydown', (e) => {
         const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
         if (e.key === 'Escape') close();
@@ -172,8 +186,11 @@ export function openQuickFixes(view: EditorView, none: () => void = () => {}): b
     none();
     return true;
   }
-  // Under the start of the first fix's squiggle (where the eye is), not at a far line end.
-  view.dispatch({ effects: setFixMenu.of({ pos: fixes[0].from, fixes }) });
+  // Under the start of the first fix's squiggle on the cursor's line (where the eye is), not at
+  // a far line end nor on a line scrolled out of view.
+  const line = view.state.doc.lineAt(view.state.selection.main.head);
+  const pos = Math.min(Math.max(fixes[0].from, line.from), line.to);
+  view.dispatch({ effects: setFixMenu.of({ pos, fixes }) });
   return true;
 }
 
@@ -190,7 +207,8 @@ export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHook
       const linting = hooks.lint(state.sliceDoc());
       running = linting.catch(() => undefined);
       const ds = await linting;
-      return ds.map((d) => toCm(state.doc, d, hooks.applyFix));
+      const linted = state.sliceDoc();
+      return ds.map((d) => toCm(state.doc, d, (d) => hooks.applyFix(d, linted)));
     },
     { delay: 0 },
   );

@@ -9,6 +9,10 @@ describe('preview links', () => {
     expect(linkPath('./')).toEqual({ path: '', outside: false });
     expect(linkPath('../secret.png')).toEqual({ path: '../secret.png', outside: true });
     expect(linkPath('/etc/passwd')).toEqual({ path: '/etc/passwd', outside: true });
+    // Climbing out and back in by a folder's name is still outside.
+    expect(linkPath('../skill/a.md')).toEqual({ path: '../skill/a.md', outside: true });
+    expect(linkPath('a/../../b.md')).toEqual({ path: 'a/../../b.md', outside: true });
+    expect(linkPath('a%2.md')).toEqual({ path: 'a%2.md', outside: false });
     for (const href of ['#top', 'https://example.com/a.md', 'mailto:a@b.c', '//host/x', '']) expect(linkPath(href)).toBeNull();
   });
 

@@ -7,17 +7,25 @@ import type { LinkStatus, PreviewLink } from './bindings';
  *  `outside` when it climbs past the root or is absolute. `null` for URLs and `#anchors`. */
 export function linkPath(href: string): { path: string; outside: boolean } | null {
   if (href === '' || href.startsWith('#') || href.startsWith('//') || /^[a-z][a-z0-9+.-]*:/i.test(href)) return null;
-  const url = new URL(href, 'file:///skill/');
-  if (href.startsWith('/') || !(url.pathname === '/skill' || url.pathname.startsWith('/skill/'))) {
-    return { path: href.split('#')[0], outside: true };
+  const raw = href.split('#')[0].split('?')[0];
+  if (raw.startsWith('/')) return { path: raw, outside: true };
+  const parts: string[] = [];
+  for (const segment of raw.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (parts.length === 0) return { path: raw, outside: true };
+      parts.pop();
+      continue;
+    }
+    let decoded = segment;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      // A stray `%` stays as written.
+    }
+    parts.push(decoded);
   }
-  let path: string;
-  try {
-    path = decodeURIComponent(url.pathname.slice('/skill/'.length));
-  } catch {
-    path = url.pathname.slice('/skill/'.length);
-  }
-  return { path: path.replace(/\/+$/, ''), outside: false };
+  return { path: parts.join('/'), outside: false };
 }
 
 /** What the engine found at a link's path; `null` for URLs, anchors and paths it did not list. */

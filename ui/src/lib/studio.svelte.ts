@@ -378,11 +378,13 @@ export class Studio {
     if (!file) return;
     const path = `${file.path.slice(0, file.path.lastIndexOf('/'))}/${rel}`;
     this.viewing = { path: rel, text: null, error: null };
+    // The same file still open (its text may have changed meanwhile) and the same link asked for.
+    const current = () => this.file?.path === file.path && this.viewing?.path === rel;
     try {
       const { text } = await api.read_file({ path });
-      if (this.file === file && this.viewing?.path === rel) this.viewing = { path: rel, text, error: null };
+      if (current()) this.viewing = { path: rel, text, error: null };
     } catch (e) {
-      if (this.file === file && this.viewing?.path === rel) this.viewing = { path: rel, text: null, error: asAppError(e).message };
+      if (current()) this.viewing = { path: rel, text: null, error: asAppError(e).message };
     }
   }
 
@@ -427,11 +429,24 @@ export class Studio {
     }
   }
 
-  async applyFix(d: Diagnostic) {
-    if (!this.file || !d.fix) return;
+  /** Applies a fix the engine offered for `linted`, the text it was computed for: its byte spans
+   *  fit that text only, so after any other change it is refused (the next lint offers it anew). */
+  async applyFix(d: Diagnostic, linted: string) {
+    const file = this.file;
+    if (!file || !d.fix) return;
+    const stale = 'the text changed since this fix was offered: try it again now';
+    if (file.text !== linted) {
+      this.status = stale;
+      return;
+    }
     try {
-      const { text } = await api.apply_fixes({ text: this.file.text, fixes: [d.fix] });
-      this.file = { ...this.file, text, version: this.file.version + 1 };
+      const { text } = await api.apply_fixes({ text: linted, fixes: [d.fix] });
+      const now = this.file;
+      if (!now || now.path !== file.path || now.text !== linted) {
+        this.status = stale;
+        return;
+      }
+      this.file = { ...now, text, version: now.version + 1 };
     } catch (e) {
       this.error = asAppError(e);
     }
