@@ -11,14 +11,40 @@ pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
 
-/// The app under test: `SKILL_STUDIO_BIN`, else the debug build in the target folder.
+/// The target folder (`CARGO_TARGET_DIR`, else the repository's `target/`).
+pub fn target_dir() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| repo().join("target"));
+    if target.is_absolute() {
+        target
+    } else {
+        repo().join(target)
+    }
+}
+
+/// The app under test: `SKILL_STUDIO_BIN`, else the debug build in the target folder (which must
+/// be built).
 pub fn app_binary() -> PathBuf {
     if let Some(p) = std::env::var_os("SKILL_STUDIO_BIN") {
         return PathBuf::from(p);
     }
-    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| repo().join("target"));
-    let target = if target.is_absolute() { target } else { repo().join(target) };
-    target.join("debug/skill-studio")
+    let app = target_dir().join("debug/skill-studio");
+    assert!(app.exists(), "{} not built: run `cargo build -p skill-studio` first", app.display());
+    app
+}
+
+/// A copy of the bundled library in a temporary folder, by its real path (as the app shows it);
+/// the app may change it freely.
+pub fn library() -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let lib = tmp.path().join("skills");
+    copy_dir(&repo().join("skills"), &lib);
+    let lib = lib.canonicalize().unwrap();
+    (tmp, lib)
+}
+
+/// How many skills the library folder has.
+pub fn skill_count(lib: &Path) -> usize {
+    std::fs::read_dir(lib).unwrap().filter(|e| e.as_ref().unwrap().path().join("SKILL.md").exists()).count()
 }
 
 /// Copies a folder tree (the tests work on copies of the bundled library).
@@ -76,13 +102,13 @@ pub async fn connect(app: &Path, args: &[&Path], port: u16) -> Client {
     }
 }
 
-/// Polls `check` every 100 ms for up to 20 s; fails the test with `what` when it never holds.
+/// Polls `check` every 100 ms for up to 30 s; fails the test with `what` when it never holds.
 pub async fn wait_for<F, Fut>(what: &str, mut check: F)
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = bool>,
 {
-    let deadline = Instant::now() + Duration::from_secs(20);
+    let deadline = Instant::now() + Duration::from_secs(30);
     while !check().await {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
         tokio::time::sleep(Duration::from_millis(100)).await;
@@ -100,4 +126,39 @@ pub async fn text(c: &Client, css: &str) -> String {
         Ok(e) => e.text().await.unwrap_or_default(),
         Err(_) => String::new(),
     }
+}
+
+/// The exact `textContent` of the first element matching `css` (None when there is none;
+/// WebDriver's element text folds whitespace).
+pub async fn text_of(c: &Client, css: &str) -> Option<String> {
+    let v = c
+        .execute("const e = document.querySelector(arguments[0]); return e ? e.textContent : null;", vec![css.into()])
+        .await
+        .ok()?;
+    v.as_str().map(str::to_string)
+}
+
+/// Sets a `<select>` or `<input>` and fires `change`, as a user's choice would.
+pub async fn choose(c: &Client, css: &str, value: &str) {
+    c.execute(
+        "const e = document.querySelector(arguments[0]); e.value = arguments[1]; \
+         e.dispatchEvent(new Event('input', {bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true}));",
+        vec![css.into(), value.into()],
+    )
+    .await
+    .unwrap();
+}
+
+/// Waits for the skill `name` in the Library pane, opens it, and waits for the editor to show it.
+pub async fn open_skill(c: &Client, name: &str) -> Result<(), fantoccini::error::CmdError> {
+    let item = format!("[data-testid=skill][data-name={name}]");
+    wait_for("the skill in the library", || async { count(c, &item).await == 1 }).await;
+    c.find(Locator::Css(&format!("{item} button"))).await?.click().await?;
+    let path = format!("/{name}/SKILL.md");
+    wait_for("the skill in the editor", || async {
+        count(c, ".cm-content").await == 1
+            && text_of(c, "[data-testid=editor-path]").await.is_some_and(|p| p.ends_with(&path))
+    })
+    .await;
+    Ok(())
 }

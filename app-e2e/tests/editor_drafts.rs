@@ -13,10 +13,7 @@ const PORT: u16 = 4614;
 #[tokio::test(flavor = "multi_thread")]
 async fn unsaved_text_survives_a_restart_as_a_draft() {
     let app = app_binary();
-    assert!(app.exists(), "{} not built: run `cargo build -p skill-studio` first", app.display());
-    let tmp = tempfile::tempdir().unwrap();
-    let library = tmp.path().join("skills");
-    copy_dir(&repo().join("skills"), &library);
+    let (tmp, library) = library();
     let file = library.join("commit-message/SKILL.md");
     let original = std::fs::read_to_string(&file).unwrap();
     let drafts = tmp.path().join("data/dev.skillstudio.app/drafts");
@@ -24,10 +21,7 @@ async fn unsaved_text_survives_a_restart_as_a_draft() {
 
     let c = connect(&app, &[&library], PORT).await;
     let first = async {
-        wait_for("the library", || async { count(&c, "[data-testid=skill][data-name=commit-message]").await == 1 })
-            .await;
-        c.find(Locator::Css("[data-testid=skill][data-name=commit-message] button")).await?.click().await?;
-        wait_for("the editor", || async { text(&c, ".cm-content").await.contains("commit") }).await;
+        open_skill(&c, "commit-message").await?;
         let content = c.find(Locator::Css(".cm-content")).await?;
         content.click().await?;
         // At the top, where the editor renders it (it only draws the lines in view).

@@ -19,19 +19,14 @@ async fn value(c: &Client, css: &str) -> String {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_form_edit_rewrites_one_line_and_the_text_updates_the_form() {
     let app = app_binary();
-    assert!(app.exists(), "{} not built: run `cargo build -p skill-studio` first", app.display());
-    let tmp = tempfile::tempdir().unwrap();
-    let library = tmp.path().join("skills");
-    copy_dir(&repo().join("skills"), &library);
+    let (tmp, library) = library();
     let file = library.join("commit-message/SKILL.md");
     let original = std::fs::read_to_string(&file).unwrap();
 
     let _driver = Driver::start(tmp.path(), PORT);
     let c = connect(&app, &[&library], PORT).await;
     let result = async {
-        wait_for("the library", || async { count(&c, "[data-testid=skill][data-name=commit-message]").await == 1 })
-            .await;
-        c.find(Locator::Css("[data-testid=skill][data-name=commit-message] button")).await?.click().await?;
+        open_skill(&c, "commit-message").await?;
         let license = "[data-testid=frontmatter-form] [data-key=license]";
         wait_for("the form", || async { value(&c, license).await == "MIT" }).await;
 

@@ -11,10 +11,7 @@ const PORT: u16 = 4624;
 #[tokio::test(flavor = "multi_thread")]
 async fn a_crlf_file_is_saved_with_crlf() {
     let app = app_binary();
-    assert!(app.exists(), "{} not built: run `cargo build -p skill-studio` first", app.display());
-    let tmp = tempfile::tempdir().unwrap();
-    let library = tmp.path().join("skills");
-    copy_dir(&repo().join("skills"), &library);
+    let (tmp, library) = library();
     let file = library.join("commit-message/SKILL.md");
     let crlf = std::fs::read_to_string(&file).unwrap().replace('\n', "\r\n");
     std::fs::write(&file, &crlf).unwrap();
@@ -22,10 +19,7 @@ async fn a_crlf_file_is_saved_with_crlf() {
     let _driver = Driver::start(tmp.path(), PORT);
     let c = connect(&app, &[&library], PORT).await;
     let result = async {
-        wait_for("the library", || async { count(&c, "[data-testid=skill][data-name=commit-message]").await == 1 })
-            .await;
-        c.find(Locator::Css("[data-testid=skill][data-name=commit-message] button")).await?.click().await?;
-        wait_for("the editor", || async { text(&c, ".cm-content").await.contains("commit") }).await;
+        open_skill(&c, "commit-message").await?;
         assert_eq!(count(&c, "[data-testid=dirty]").await, 0, "opening a CRLF file does not change it");
         let content = c.find(Locator::Css(".cm-content")).await?;
         content.click().await?;

@@ -16,10 +16,7 @@ const SVG: &str =
 #[tokio::test(flavor = "multi_thread")]
 async fn the_preview_shows_images_of_the_skill_folder_only() {
     let app = app_binary();
-    assert!(app.exists(), "{} not built: run `cargo build -p skill-studio` first", app.display());
-    let tmp = tempfile::tempdir().unwrap();
-    let library = tmp.path().join("skills");
-    copy_dir(&repo().join("skills"), &library);
+    let (tmp, library) = library();
     let dir = library.join("commit-message");
     std::fs::create_dir_all(dir.join("assets")).unwrap();
     std::fs::write(dir.join("assets/box.svg"), SVG).unwrap();
@@ -34,10 +31,7 @@ async fn the_preview_shows_images_of_the_skill_folder_only() {
     let _driver = Driver::start(tmp.path(), PORT);
     let c = connect(&app, &[&library], PORT).await;
     let result = async {
-        wait_for("the library", || async { count(&c, "[data-testid=skill][data-name=commit-message]").await == 1 })
-            .await;
-        c.find(Locator::Css("[data-testid=skill][data-name=commit-message] button")).await?.click().await?;
-        wait_for("the editor", || async { count(&c, ".cm-content").await == 1 }).await;
+        open_skill(&c, "commit-message").await?;
         c.find(Locator::Css("[data-testid=preview-toggle]")).await?.click().await?;
         wait_for("the preview", || async { count(&c, "[data-testid=preview] h2#pictures").await == 1 }).await;
         assert_eq!(count(&c, "[data-testid=preview] img").await, 1);

@@ -13,20 +13,14 @@ const PORT: u16 = 4564;
 #[tokio::test(flavor = "multi_thread")]
 async fn external_edits_reload_a_clean_editor_and_raise_a_conflict_on_a_dirty_one() {
     let app = app_binary();
-    assert!(app.exists(), "{} not built: run `cargo build -p skill-studio` first", app.display());
-    let tmp = tempfile::tempdir().unwrap();
-    let library = tmp.path().join("skills");
-    copy_dir(&repo().join("skills"), &library);
+    let (tmp, library) = library();
     let file = library.join("commit-message/SKILL.md");
     let original = std::fs::read_to_string(&file).unwrap();
 
     let _driver = Driver::start(tmp.path(), PORT);
     let c = connect(&app, &[&library], PORT).await;
     let result = async {
-        wait_for("the library", || async { count(&c, "[data-testid=skill][data-name=commit-message]").await == 1 })
-            .await;
-        c.find(Locator::Css("[data-testid=skill][data-name=commit-message] button")).await?.click().await?;
-        wait_for("the editor", || async { text(&c, ".cm-content").await.contains("commit") }).await;
+        open_skill(&c, "commit-message").await?;
 
         // Clean editor: an external edit is reloaded.
         std::fs::write(&file, original.replace("\n---\n", "\n---\n\nEXTERNAL ONE\n")).unwrap();

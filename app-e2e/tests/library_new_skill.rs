@@ -12,10 +12,7 @@ const PORT: u16 = 4604;
 #[tokio::test(flavor = "multi_thread")]
 async fn a_new_skill_is_checked_live_created_and_opened() {
     let app = app_binary();
-    assert!(app.exists(), "{} not built: run `cargo build -p skill-studio` first", app.display());
-    let tmp = tempfile::tempdir().unwrap();
-    let library = tmp.path().join("skills");
-    copy_dir(&repo().join("skills"), &library);
+    let (tmp, library) = library();
 
     let _driver = Driver::start(tmp.path(), PORT);
     let c = connect(&app, &[&library], PORT).await;

@@ -23,7 +23,6 @@ async fn first_source(c: &Client) -> String {
 #[tokio::test(flavor = "multi_thread")]
 async fn the_last_library_is_remembered_and_sources_reorder() {
     let app = app_binary();
-    assert!(app.exists(), "{} not built: run `cargo build -p skill-studio` first", app.display());
     let tmp = tempfile::tempdir().unwrap();
     let memory = tmp.path().join("config/dev.skillstudio.app/last-library.json");
     let _driver = Driver::start(tmp.path(), PORT);

@@ -10,9 +10,9 @@ const AGENTS: &[&str] =
 #[tokio::test(flavor = "multi_thread")]
 async fn prompt_pane_text_equals_skillkit_prompt_for_every_agent() {
     let skillkit = skillkit();
-    let (_tmp, lib) = library();
-    let driver = Driver::start(4550);
-    let c = driver.connect(&lib).await;
+    let (tmp, lib) = library();
+    let _driver = Driver::start(tmp.path(), 4550);
+    let c = connect(&app_binary(), &[&lib], 4550).await;
     let result = async {
         let n = skill_count(&lib);
         wait_for("the library", || async { count(&c, "[data-testid=skill]").await == n }).await;

@@ -20,8 +20,8 @@ async fn screenshot_every_pane() {
         None => tmp.path().join("screenshots"),
     };
     std::fs::create_dir_all(&out).unwrap();
-    let driver = Driver::start(4554);
-    let c = driver.connect(&lib).await;
+    let _driver = Driver::start(tmp.path(), 4554);
+    let c = connect(&app_binary(), &[&lib], 4554).await;
     let result = async {
         let save = |name: &'static str, png: Vec<u8>| {
             assert!(png.starts_with(PNG) && png.len() > 1000, "{name} is not a PNG");
@@ -42,8 +42,7 @@ async fn screenshot_every_pane() {
         wait_for("the library", || async { count(&c, "[data-testid=skill]").await == n }).await;
 
         // Editor: a skill with a broken name; the Problems pane lists it; clicking selects its span.
-        c.find(Locator::Css("[data-testid=skill][data-name=commit-message] button")).await?.click().await?;
-        wait_for("the editor", || async { count(&c, ".cm-content").await == 1 }).await;
+        open_skill(&c, "commit-message").await?;
         let content = c.find(Locator::Css(".cm-content")).await?;
         content.click().await?;
         let ctrl_home: String = [char::from(Key::Control), char::from(Key::Home)].iter().collect();

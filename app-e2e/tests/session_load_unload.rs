@@ -9,9 +9,9 @@ use prompt_session_support::*;
 #[tokio::test(flavor = "multi_thread")]
 async fn load_and_unload_change_the_transcript_and_the_prompt() {
     let skillkit = skillkit();
-    let (_tmp, lib) = library();
-    let driver = Driver::start(4552);
-    let c = driver.connect(&lib).await;
+    let (tmp, lib) = library();
+    let _driver = Driver::start(tmp.path(), 4552);
+    let c = connect(&app_binary(), &[&lib], 4552).await;
     let result = async {
         let n = skill_count(&lib);
         wait_for("the library", || async { count(&c, "[data-testid=skill]").await == n }).await;

@@ -13,10 +13,7 @@ const PORT: u16 = 4544;
 #[tokio::test(flavor = "multi_thread")]
 async fn a_typed_error_shows_at_its_place_goes_when_fixed_and_a_quick_fix_applies() {
     let app = app_binary();
-    assert!(app.exists(), "{} not built: run `cargo build -p skill-studio` first", app.display());
-    let tmp = tempfile::tempdir().unwrap();
-    let library = tmp.path().join("skills");
-    copy_dir(&repo().join("skills"), &library);
+    let (tmp, library) = library();
     let skills =
         std::fs::read_dir(&library).unwrap().filter(|e| e.as_ref().unwrap().path().join("SKILL.md").exists()).count();
 
@@ -29,8 +26,7 @@ async fn a_typed_error_shows_at_its_place_goes_when_fixed_and_a_quick_fix_applie
         assert_eq!(c.find(Locator::Css("[data-testid=count-error]")).await?.text().await?, "0 errors");
 
         // Open a skill and break its frontmatter by typing at the start of the file.
-        c.find(Locator::Css("[data-testid=skill][data-name=commit-message] button")).await?.click().await?;
-        wait_for("the editor", || async { count(&c, ".cm-content").await == 1 }).await;
+        open_skill(&c, "commit-message").await?;
         let content = c.find(Locator::Css(".cm-content")).await?;
         content.click().await?;
         let ctrl_home: String = [char::from(Key::Control), char::from(Key::Home)].iter().collect();
