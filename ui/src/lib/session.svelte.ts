@@ -2,7 +2,7 @@
 // change (`run_session`), and session scripts saved and opened in the engine's YAML format.
 import { api } from './api';
 import { HostError } from './host';
-import type { AppError, Policy, SessionView, Step } from './bindings';
+import type { AppError, Policy, SessionSettings, SessionView, Step } from './bindings';
 import type { Studio } from './studio.svelte';
 
 function asAppError(e: unknown): AppError {
@@ -43,6 +43,17 @@ export class SessionState {
 
   constructor(private studio: Studio) {}
 
+  /** The settings the session runs with (the listing budget is the Prompt pane's). */
+  get settings(): SessionSettings {
+    return {
+      context_window: this.contextWindow,
+      max_loaded_skills: this.maxLoaded,
+      policy: this.policy,
+      char_budget: this.studio.charBudget,
+      allow: [],
+    };
+  }
+
   get runSources() {
     return this.sources ?? this.studio.sources;
   }
@@ -54,13 +65,7 @@ export class SessionState {
       this.view = await api.run_session({
         sources: this.runSources,
         agent: this.agent,
-        settings: {
-          context_window: this.contextWindow,
-          max_loaded_skills: this.maxLoaded,
-          policy: this.policy,
-          char_budget: this.studio.charBudget,
-          allow: [],
-        },
+        settings: this.settings,
         steps: this.steps,
       });
       this.error = null;
@@ -99,13 +104,7 @@ export class SessionState {
         path,
         agent: this.agent,
         sources: this.runSources,
-        settings: {
-          context_window: this.contextWindow,
-          max_loaded_skills: this.maxLoaded,
-          policy: this.policy,
-          char_budget: this.studio.charBudget,
-          allow: [],
-        },
+        settings: this.settings,
         steps: this.steps,
       });
       this.scriptPath = saved.path;

@@ -7,23 +7,7 @@ import { Studio } from '../lib/studio.svelte';
 import type { LibraryView, PromptView, SkillEntry } from '../lib/bindings';
 import { $$, until, type Handler } from '../test/harness';
 
-export { $, $$, settle, until, type Handler } from '../test/harness';
-
-export function skill(name: string, source: number, extra: Partial<SkillEntry> = {}): SkillEntry {
-  return {
-    source,
-    name,
-    dir: `/lib/s${source}/${name}`,
-    path: `/lib/s${source}/${name}/SKILL.md`,
-    errors: 0,
-    warnings: 0,
-    infos: 0,
-    hidden_by: null,
-    resources: [],
-    diagnostics: [],
-    ...extra,
-  };
-}
+export { $, $$, settle, skill, until, type Handler } from '../test/harness';
 
 export function libraryOf(sources: string[], skills: SkillEntry[]): LibraryView {
   return { agent: 'spec', sources: sources.map((p) => ({ path: p, root: p, exists: true })), skills, issues: [] };
