@@ -8,7 +8,6 @@ use crate::error::*;
 use crate::events::*;
 use crate::session_commands::*;
 use crate::wire::*;
-use skillkit::preview::{LinkStatus, PreviewLink};
 use ts_rs::{Config, TS};
 
 /// Where the generated file lives, relative to this crate.
@@ -34,7 +33,6 @@ pub fn generate() -> String {
         // Command arguments and replies.
         Startup, OpenLibrary, LintText, Linted, ApplyFixes, Fixed, RenderPrompt, RunSession,
         RunSessionScript, ReadFile, FileText, SaveFile, Saved, RenderPreview, Heading, SkippedImage,
-        PreviewLink, LinkStatus,
         PreviewView, FrontmatterText, FormField, FrontmatterForm, SetFrontmatterField,
         NewSkill, NewSkillProblem, NewSkillCheck, Draft,
         // Session scripts (the Session pane).

@@ -169,14 +169,13 @@ pub struct SkippedImage {
 }
 
 /// The editor's Markdown preview: sanitized HTML whose only images are `data:` URLs of files
-/// inside the skill folder.
+/// inside the skill folder, and whose links to paths carry what the engine found there
+/// (`data-link`: file, folder, missing or outside; `data-path`; a `title`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct PreviewView {
     pub html: String,
     pub headings: Vec<Heading>,
     pub skipped_images: Vec<SkippedImage>,
-    /// The body's links to paths in the skill folder, resolved by the engine.
-    pub links: Vec<skillkit::preview::PreviewLink>,
 }
 
 #[derive(Clone, Debug, Deserialize, TS)]
@@ -411,7 +410,11 @@ impl AppState {
         let dir = path.parent().unwrap_or(Path::new("."));
         let file = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let mut skill = skillkit::Skill::parse(dir, &file, args.text);
-        skill.resources = Some(skillkit::resources::scan(dir, &file, skillkit::resources::ScanOptions::default()));
+        // Every keystroke comes here: the watched library's resource tree, else a fresh scan.
+        skill.resources = self
+            .kept
+            .resources_of(dir)
+            .or_else(|| Some(skillkit::resources::scan(dir, &file, skillkit::resources::ScanOptions::default())));
         Ok(Linted { diagnostics: skillkit::lint(&skill, agent) })
     }
 
@@ -517,7 +520,6 @@ impl AppState {
                 .map(|s| Heading { level: s.level, title: s.title, id: s.id })
                 .collect(),
             skipped_images: p.skipped_images.into_iter().map(|(path, reason)| SkippedImage { path, reason }).collect(),
-            links: p.links,
         })
     }
 
@@ -903,6 +905,29 @@ mod tests {
             rx.recv_timeout(std::time::Duration::from_secs(10)),
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected)
         ));
+    }
+
+    #[test]
+    fn lint_text_sees_the_skill_folder_as_the_watcher_keeps_it() {
+        let (_tmp, src) = demo_library();
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let (notify, rx) = channel();
+        state
+            .open_library_watched(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }, Some(notify))
+            .unwrap();
+        assert!(state.kept.watching());
+        let path = format!("{src}/demo/SKILL.md");
+        let text = format!("{DEMO}\nRead [the guide](references/guide.md).\n");
+        let lint =
+            || state.lint_text(LintText { path: path.clone(), text: text.clone(), agent: "spec".into() }).unwrap();
+        let missing = |l: Linted| l.diagnostics.iter().any(|d| d.code == "SK601");
+        assert!(missing(lint()));
+        // The file appears: once the watcher has told the library, the next lint finds it.
+        std::fs::create_dir_all(format!("{src}/demo/references")).unwrap();
+        std::fs::write(format!("{src}/demo/references/guide.md"), "# Guide\n").unwrap();
+        state.kept.flush().unwrap();
+        rx.recv_timeout(std::time::Duration::from_secs(10)).unwrap();
+        assert!(!missing(lint()));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::wire::LibraryView;
 use skillkit::library::Library;
 use skillkit::watch::{WatchConfig, Watcher};
 use skillkit::Agent;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -131,6 +131,17 @@ impl Kept {
         let mut guard = lock(&self.opened);
         let o = guard.as_mut().filter(|o| o.sources == sources)?;
         Some(f(o.library(agent)))
+    }
+
+    /// The resource tree of the skill in `dir` as the watched library holds it (kept current by
+    /// the watcher); `None` when the library is not watched or has no skill there.
+    pub fn resources_of(&self, dir: &Path) -> Option<skillkit::resources::Resources> {
+        if !self.watching() {
+            return None;
+        }
+        let guard = lock(&self.opened);
+        let (_, lib) = guard.as_ref()?.libraries.first()?;
+        lib.entries.iter().find(|e| e.skill.dir == dir)?.skill.resources.clone()
     }
 
     /// The opened library's sources (real paths where they exist).

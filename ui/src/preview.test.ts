@@ -12,18 +12,15 @@ let studio: Studio;
 const GUIDE = '/lib/s0/demo/references/guide one.md';
 const handlers: Handler = oneSource([skill('demo', 0)], (path) => (path === GUIDE ? '# The guide\n' : '---\nname: demo\n---\n# Demo\n'), {
   // A stand-in for the engine: the heading of the text's last line, one skipped image, and links
-  // to a file, a missing file and a path outside the folder.
+  // to a file, a missing file and a path outside the folder, marked as the engine marks them.
   render_preview: ({ text }: RenderPreview) => ({
     html:
       `<h1 id="top">${text.trim().split('\n').at(-1)}</h1><p><a href="#top">up</a> <a href="https://example.com">ext</a> ` +
-      `<a href="references/guide%20one.md">guide</a> <a href="./references/none.md">none</a> <a href="../x.md">out</a></p>`,
+      `<a href="references/guide%20one.md" title="references/guide one.md: open it in the preview" data-link="file" data-path="references/guide one.md">guide</a> ` +
+      `<a href="./references/none.md" title="references/none.md: no such file in the skill folder" data-link="missing" data-path="references/none.md">none</a> ` +
+      `<a href="../x.md" title="../x.md: outside the skill folder" data-link="outside" data-path="../x.md">out</a></p>`,
     headings: [{ level: 1, title: 'top', id: 'top' }],
     skipped_images: [{ path: 'assets/none.png', reason: 'no such file in the skill folder' }],
-    links: [
-      { path: 'references/guide one.md', status: 'file' },
-      { path: 'references/none.md', status: 'missing' },
-      { path: '../x.md', status: 'outside' },
-    ],
   }),
 });
 

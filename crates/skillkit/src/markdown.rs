@@ -548,7 +548,21 @@ fn local_image(src: &str) -> Option<String> {
 /// never one leaving it) or are replaced by their alt text when it returns `None`. Scripts, event
 /// handlers, `javascript:` and `data:` URLs, styles, iframes, objects and forms are removed; links
 /// to http(s) get `rel="noopener noreferrer"`, relative links stay as written.
-pub fn render_html(text: &str, body: Span, resolve: &dyn Fn(&str) -> Option<String>) -> String {
+/// What the preview says of a link to a path: `data-link` (its status), `data-path` (the path
+/// relative to the skill root) and a `title` saying it, on the link's `<a>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkMark {
+    pub status: &'static str,
+    pub path: String,
+    pub title: String,
+}
+
+pub fn render_html(
+    text: &str,
+    body: Span,
+    resolve: &dyn Fn(&str) -> Option<String>,
+    mark_link: &dyn Fn(&str) -> Option<LinkMark>,
+) -> String {
     let src = body.slice(text);
     let events: Vec<Event<'_>> = Parser::new_ext(src, options()).collect();
 
@@ -586,6 +600,7 @@ pub fn render_html(text: &str, body: Span, resolve: &dyn Fn(&str) -> Option<Stri
     let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len());
     let mut heading = 0;
     let mut dropped_image = 0usize;
+    let mut marked_links: Vec<bool> = Vec::new();
     for event in events {
         if dropped_image > 0 {
             match event {
@@ -608,6 +623,16 @@ pub fn render_html(text: &str, body: Span, resolve: &dyn Fn(&str) -> Option<Stri
             {
                 dropped_image = 1;
             }
+            // A link to a path carries what the engine found there.
+            Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
+                let mark = if link_type == LinkType::Email { None } else { mark_link(&dest_url) };
+                marked_links.push(mark.is_some());
+                match mark {
+                    Some(m) => out.push(Event::InlineHtml(marked_link(&dest_url, &title, &m).into())),
+                    None => out.push(Event::Start(Tag::Link { link_type, dest_url, title, id })),
+                }
+            }
+            Event::End(TagEnd::Link) if marked_links.pop() == Some(true) => out.push(Event::InlineHtml("</a>".into())),
             event => out.push(event),
         }
     }
@@ -644,6 +669,21 @@ pub fn render_html(text: &str, body: Span, resolve: &dyn Fn(&str) -> Option<Stri
     .to_string()
 }
 
+/// The opening `<a>` of a marked link, written as pulldown-cmark writes a link (the same escaping).
+fn marked_link(dest: &str, title: &str, m: &LinkMark) -> String {
+    let mut a = String::from("<a href=\"");
+    let _ = pulldown_cmark_escape::escape_href(&mut a, dest);
+    a.push_str("\" title=\"");
+    let title = if title.is_empty() { m.title.clone() } else { format!("{title}\n{}", m.title) };
+    let _ = pulldown_cmark_escape::escape_html(&mut a, &title);
+    a.push_str("\" data-link=\"");
+    a.push_str(m.status);
+    a.push_str("\" data-path=\"");
+    let _ = pulldown_cmark_escape::escape_html(&mut a, &m.path);
+    a.push_str("\">");
+    a
+}
+
 /// The preview's HTML policy: ammonia's defaults (no scripts, handlers, styles, iframes, objects
 /// or forms; `rel="noopener noreferrer"` on links) narrowed to http(s) and mailto URLs, plus
 /// heading ids, disabled task-list checkboxes and table alignment.
@@ -658,6 +698,7 @@ where
         .set_tag_attribute_value("input", "type", "checkbox")
         .set_tag_attribute_value("input", "disabled", "")
         .add_clean_content_tags(["iframe", "object", "embed", "noscript", "template", "textarea", "select"])
+        .add_tag_attributes("a", ["data-link", "data-path"])
         .filter_style_properties(HashSet::from(["text-align"]))
         .attribute_filter(filter);
     for h in ["h1", "h2", "h3", "h4", "h5", "h6"] {
@@ -847,7 +888,9 @@ mod tests {
 
     fn render(body: &str) -> String {
         let (text, span) = doc(body);
-        render_html(&text, span, &|p: &str| (p != "assets/missing.png").then(|| format!("asset://skill/{p}")))
+        render_html(&text, span, &|p: &str| (p != "assets/missing.png").then(|| format!("asset://skill/{p}")), &|_| {
+            None
+        })
     }
 
     #[test]
@@ -915,10 +958,15 @@ mod tests {
         // `resolve` only sees paths inside the folder.
         let (text, span) = doc("![a](../up.png) ![b](/etc/x.png) ![c](assets/ok.png) <img src=\"../../z.png\">\n");
         let seen = std::cell::RefCell::new(vec![]);
-        render_html(&text, span, &|p: &str| {
-            seen.borrow_mut().push(p.to_string());
-            None
-        });
+        render_html(
+            &text,
+            span,
+            &|p: &str| {
+                seen.borrow_mut().push(p.to_string());
+                None
+            },
+            &|_| None,
+        );
         assert_eq!(*seen.borrow(), ["assets/ok.png"]);
     }
 

@@ -33,24 +33,11 @@ pub struct Preview {
     pub outline: Vec<Section>,
     /// Image paths (relative to the skill folder) shown as their alt text, with why.
     pub skipped_images: Vec<(String, String)>,
-    /// The body's links to paths in the skill folder, resolved (each path once, in order).
-    pub links: Vec<PreviewLink>,
 }
 
-/// A link of the body to a path, resolved from the skill root as agents resolve it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct PreviewLink {
-    /// The path relative to the skill root, normalised and decoded (`references/a b.md`); for a
-    /// link that leaves the folder, as written (`../other/SKILL.md`).
-    pub path: String,
-    pub status: LinkStatus,
-}
-
-/// What a link's path names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "lowercase")]
+/// What a link's path names, resolved from the skill root as agents resolve it. The preview
+/// marks each link to a path with it (`data-link`, `data-path` and a `title` on the `<a>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LinkStatus {
     /// A file inside the skill folder.
     File,
@@ -61,6 +48,47 @@ pub enum LinkStatus {
     /// A path outside the skill folder (`..` past the root, an absolute path, or a symlink that
     /// leads out): agents reading the skill do not resolve it there.
     Outside,
+}
+
+impl LinkStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LinkStatus::File => "file",
+            LinkStatus::Folder => "folder",
+            LinkStatus::Missing => "missing",
+            LinkStatus::Outside => "outside",
+        }
+    }
+
+    /// What hovering the link says.
+    pub fn title(self, path: &str) -> String {
+        match self {
+            LinkStatus::File => format!("{path}: open it in the preview"),
+            LinkStatus::Folder if path.is_empty() => "the skill folder".to_string(),
+            LinkStatus::Folder => format!("{path}: a folder of the skill"),
+            LinkStatus::Missing => format!("{path}: no such file in the skill folder"),
+            LinkStatus::Outside => {
+                format!("{path}: outside the skill folder (agents resolve links from the skill root)")
+            }
+        }
+    }
+}
+
+/// What a link destination names: `None` for URLs and `#anchors`.
+pub fn link_status(root: Option<&Path>, dest: &str) -> Option<(String, LinkStatus)> {
+    let target = crate::markdown::parse_target(dest, true);
+    let path = target.path?;
+    let status = match root {
+        _ if target.escapes => LinkStatus::Outside,
+        None => LinkStatus::Missing,
+        Some(root) => match std::fs::canonicalize(root.join(&path)) {
+            Err(_) => LinkStatus::Missing,
+            Ok(real) if !real.starts_with(root) => LinkStatus::Outside,
+            Ok(real) if real.is_dir() => LinkStatus::Folder,
+            Ok(_) => LinkStatus::File,
+        },
+    };
+    Some((path, status))
 }
 
 /// The media type of an image file, by extension.
@@ -113,32 +141,15 @@ pub fn render(dir: &Path, text: &str, limits: PreviewLimits) -> Preview {
             }
         }
     };
-    let html = render_html(text, body, &resolve);
-    Preview { html, outline: outline(text, body), skipped_images: skipped.into_inner(), links: links(dir, text, body) }
-}
-
-fn links(dir: &Path, text: &str, body: crate::text::Span) -> Vec<PreviewLink> {
-    let root = std::fs::canonicalize(dir).ok();
-    let mut seen = std::collections::HashSet::new();
-    let mut out = Vec::new();
-    for r in crate::markdown::references(text, body) {
-        let Some(path) = r.path.filter(|_| r.kind == crate::markdown::RefKind::Link) else { continue };
-        if !seen.insert(path.clone()) {
-            continue;
-        }
-        let status = match &root {
-            _ if r.escapes => LinkStatus::Outside,
-            None => LinkStatus::Missing,
-            Some(root) => match std::fs::canonicalize(root.join(&path)) {
-                Err(_) => LinkStatus::Missing,
-                Ok(real) if !real.starts_with(root) => LinkStatus::Outside,
-                Ok(real) if real.is_dir() => LinkStatus::Folder,
-                Ok(_) => LinkStatus::File,
-            },
-        };
-        out.push(PreviewLink { path, status });
-    }
-    out
+    let mark = |dest: &str| {
+        link_status(root.as_deref(), dest).map(|(path, status)| crate::markdown::LinkMark {
+            status: status.as_str(),
+            title: status.title(&path),
+            path,
+        })
+    };
+    let html = render_html(text, body, &resolve, &mark);
+    Preview { html, outline: outline(text, body), skipped_images: skipped.into_inner() }
 }
 
 fn embed(root: Option<&Path>, rel: &str, limits: PreviewLimits, used: &Cell<u64>) -> Result<String, String> {
@@ -246,7 +257,15 @@ mod tests {
         #[cfg(unix)]
         std::os::unix::fs::symlink(tmp.path().join("secret.png"), dir.join("references/out.md")).unwrap();
         let p = render(&dir, &text, PreviewLimits::default());
-        let got: Vec<(&str, LinkStatus)> = p.links.iter().map(|l| (l.path.as_str(), l.status)).collect();
+        // Each marked link's path and status, as the HTML carries them (each path once, in order).
+        let marks = regex::Regex::new(r#"data-link="(\w+)" data-path="([^"]*)""#).unwrap();
+        let mut got: Vec<(String, String)> = Vec::new();
+        for m in marks.captures_iter(&p.html) {
+            let mark = (m[2].to_string(), m[1].to_string());
+            if !got.contains(&mark) {
+                got.push(mark);
+            }
+        }
         let mut want = vec![
             ("references/guide one.md", LinkStatus::File),
             ("references", LinkStatus::Folder),
@@ -256,8 +275,16 @@ mod tests {
         ];
         #[cfg(unix)]
         want.push(("references/out.md", LinkStatus::Outside));
+        let want: Vec<(String, String)> =
+            want.into_iter().map(|(p, s)| (p.to_string(), s.as_str().to_string())).collect();
         // URLs, anchors, inline code and images are not links to resolve.
         assert_eq!(got, want);
+        assert!(
+            p.html.contains(r#"<a href="https://example.com/a.md" rel="noopener noreferrer">web</a>"#),
+            "{}",
+            p.html
+        );
+        assert!(p.html.contains("title=\"references/none.md: no such file in the skill folder\""), "{}", p.html);
     }
 
     #[test]

@@ -237,20 +237,7 @@ id: string, };
 
 export type SkippedImage = { path: string, reason: string, };
 
-export type PreviewLink = { 
-/**
- * The path relative to the skill root, normalised and decoded (`references/a b.md`); for a
- * link that leaves the folder, as written (`../other/SKILL.md`).
- */
-path: string, status: LinkStatus, };
-
-export type LinkStatus = "file" | "folder" | "missing" | "outside";
-
-export type PreviewView = { html: string, headings: Array<Heading>, skipped_images: Array<SkippedImage>, 
-/**
- * The body's links to paths in the skill folder, resolved by the engine.
- */
-links: Array<PreviewLink>, };
+export type PreviewView = { html: string, headings: Array<Heading>, skipped_images: Array<SkippedImage>, };
 
 export type FrontmatterText = { text: string, };
 
