@@ -9,6 +9,7 @@
 //! at [`PreviewLimits::max_total_bytes`]. Any other image shows its alt text.
 
 use crate::markdown::{outline, render_html, Section};
+use crate::text::base64;
 use std::cell::Cell;
 use std::path::Path;
 
@@ -107,24 +108,6 @@ pub fn image_type(path: &str) -> Option<&'static str> {
     })
 }
 
-/// Standard base64 with padding (RFC 4648).
-pub fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
 /// Renders the body of `text` (a skill file in folder `dir`) for the preview.
 pub fn render(dir: &Path, text: &str, limits: PreviewLimits) -> Preview {
     let body = crate::split::split(text).body;
@@ -188,16 +171,6 @@ mod tests {
         std::fs::write(tmp.path().join("secret.png"), PNG).unwrap();
         let text = format!("---\nname: demo\ndescription: d\n---\n{body}");
         (tmp, dir, text)
-    }
-
-    #[test]
-    fn base64_matches_the_rfc_vectors() {
-        let cases =
-            [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE=")];
-        for (plain, encoded) in cases {
-            assert_eq!(base64(plain.as_bytes()), encoded);
-        }
-        assert_eq!(base64(&[0xff, 0xfe, 0xfd]), "//79");
     }
 
     #[test]

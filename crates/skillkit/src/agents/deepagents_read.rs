@@ -271,7 +271,12 @@ fn backend_read(path: &str, file: FileRead<'_>, offset: i64, limit: i64) -> Resu
         if kind == "video" && bytes.len() > MAX_VIDEO_INPUT_BYTES {
             return Err(format!("Video file exceeds maximum input size of {MAX_VIDEO_INPUT_BYTES} bytes"));
         }
-        return Ok(Backend { content: base64(bytes), base64: true, window: None, no_lines_requested: false });
+        return Ok(Backend {
+            content: crate::text::base64(bytes),
+            base64: true,
+            window: None,
+            no_lines_requested: false,
+        });
     }
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => universal_newlines(t),
@@ -481,23 +486,6 @@ pub fn file_decode_error(path: &std::path::Path) -> Option<String> {
     std::str::from_utf8(&bytes).err().map(|e| decode_error(&bytes, e))
 }
 
-/// `base64.standard_b64encode`.
-fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | (b as u32) << (16 - 8 * i));
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
 /// `validate_path` (`backends/utils.py`), its error text on refusal.
 fn validate_path(path: &str) -> Result<String, String> {
     if path.replace('\\', "/").split('/').any(|c| c == "..") || path.starts_with('~') {
@@ -648,9 +636,9 @@ mod tests {
         assert_eq!(normpath("//a/./b/../c/"), "//a/c");
         assert_eq!(normpath("///a"), "/a");
         assert_eq!(normpath("a/../.."), "..");
-        assert_eq!(base64(b""), "");
-        assert_eq!(base64(b"ab"), "YWI=");
-        assert_eq!(base64(b"\x89PNG\r\n\x1a\nfake"), "iVBORw0KGgpmYWtl");
+        assert_eq!(crate::text::base64(b""), "");
+        assert_eq!(crate::text::base64(b"ab"), "YWI=");
+        assert_eq!(crate::text::base64(b"\x89PNG\r\n\x1a\nfake"), "iVBORw0KGgpmYWtl");
         assert_eq!(suffix("/x/.png"), "");
         assert_eq!(suffix("/x/a.b.PNG"), ".PNG");
         assert_eq!(suffix("/x/a."), "");
