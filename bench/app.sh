@@ -12,7 +12,7 @@
 #   bench/app.sh [RUNS]        # RUNS fresh starts and 2×RUNS keystrokes (default 5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -x "$HOME/.cargo/bin/cargo" ] && export PATH="$HOME/.cargo/bin:$PATH"
+[ -x "${CARGO_HOME:-$HOME/.cargo}/bin/cargo" ] && export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 runs="${1:-5}"
 
 if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ -z "${BENCH_APP_IN_XVFB:-}" ]; then

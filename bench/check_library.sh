@@ -22,7 +22,7 @@ sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # 1. Tools: Rust (scripts/setup), GNU time and python3 from apt if missing.
 scripts/setup >&2
-[ -x "$HOME/.cargo/bin/cargo" ] && export PATH="$HOME/.cargo/bin:$PATH"
+[ -x "${CARGO_HOME:-$HOME/.cargo}/bin/cargo" ] && export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 missing=()
 [ -x /usr/bin/time ] || missing+=(time)
 command -v python3 >/dev/null 2>&1 || missing+=(python3)

@@ -55,19 +55,47 @@ fn sarif_output_snapshot() {
     insta::assert_snapshot!("sarif", out.stdout);
 }
 
-/// The official SARIF 2.1.0 schema ships inside the `serde-sarif` package (a dev-dependency);
-/// find it through `cargo metadata` rather than copying it into the repository.
+/// The official SARIF 2.1.0 schema ships inside the `serde-sarif` package (a dev-dependency),
+/// which generates its types from `src/schema.json` at build time. Rather than copy the schema
+/// into the repository, find it through the build itself: rustc's dep-info file for
+/// `serde_sarif` (beside this test binary in `deps/`) names the package's `src/lib.rs` by its
+/// absolute path, wherever the cargo cache is. No `cargo metadata`, so nothing depends on which
+/// other platforms' crates the cache happens to hold.
+fn sarif_schema_path() -> std::path::PathBuf {
+    let exe = std::env::current_exe().expect("path of the test binary");
+    let deps = exe.parent().expect("the test binary's folder");
+    let mut seen = Vec::new();
+    for entry in std::fs::read_dir(deps).unwrap_or_else(|e| panic!("reading {}: {e}", deps.display())) {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !(name.starts_with("serde_sarif-") && name.ends_with(".d")) {
+            continue;
+        }
+        let info = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+        seen.push(path.display().to_string());
+        // Each line is `target: source source …`; the package's root module is one of the sources.
+        let lib = info
+            .lines()
+            .flat_map(|l| l.split_whitespace())
+            .map(|w| w.trim_end_matches(':'))
+            .find(|w| w.ends_with("/src/lib.rs") && w.contains("serde-sarif"));
+        if let Some(lib) = lib {
+            let schema = std::path::Path::new(lib).with_file_name("schema.json");
+            if schema.is_file() {
+                return schema;
+            }
+        }
+    }
+    panic!(
+        "serde-sarif's src/schema.json not found through the dep-info files in {} (read: {seen:?}); \
+         is serde-sarif still a dev-dependency of the e2e crate?",
+        deps.display()
+    )
+}
+
 fn sarif_schema() -> Value {
-    let meta = std::process::Command::new(env!("CARGO"))
-        .args(["metadata", "--format-version", "1", "--offline", "--filter-platform", env!("E2E_TARGET")])
-        .current_dir(e2e::repo_root())
-        .output()
-        .expect("cargo metadata");
-    let meta: Value = serde_json::from_slice(&meta.stdout).unwrap();
-    let pkg =
-        meta["packages"].as_array().unwrap().iter().find(|p| p["name"] == "serde-sarif").expect("serde-sarif package");
-    let manifest = std::path::PathBuf::from(pkg["manifest_path"].as_str().unwrap());
-    let schema = std::fs::read_to_string(manifest.parent().unwrap().join("src/schema.json")).unwrap();
+    let path = sarif_schema_path();
+    let schema = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
     let mut schema: Value = serde_json::from_str(&schema).unwrap();
     // The published schema's `language` patterns have a stray `]` that ECMA-262 regexes (as the
     // validator checks them) reject; we never emit `language`, so drop just those patterns.

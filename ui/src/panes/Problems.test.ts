@@ -39,7 +39,7 @@ let app: ReturnType<typeof mount> | null = null;
 let studio: Studio;
 
 async function start() {
-  mockIPC(route(handlers));
+  mockIPC(route(handlers), { shouldMockEvents: true });
   studio = new Studio();
   // The pane alone (the editor's own tests and the end-to-end test cover the selection).
   app = mount(Problems, { target: document.body, props: { studio } });

@@ -66,7 +66,7 @@ let app: ReturnType<typeof mount> | null = null;
 let studio: Studio;
 
 async function start() {
-  mockIPC(route(handlers));
+  mockIPC(route(handlers), { shouldMockEvents: true });
   studio = new Studio();
   app = mount(Prompt, { target: document.body, props: { studio } });
   await studio.start();

@@ -96,7 +96,7 @@ let session: SessionState;
 
 async function start() {
   saved = null;
-  mockIPC(route(handlers));
+  mockIPC(route(handlers), { shouldMockEvents: true });
   studio = new Studio();
   session = new SessionState(studio);
   app = mount(Session, { target: document.body, props: { studio, session } });

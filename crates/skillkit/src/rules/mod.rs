@@ -102,6 +102,9 @@ macro_rules! declare_rule {
         }
     ) => {
         $(#[doc = $doc])*
+        // The examples' info strings (`skill folder=…`, `skill eof`) are read by this crate's own
+        // docs tests and renderer, not by rustdoc.
+        #[allow(rustdoc::invalid_codeblock_attributes)]
         pub struct $ty;
         impl $ty {
             pub const META: $crate::rules::RuleMeta = $crate::rules::RuleMeta {
