@@ -8,6 +8,7 @@ use crate::error::*;
 use crate::events::*;
 use crate::session_commands::*;
 use crate::wire::*;
+use skillkit::scope::Version;
 use ts_rs::{Config, TS};
 
 /// Where the generated file lives, relative to this crate.
@@ -32,7 +33,7 @@ pub fn generate() -> String {
         Size, Step, Turn, SessionView, Policy, SessionSettings,
         // Command arguments and replies.
         Startup, OpenLibrary, LintText, Linted, ApplyFixes, Fixed, RenderPrompt, RunSession,
-        RunSessionScript, ReadFile, FileText, SaveFile, Saved, RenderPreview, Heading, SkippedImage,
+        RunSessionScript, ReadFile, Version, FileText, SaveFile, Saved, RenderPreview, Heading, SkippedImage,
         PreviewView, FrontmatterText, FormField, FrontmatterForm, SetFrontmatterField,
         NewSkill, NewSkillProblem, NewSkillCheck, Draft,
         // Session scripts (the Session pane).

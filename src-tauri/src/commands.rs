@@ -4,7 +4,7 @@
 
 use crate::error::{AppError, ErrorCode, ErrorDetail};
 use crate::events::{LibraryChanged, LIBRARY_CHANGED};
-use crate::files::{write_atomic, Scope};
+use crate::files::Scope;
 use crate::opened::{resolve, Kept, Notify};
 use crate::wire::*;
 use serde::{Deserialize, Serialize};
@@ -130,18 +130,27 @@ pub struct ReadFile {
 pub struct FileText {
     pub path: String,
     pub text: String,
+    /// What the file was when read: a save based on this text carries it (see `SaveFile::base`).
+    pub version: skillkit::scope::Version,
 }
 
 #[derive(Clone, Debug, Deserialize, TS)]
 pub struct SaveFile {
     pub path: String,
     pub text: String,
+    /// The version of the file the text was based on (from `read_file` or the last save): the
+    /// save is refused with the `conflict` code when the file changed since. Absent: no check.
+    #[serde(default)]
+    #[ts(optional)]
+    pub base: Option<skillkit::scope::Version>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct Saved {
     pub path: String,
     pub bytes: usize,
+    /// The file's version after the save, the base of the next one.
+    pub version: skillkit::scope::Version,
 }
 
 #[derive(Clone, Debug, Deserialize, TS)]
@@ -346,7 +355,7 @@ impl AppState {
         self.memory.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    fn scope(&self) -> std::sync::MutexGuard<'_, Scope> {
+    pub(crate) fn scope(&self) -> std::sync::MutexGuard<'_, Scope> {
         self.scope.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -390,6 +399,10 @@ impl AppState {
         let (view, problem) = self.kept.open(sources, agent, notify);
         if let Some(problem) = problem {
             eprintln!("skill-studio: {problem}");
+        }
+        // Saves cut short (a crash, kill -9) leave their temporary files: remove them.
+        for (dir, names) in self.kept.temporaries() {
+            self.scope().remove_temporaries(&dir, &names);
         }
         if let Some(file) = self.memory().filter(|_| !self.explicit) {
             let last = crate::last::LastLibrary { sources: args.sources, agent: agent.id.into() };
@@ -488,19 +501,11 @@ impl AppState {
     }
 
     /// Reads a text file inside the opened library's sources (as the engine reads skill files:
-    /// at most 10 MiB, UTF-8).
+    /// at most 10 MiB, UTF-8), with its version for a later save.
     pub fn read_file(&self, args: ReadFile) -> Result<FileText, AppError> {
         let path = self.scope().check(Path::new(&args.path))?;
-        let too_large = |n: u64| n > skillkit::skill::MAX_FILE_BYTES;
-        let meta = std::fs::metadata(&path).map_err(|e| AppError::io("cannot read", &path, &e))?;
-        if !meta.is_file() || too_large(meta.len()) {
-            return Err(AppError::new(
-                ErrorCode::Io,
-                format!("{} is not a text file of at most 10 MiB", path.display()),
-            ));
-        }
-        let text = std::fs::read_to_string(&path).map_err(|e| AppError::io("cannot read", &path, &e))?;
-        Ok(FileText { path: path_string(&path), text })
+        let (text, version) = self.scope().read_text(&path, skillkit::skill::MAX_FILE_BYTES)?;
+        Ok(FileText { path: path_string(&path), text, version })
     }
 
     /// The body of unsaved skill text as the preview shows it (see `skillkit::preview`).
@@ -611,18 +616,19 @@ impl AppState {
         let folders: Vec<&str> = args.folders.iter().map(String::as_str).collect();
         let text = skillkit::scaffold::skill_md(&args.name, &args.description, &folders);
         let path = dir.join("SKILL.md");
-        write_atomic(&path, &text)?;
-        Ok(FileText { path: path_string(&path), text })
+        let version = self.scope().save(&path, &text, Some(None))?;
+        Ok(FileText { path: path_string(&path), text, version })
     }
 
-    /// Saves atomically, only inside the opened library's sources.
+    /// Saves atomically, only inside the opened library's sources, and only over the version the
+    /// text was based on (when given). The draft is dropped once the save is on disk.
     pub fn save_file(&self, args: SaveFile) -> Result<Saved, AppError> {
         let path = self.scope().check(Path::new(&args.path))?;
-        write_atomic(&path, &args.text)?;
+        let version = self.scope().save(&path, &args.text, args.base.as_ref().map(Some))?;
         if let Ok(dir) = self.drafts_dir() {
             crate::drafts::remove(&dir, &path)?;
         }
-        Ok(Saved { path: path_string(&path), bytes: args.text.len() })
+        Ok(Saved { path: path_string(&path), bytes: args.text.len(), version })
     }
 }
 
@@ -804,7 +810,7 @@ mod tests {
             loaded: vec![],
         };
         assert_eq!(code(state.render_prompt(render).map(|_| ())), ErrorCode::NoPrompt);
-        let outside = SaveFile { path: "/tmp/skill-studio-outside/SKILL.md".into(), text: String::new() };
+        let outside = SaveFile { path: "/tmp/skill-studio-outside/SKILL.md".into(), text: String::new(), base: None };
         assert_eq!(code(state.save_file(outside).map(|_| ())), ErrorCode::OutsideLibrary);
         let not_skill =
             LintText { path: format!("{}/README.md", lib.skills[0].dir), text: String::new(), agent: "spec".into() };
@@ -1038,7 +1044,7 @@ mod tests {
         // The file's time is set in the past, so the draft written now is newer.
         let past = std::time::SystemTime::now() - std::time::Duration::from_secs(60);
         std::fs::File::options().write(true).open(&file).unwrap().set_modified(past).unwrap();
-        state.save_draft(SaveFile { path: file.clone(), text: "unsaved".into() }).unwrap();
+        state.save_draft(SaveFile { path: file.clone(), text: "unsaved".into(), base: None }).unwrap();
         let drafts = state.drafts().unwrap();
         assert_eq!(drafts.len(), 1);
         assert_eq!((drafts[0].path.as_str(), drafts[0].text.as_str()), (file.as_str(), "unsaved"));
@@ -1053,11 +1059,11 @@ mod tests {
         assert!(state.drafts().unwrap().is_empty());
         // A save removes the draft; outside the library nothing is written.
         std::fs::File::options().write(true).open(&file).unwrap().set_modified(past).unwrap();
-        state.save_draft(SaveFile { path: file.clone(), text: "unsaved".into() }).unwrap();
+        state.save_draft(SaveFile { path: file.clone(), text: "unsaved".into(), base: None }).unwrap();
         assert_eq!(state.drafts().unwrap().len(), 1);
-        state.save_file(SaveFile { path: file.clone(), text: DEMO.into() }).unwrap();
+        state.save_file(SaveFile { path: file.clone(), text: DEMO.into(), base: None }).unwrap();
         assert!(state.drafts().unwrap().is_empty());
-        let outside = SaveFile { path: tmp.path().join("x/SKILL.md").to_string_lossy().into(), text: "x".into() };
+        let outside = SaveFile { path: tmp.path().join("x/SKILL.md").to_string_lossy().into(), text: "x".into(), base: None };
         assert_eq!(state.save_draft(outside).unwrap_err().code, ErrorCode::OutsideLibrary);
     }
 
@@ -1087,9 +1093,71 @@ mod tests {
         let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
         state.open_library(OpenLibrary { sources: vec![src], agent: "spec".into() }).unwrap();
         let saved =
-            state.save_file(SaveFile { path: path_string(&tmp.join("a/SKILL.md")), text: "hi".into() }).unwrap();
+            state.save_file(SaveFile { path: path_string(&tmp.join("a/SKILL.md")), text: "hi".into(), base: None }).unwrap();
         assert_eq!(saved.bytes, 2);
         assert_eq!(std::fs::read_to_string(tmp.join("a/SKILL.md")).unwrap(), "hi");
         std::fs::remove_dir_all(&tmp).unwrap();
+    }
+
+    fn opened_on(files: &[(&str, &str)]) -> (tempfile::TempDir, PathBuf, AppState) {
+        let tmp = tempfile::tempdir().unwrap();
+        let src = tmp.path().join("skills");
+        for (rel, text) in files {
+            let p = src.join(rel);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        state.open_library(OpenLibrary { sources: vec![path_string(&src)], agent: "spec".into() }).unwrap();
+        (tmp, src, state)
+    }
+
+    #[test]
+    fn a_save_over_an_external_edit_is_refused_as_a_conflict() {
+        let (_tmp, src, state) = opened_on(&[("a/SKILL.md", "---\nname: a\n---\nold\n")]);
+        let path = path_string(&src.join("a/SKILL.md"));
+        let read = state.read_file(ReadFile { path: path.clone() }).unwrap();
+        // Someone else writes the file between the editor's read and its save.
+        std::fs::write(src.join("a/SKILL.md"), "---\nname: a\n---\ntheirs\n").unwrap();
+        let err = state
+            .save_file(SaveFile { path: path.clone(), text: "mine".into(), base: Some(read.version.clone()) })
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::Conflict, "{err:?}");
+        assert!(std::fs::read_to_string(src.join("a/SKILL.md")).unwrap().contains("theirs"));
+        // Based on the disk's version, the save goes through, and the next is based on its result.
+        let disk = state.read_file(ReadFile { path: path.clone() }).unwrap();
+        let saved = state.save_file(SaveFile { path: path.clone(), text: "mine".into(), base: Some(disk.version) }).unwrap();
+        assert_eq!(std::fs::read_to_string(src.join("a/SKILL.md")).unwrap(), "mine");
+        state.save_file(SaveFile { path, text: "mine again".into(), base: Some(saved.version) }).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_save_does_not_follow_a_planted_temporary_file_symlink() {
+        let (tmp, src, state) = opened_on(&[("a/SKILL.md", "---\nname: a\n---\n")]);
+        let outside = tmp.path().join("outside.txt");
+        std::fs::write(&outside, "untouched").unwrap();
+        // The names the old save used (`.SKILL.md.<pid>-<n>.tmp`) planted as links out.
+        for n in 0..100 {
+            let name = format!("a/.SKILL.md.{}-{n}.tmp", std::process::id());
+            std::os::unix::fs::symlink(&outside, src.join(name)).unwrap();
+        }
+        let path = path_string(&src.join("a/SKILL.md"));
+        state.save_file(SaveFile { path, text: "saved".into(), base: None }).unwrap();
+        assert_eq!(std::fs::read_to_string(&outside).unwrap(), "untouched");
+        assert_eq!(std::fs::read_to_string(src.join("a/SKILL.md")).unwrap(), "saved");
+    }
+
+    #[test]
+    fn opening_a_library_removes_what_interrupted_saves_left() {
+        let (_tmp, src, _state) = opened_on(&[
+            ("a/SKILL.md", "---\nname: a\n---\n"),
+            ("a/.SKILL.md.0011223344556677.skillkit-tmp", "half a save"),
+            ("a/references/.guide.md.8899aabbccddeeff.skillkit-tmp", "half a save"),
+            ("a/references/guide.md", "# Guide\n"),
+        ]);
+        assert!(!src.join("a/.SKILL.md.0011223344556677.skillkit-tmp").exists());
+        assert!(!src.join("a/references/.guide.md.8899aabbccddeeff.skillkit-tmp").exists());
+        assert!(src.join("a/references/guide.md").exists());
     }
 }

@@ -3,7 +3,7 @@
 //! nothing. On start the UI is offered each draft newer than its file; a save removes the draft.
 
 use crate::error::{AppError, ErrorCode};
-use crate::files::write_atomic;
+use crate::files::write_own;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -44,7 +44,7 @@ pub fn write(dir: &Path, path: &Path, text: &str) -> Result<(), AppError> {
     std::fs::create_dir_all(dir).map_err(|e| AppError::io("cannot create", dir, &e))?;
     let stored = Stored { path: path.to_string_lossy().into_owned(), text: text.to_string(), written_ms: now_ms() };
     let json = serde_json::to_string(&stored).map_err(|e| AppError::new(ErrorCode::Internal, e.to_string()))?;
-    write_atomic(&file_for(dir, path), &json)
+    write_own(&file_for(dir, path), &json)
 }
 
 pub fn remove(dir: &Path, path: &Path) -> Result<(), AppError> {

@@ -26,6 +26,8 @@ pub enum ErrorCode {
     /// The new skill would not pass every profile's checks, its folder exists, or its source is
     /// not one of the opened library's (see `details` for the checks' messages).
     InvalidNewSkill,
+    /// The file changed on disk since the editor read it; the save was not made.
+    Conflict,
     /// The host refused the call itself (a command not granted, malformed arguments). The UI
     /// maps such rejections to this code.
     Internal,
@@ -53,6 +55,18 @@ impl AppError {
 
     pub fn io(what: &str, path: &std::path::Path, e: &std::io::Error) -> AppError {
         AppError::new(ErrorCode::Io, format!("{what} {}: {e}", path.display()))
+    }
+}
+
+impl From<skillkit::scope::ScopeError> for AppError {
+    fn from(e: skillkit::scope::ScopeError) -> AppError {
+        use skillkit::scope::ScopeError;
+        let code = match e {
+            ScopeError::Outside { .. } => ErrorCode::OutsideLibrary,
+            ScopeError::Conflict { .. } => ErrorCode::Conflict,
+            _ => ErrorCode::Io,
+        };
+        AppError::new(code, e.to_string())
     }
 }
 

@@ -1,95 +1,83 @@
-//! File access for the UI: only inside the sources of the opened library, and saves are atomic
-//! (a temporary file in the same folder, then a rename), so a crash never leaves half a file.
+//! File access for the UI, through the engine's scoped file system (`skillkit::scope`): reads and
+//! saves only inside the sources of the opened library, never through a symlink that leads out,
+//! and saves that are atomic, serialised per file and checked against the version the editor
+//! read. This module only turns the engine's errors into the app's.
 
-use crate::error::{AppError, ErrorCode};
-use std::io::Write;
+use crate::error::AppError;
+use skillkit::scope::Version;
 use std::path::{Path, PathBuf};
 
-/// The folders the UI may touch: the real paths of the opened library's sources.
-#[derive(Clone, Debug, Default)]
-pub struct Scope {
-    roots: Vec<PathBuf>,
-    /// The sources as they were opened (one may be missing, so it has no real path).
-    sources: Vec<PathBuf>,
+/// Writes a file of the app's own (its config, recovery drafts) the way library files are saved:
+/// an exclusive temporary file in its folder, fsynced, renamed, the folder fsynced.
+pub fn write_own(path: &Path, text: &str) -> Result<(), AppError> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    Scope::new(&[dir.to_path_buf()]).save(path, text, None).map(|_| ())
 }
+
+/// The folders the UI may touch: the opened library's sources.
+#[derive(Clone, Debug, Default)]
+pub struct Scope(skillkit::scope::Scope);
 
 impl Scope {
     pub fn new(sources: &[PathBuf]) -> Scope {
-        Scope {
-            roots: sources.iter().filter_map(|s| std::fs::canonicalize(s).ok()).collect(),
-            sources: sources.to_vec(),
-        }
+        Scope(skillkit::scope::Scope::new(sources))
     }
 
     /// The same scope, also knowing the sources as the UI named them (before they were resolved),
     /// so that a source removed from the disk later is still recognised.
-    pub fn named(mut self, as_given: &[PathBuf]) -> Scope {
-        self.sources.extend(as_given.iter().cloned());
-        self
+    pub fn named(self, as_given: &[PathBuf]) -> Scope {
+        Scope(self.0.named(as_given))
     }
 
     /// A folder to read skills from (a prompt's or a session's source): one of the opened
     /// sources, or a real folder inside one.
     pub fn check_folder(&self, dir: &Path) -> Result<(), AppError> {
-        if self.sources.iter().any(|s| s == dir) {
-            return Ok(());
-        }
-        match std::fs::canonicalize(dir) {
-            Ok(real) if self.roots.iter().any(|r| real.starts_with(r)) => Ok(()),
-            _ => Err(AppError::new(
-                ErrorCode::OutsideLibrary,
-                format!("{} is not a folder of the opened library", dir.display()),
-            )),
-        }
+        Ok(self.0.check_folder(dir)?)
     }
 
-    /// `path` with its folder resolved to a real path, when that folder lies inside a root and,
-    /// when the file exists, its real path does too. The file itself need not exist (a save may
-    /// create it); `..`, symlinked folders and symlinked files cannot lead outside.
+    /// `path` with its folder resolved to a real path, when it names a file inside the sources
+    /// (see `skillkit::scope::Scope::check`).
     pub fn check(&self, path: &Path) -> Result<PathBuf, AppError> {
-        let outside =
-            || AppError::new(ErrorCode::OutsideLibrary, format!("{} is outside the opened library", path.display()));
-        let inside = |real: &Path| self.roots.iter().any(|r| real.starts_with(r));
-        let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else { return Err(outside()) };
-        let dir = std::fs::canonicalize(dir).map_err(|_| outside())?;
-        if !inside(&dir) {
-            return Err(outside());
-        }
-        let full = dir.join(name);
-        match std::fs::canonicalize(&full) {
-            Ok(real) if !inside(&real) => Err(outside()),
-            _ => Ok(full),
-        }
+        Ok(self.0.check(path)?)
     }
-}
 
-/// Write `text` to `path` atomically: a temporary file beside it, flushed, then renamed over it.
-/// Keeps the file's permissions when it exists.
-pub fn write_atomic(path: &Path, text: &str) -> Result<(), AppError> {
-    let dir = path.parent().ok_or_else(|| AppError::new(ErrorCode::Io, "no folder to save in"))?;
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    // Unique per write: two saves of one file at once must not share a temporary file.
-    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let tmp = dir.join(format!(".{name}.{}-{n}.tmp", std::process::id()));
-    let write = || -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        if let Ok(meta) = std::fs::metadata(path) {
-            std::fs::set_permissions(&tmp, meta.permissions())?;
+    /// A text file of the library (at most `limit` bytes, UTF-8) and its version.
+    pub fn read_text(&self, path: &Path, limit: u64) -> Result<(String, Version), AppError> {
+        let (bytes, version) = self.0.read_versioned(path, limit)?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            AppError::new(
+                crate::error::ErrorCode::Io,
+                format!("{} is not UTF-8 text (byte {})", path.display(), e.utf8_error().valid_up_to()),
+            )
+        })?;
+        Ok((text, version))
+    }
+
+    /// Saves `text` at `path` (see `skillkit::scope::Scope::save`); with `base`, only when the
+    /// file is still that version (`Some(None)`: only when it does not exist yet).
+    pub fn save(&self, path: &Path, text: &str, base: Option<Option<&Version>>) -> Result<Version, AppError> {
+        Ok(self.0.save(path, text.as_bytes(), base)?)
+    }
+
+    /// Removes temporary files that interrupted saves left in `dir` (names relative to it, as
+    /// the engine's resource scan reports them).
+    pub fn remove_temporaries(&self, dir: &Path, names: &[String]) -> usize {
+        let mut removed = 0;
+        for name in names {
+            let (sub, file) = match name.rsplit_once('/') {
+                Some((sub, file)) => (dir.join(sub), file.to_string()),
+                None => (dir.to_path_buf(), name.clone()),
+            };
+            removed += self.0.remove_temporaries(&sub, std::slice::from_ref(&file));
         }
-        std::fs::rename(&tmp, path)
-    };
-    write().map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        AppError::io("cannot save", path, &e)
-    })
+        removed
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorCode;
 
     #[test]
     fn scope_allows_files_inside_a_source_only() {
@@ -147,10 +135,11 @@ mod tests {
     fn concurrent_saves_of_one_file_both_succeed() {
         let tmp = tempfile::tempdir().unwrap();
         let path = tmp.path().join("SKILL.md");
+        let scope = std::sync::Arc::new(Scope::new(&[tmp.path().to_path_buf()]));
         let writers: Vec<_> = (0..8)
             .map(|i| {
-                let path = path.clone();
-                std::thread::spawn(move || write_atomic(&path, &format!("text {i}")))
+                let (path, scope) = (path.clone(), scope.clone());
+                std::thread::spawn(move || scope.save(&path, &format!("text {i}"), None))
             })
             .collect();
         for w in writers {
@@ -161,11 +150,11 @@ mod tests {
     }
 
     #[test]
-    fn write_atomic_replaces_the_file_and_leaves_no_temporary() {
+    fn a_save_replaces_the_file_and_leaves_no_temporary() {
         let tmp = tempfile::tempdir().unwrap();
         let path = tmp.path().join("SKILL.md");
         std::fs::write(&path, "old").unwrap();
-        write_atomic(&path, "new text").unwrap();
+        Scope::new(&[tmp.path().to_path_buf()]).save(&path, "new text", None).unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new text");
         let names: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names, vec![std::ffi::OsString::from("SKILL.md")]);

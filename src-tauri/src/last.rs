@@ -4,7 +4,7 @@
 
 use crate::commands::Startup;
 use crate::error::{AppError, ErrorCode};
-use crate::files::write_atomic;
+use crate::files::write_own;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -36,7 +36,7 @@ pub fn write(path: &Path, last: &LastLibrary) -> Result<(), AppError> {
         std::fs::create_dir_all(dir).map_err(|e| AppError::io("cannot create", dir, &e))?;
     }
     let text = serde_json::to_string_pretty(last).map_err(|e| AppError::new(ErrorCode::Internal, e.to_string()))?;
-    write_atomic(path, &text)
+    write_own(path, &text)
 }
 
 /// What to open on start: the remembered library when one of its sources still exists and its

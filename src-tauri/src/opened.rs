@@ -144,6 +144,18 @@ impl Kept {
         lib.entries.iter().find(|e| e.skill.dir == dir)?.skill.resources.clone()
     }
 
+    /// The temporary files interrupted saves left in the opened library's skill folders, by
+    /// folder (as the engine's resource scan found them).
+    pub fn temporaries(&self) -> Vec<(PathBuf, Vec<String>)> {
+        let guard = lock(&self.opened);
+        let Some((_, lib)) = guard.as_ref().and_then(|o| o.libraries.first()) else { return vec![] };
+        lib.entries
+            .iter()
+            .filter_map(|e| e.skill.resources.as_ref().map(|r| (e.skill.dir.clone(), r.temporaries.clone())))
+            .filter(|(_, t)| !t.is_empty())
+            .collect()
+    }
+
     /// The opened library's sources (real paths where they exist).
     pub fn sources(&self) -> Vec<PathBuf> {
         lock(&self.opened).as_ref().map(|o| o.sources.clone()).unwrap_or_default()

@@ -133,8 +133,8 @@ impl AppState {
                 "the session does not read back as the same steps (a slash command's name with a space?)",
             ));
         }
-        crate::files::write_atomic(&path, &text)?;
-        Ok(Saved { path: path_string(&path), bytes: text.len() })
+        let version = self.scope().save(&path, &text, None)?;
+        Ok(Saved { path: path_string(&path), bytes: text.len(), version })
     }
 
     /// Reads a script (inside an opened source) and runs it.

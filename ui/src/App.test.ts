@@ -4,6 +4,7 @@ import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import App from './App.svelte';
 import { Studio } from './lib/studio.svelte';
 import type { Commands, Diagnostic, LibraryView, PromptView, SkillEntry } from './lib/bindings';
+import { versionOf } from './test/harness';
 
 const pos = (line: number, column: number) => ({ line, column, column_utf16: column });
 
@@ -107,9 +108,9 @@ const defaults: Handler = {
   ],
   open_library: () => library,
   render_prompt: () => prompt,
-  read_file: ({ path }) => ({ path, text: '---\nname: Broken\n---\nbody\n' }),
+  read_file: ({ path }) => ({ path, text: '---\nname: Broken\n---\nbody\n', version: versionOf('---\nname: Broken\n---\nbody\n') }),
   lint_text: ({ text }) => ({ diagnostics: text.includes('Broken') ? [diagnostic('SK201', 2, 7, 13)] : [] }),
-  save_file: ({ path, text }) => ({ path, bytes: text.length }),
+  save_file: ({ path, text }) => ({ path, bytes: text.length, version: versionOf(text) }),
   frontmatter_form: () => ({ fields: [] }),
   drafts: () => [],
   save_draft: () => null,

@@ -3,7 +3,7 @@ import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { EditorView } from '@codemirror/view';
 import type { Studio } from './lib/studio.svelte';
 import type { Draft } from './lib/bindings';
-import { $$, $, type Call, dispatcher, type Handler, mountApp, oneSource, skill, unmountApp, until } from './testing/fixtures';
+import { $$, $, type Call, dispatcher, type Handler, mountApp, oneSource, skill, unmountApp, until, versionOf } from './testing/fixtures';
 
 const PATH = '/lib/s0/demo/SKILL.md';
 let calls: Call[] = [];
@@ -11,7 +11,7 @@ let offered: Draft[] = [];
 let studio: Studio;
 
 const handlers: Handler = oneSource([skill('demo', 0), skill('other', 0)], () => 'on disk\n', {
-  save_file: ({ path, text }) => ({ path, bytes: text.length }),
+  save_file: ({ path, text }) => ({ path, bytes: text.length, version: versionOf(text) }),
   drafts: () => offered,
 });
 

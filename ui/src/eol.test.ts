@@ -4,7 +4,7 @@ import { EditorView } from '@codemirror/view';
 import { insertNewline } from '@codemirror/commands';
 import type { Studio } from './lib/studio.svelte';
 import { lineSeparatorOf } from './lib/editor';
-import { $, type Call, dispatcher, type Handler, mountApp, oneSource, skill, unmountApp, until } from './testing/fixtures';
+import { $, type Call, dispatcher, type Handler, mountApp, oneSource, skill, unmountApp, until, versionOf } from './testing/fixtures';
 
 const CRLF = '---\r\nname: crlf\r\ndescription: d\r\n---\r\n# Body\r\n';
 const LF = '---\nname: lf\n---\n';
@@ -12,7 +12,7 @@ let calls: Call[] = [];
 let studio: Studio;
 
 const handlers: Handler = oneSource([skill('crlf', 0), skill('lf', 0)], (path) => (path.includes('/crlf/') ? CRLF : LF), {
-  save_file: ({ path, text }) => ({ path, bytes: text.length }),
+  save_file: ({ path, text }) => ({ path, bytes: text.length, version: versionOf(text) }),
 });
 
 const view = () => EditorView.findFromDOM($('.cm-editor')!)!;

@@ -4,7 +4,7 @@ import { emit } from '@tauri-apps/api/event';
 import { EditorView } from '@codemirror/view';
 import type { Studio } from './lib/studio.svelte';
 import type { LibraryChanged } from './lib/bindings';
-import { $$, $, type Call, dispatcher, type Handler, libraryOf, mountApp, oneSource, settle, skill, unmountApp, until } from './testing/fixtures';
+import { $$, $, type Call, dispatcher, type Handler, libraryOf, mountApp, oneSource, settle, skill, unmountApp, until, versionOf } from './testing/fixtures';
 
 const PATH = '/lib/s0/demo/SKILL.md';
 let disk = '';
@@ -14,7 +14,7 @@ let studio: Studio;
 const handlers: Handler = oneSource([skill('demo', 0)], () => disk, {
   save_file: ({ path, text }) => {
     disk = text;
-    return { path, bytes: text.length };
+    return { path, bytes: text.length, version: versionOf(text) };
   },
 });
 

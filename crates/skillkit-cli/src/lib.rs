@@ -297,6 +297,15 @@ fn prompt(
                 err.write_all(f.as_bytes())?;
                 return Ok(prompt.exit_code());
             }
+            // The prompt on stdout stays byte-exact; what it cannot say goes to stderr: which
+            // listed skills are the agent's own, not the library's.
+            let listed = |d: &skillkit::prompt::Decision| {
+                use skillkit::prompt::Decision::*;
+                matches!(d, Full | Truncated | NameOnly)
+            };
+            for s in prompt.skills.iter().filter(|s| s.source.is_none() && listed(&s.decision)) {
+                writeln!(err, "note: `{}` is a built-in skill of {}, not one of the library's", s.name, agent.title)?;
+            }
         }
         TreeFormat::Json => {
             prompt.count_cl100k();

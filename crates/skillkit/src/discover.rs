@@ -1,7 +1,8 @@
 //! Finding skills: in a library source under an agent's discovery policy, or under a
 //! `skillkit check` argument (a skill folder, a skill file, or a folder searched recursively).
 //! Searches skip `.git` and `node_modules`, follow each symlinked folder once (loops are detected
-//! by real path), never descend into a skill, and are bounded.
+//! by real path), never search a folder a symlink leads to outside the source (a link to a skill
+//! folder elsewhere is that skill), never descend into a skill, and are bounded.
 
 use crate::read::{resolve_dir, skill_file_probe};
 use std::collections::HashSet;
@@ -115,7 +116,7 @@ pub fn discover(root: &Path, policy: DiscoveryPolicy) -> Search {
     let mut seen = HashSet::new();
     let root_real = resolve_dir(root);
     seen.insert(root_real.clone());
-    let mut stack = vec![(root.to_path_buf(), root_real, 0usize)];
+    let mut stack = vec![(root.to_path_buf(), root_real.clone(), 0usize)];
     let mut visited = 0usize;
     while let Some((dir, real, depth)) = stack.pop() {
         visited += 1;
@@ -167,6 +168,20 @@ pub fn discover(root: &Path, policy: DiscoveryPolicy) -> Search {
         // Whether each child is a skill: one stat each, spread over the cores in large folders.
         let probes = probe_all(&children);
         for ((child, child_real, link), probe) in children.into_iter().zip(probes).rev() {
+            // A symlinked folder that leads out of the source is never searched, so
+            // `everything -> /` costs one stat instead of a walk of the whole disk. A link to a
+            // skill folder elsewhere (how skills are often installed) is that one skill, as
+            // agents read it; nothing below it is searched.
+            if link && probe.is_none() && !child_real.starts_with(&root_real) {
+                out.issues.push(SearchIssue {
+                    message: format!(
+                        "symlink to {}, outside the source: not followed (open that folder as a source to include it)",
+                        child_real.display()
+                    ),
+                    path: child,
+                });
+                continue;
+            }
             if link && !seen.insert(child_real.clone()) {
                 let message = if probe.is_some() {
                     "same skill folder reached twice through a symlink"

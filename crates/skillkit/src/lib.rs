@@ -26,6 +26,7 @@ pub mod resources;
 pub mod rules;
 pub mod scaffold;
 pub mod schema;
+pub mod scope;
 pub mod session;
 pub mod session_script;
 pub mod skill;

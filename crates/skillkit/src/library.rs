@@ -7,7 +7,7 @@ use crate::agent::Agent;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::discover::{discover, DiscoveryPolicy, SearchIssue};
 use crate::lint::{is_valid, lint};
-use crate::read::{read_skill_file, read_skill_file_sized, resolve_dir};
+use crate::read::{read_skill_file_sized, resolve_dir};
 use crate::skill::Skill;
 use crate::text::Span;
 use std::collections::HashMap;
@@ -185,6 +185,7 @@ impl Library {
             }));
             found.extend(search.skills.into_iter().map(|f| (i, f)));
         }
+        let within = lib.roots();
         // Reading and linting are independent per skill: spread them over the cores.
         let next = std::sync::atomic::AtomicUsize::new(0);
         let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(found.len().max(1));
@@ -198,7 +199,7 @@ impl Library {
                         loop {
                             let n = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                             let Some((source, f)) = found.get(n) else { break };
-                            let mut skill = read_skill_file_sized(&f.dir, f.file, f.regular_len);
+                            let mut skill = read_skill_file_sized(&f.dir, f.file, f.regular_len, &within);
                             let diagnostics = lint(&skill, agent);
                             let k = key_of(&skill, &f.listed_as, key);
                             if lean {
@@ -354,6 +355,11 @@ impl Library {
             .map(|(i, _)| i)
     }
 
+    /// The real paths of the sources that exist: the folders symlinks may lead into.
+    pub fn roots(&self) -> Vec<PathBuf> {
+        self.sources.iter().filter(|s| s.exists).map(|s| s.root.clone()).collect()
+    }
+
     fn source_of(&self, p: &Path) -> Option<usize> {
         self.sources.iter().enumerate().rev().find(|(_, s)| p.starts_with(&s.root)).map(|(i, _)| i)
     }
@@ -362,7 +368,7 @@ impl Library {
     fn reread(&mut self, i: usize, agent: &Agent) -> bool {
         let dir = self.entries[i].skill.dir.clone();
         let Some(file) = crate::read::skill_file_name(&dir) else { return false };
-        let skill = read_skill_file(&dir, file);
+        let skill = read_skill_file_sized(&dir, file, None, &self.roots());
         let e = &mut self.entries[i];
         e.diagnostics = lint(&skill, agent);
         e.key = key_of(&skill, &e.listed_as, self.key);
@@ -487,7 +493,7 @@ impl Library {
                 if self.entries.iter().any(|e| e.skill.dir == f.dir) {
                     continue;
                 }
-                let skill = read_skill_file_sized(&f.dir, f.file, f.regular_len);
+                let skill = read_skill_file_sized(&f.dir, f.file, f.regular_len, &self.roots());
                 let diagnostics = lint(&skill, agent);
                 let key = key_of(&skill, &f.listed_as, self.key);
                 events.push(LibraryEvent::SkillAdded { dir: f.dir.clone(), name: key.clone() });

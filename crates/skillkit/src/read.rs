@@ -46,7 +46,8 @@ pub fn resolve_dir(dir: &Path) -> PathBuf {
     fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf())
 }
 
-/// Read the skill in folder `dir`. Never fails: problems are recorded on the skill.
+/// Read the skill in folder `dir`. Never fails: problems are recorded on the skill. Symlinks
+/// are followed only inside the skill folder.
 pub fn read_skill(dir: &Path) -> Skill {
     let dir = resolve_dir(dir);
     let Some(name) = skill_file_name(&dir) else {
@@ -55,14 +56,17 @@ pub fn read_skill(dir: &Path) -> Skill {
     read_skill_file(&dir, name)
 }
 
-/// Read `dir/name`, which is known to exist (or be a dangling link).
+/// Read `dir/name`, which is known to exist (or be a dangling link); symlinks are followed only
+/// inside `dir`.
 pub fn read_skill_file(dir: &Path, name: &str) -> Skill {
-    read_skill_file_sized(dir, name, None)
+    read_skill_file_sized(dir, name, None, &[dir.to_path_buf()])
 }
 
 /// [`read_skill_file`] when a stat of the file (not following links) just found a regular file
-/// of `regular_len` bytes: the file is not stat'ed again.
-pub(crate) fn read_skill_file_sized(dir: &Path, name: &str, regular_len: Option<u64>) -> Skill {
+/// of `regular_len` bytes (the file is not stat'ed again), following symlinks (the skill file's
+/// and its resources') only while they stay inside the real folders `within`, the library's
+/// sources.
+pub(crate) fn read_skill_file_sized(dir: &Path, name: &str, regular_len: Option<u64>, within: &[PathBuf]) -> Skill {
     let path = dir.join(name);
     let len = match regular_len {
         Some(len) => len,
@@ -74,6 +78,15 @@ pub(crate) fn read_skill_file_sized(dir: &Path, name: &str, regular_len: Option<
             if let Some(kind) = kind_of(&meta.file_type()) {
                 return Skill::unreadable(dir, name, FileProblem::NotAFile { kind });
             }
+            // A symlinked skill file: read only when it resolves inside the library.
+            if fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()) {
+                let real = fs::canonicalize(&path).ok();
+                if !real.as_ref().is_some_and(|r| within.iter().any(|w| r.starts_with(w))) {
+                    let shown = real.map_or_else(|| "?".into(), |r| r.display().to_string());
+                    let error = format!("a symlink to {shown}, outside the library: not read");
+                    return Skill::unreadable(dir, name, FileProblem::Unreadable { error });
+                }
+            }
             meta.len()
         }
     };
@@ -81,7 +94,8 @@ pub(crate) fn read_skill_file_sized(dir: &Path, name: &str, regular_len: Option<
         return Skill::unreadable(dir, name, FileProblem::TooLarge { size: len });
     }
     let mut bytes = Vec::with_capacity(len as usize);
-    let read = fs::File::open(&path).and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes));
+    let read = crate::scope::open_regular_file(&path)
+        .and_then(|(f, _)| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes));
     match read {
         Err(e) => Skill::unreadable(dir, name, FileProblem::Unreadable { error: describe(&e) }),
         // The file grew between stat and read.
@@ -90,7 +104,12 @@ pub(crate) fn read_skill_file_sized(dir: &Path, name: &str, regular_len: Option<
         }
         Ok(_) => {
             let mut skill = Skill::from_bytes(dir, name, bytes);
-            skill.resources = Some(crate::resources::scan(dir, name, crate::resources::ScanOptions::default()));
+            // Symlinks may lead anywhere in the library, or within the skill itself (a skill
+            // folder linked in from elsewhere).
+            let opts = crate::resources::ScanOptions::default();
+            let mut bounds = within.to_vec();
+            bounds.push(dir.to_path_buf());
+            skill.resources = Some(crate::resources::scan_within(dir, name, opts, &bounds));
             skill
         }
     }

@@ -74,6 +74,10 @@ pub struct Resources {
     pub problems: Vec<ResourceProblem>,
     /// The scan stopped at a limit.
     pub truncated: bool,
+    /// Temporary files a save left behind ([`crate::scope::is_temporary`]), relative paths: not
+    /// resources (no agent should see them); the app removes them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub temporaries: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -96,8 +100,17 @@ impl Default for ScanOptions {
 
 const SKIP_DIRS: [&str; 2] = [".git", "node_modules"];
 
-/// Scan the skill folder `dir` (whose skill file is `skill_file`).
+/// Scan the skill folder `dir` (whose skill file is `skill_file`). Symlinks are followed only
+/// while they stay inside the skill folder; see [`scan_within`].
 pub fn scan(dir: &Path, skill_file: &str, opts: ScanOptions) -> Resources {
+    let within: Vec<std::path::PathBuf> = fs::canonicalize(dir).into_iter().collect();
+    scan_within(dir, skill_file, opts, &within)
+}
+
+/// [`scan`], following symlinks (to files or folders) only when their real path lies inside one
+/// of the real folders `within` (the library's sources): a link that leads out is reported as a
+/// problem and neither listed, read nor walked, so `everything -> /` costs one stat.
+pub fn scan_within(dir: &Path, skill_file: &str, opts: ScanOptions, within: &[std::path::PathBuf]) -> Resources {
     let mut out = Resources::default();
     // Only symlinked folders can lead back into the tree; track where they point (the root's own
     // real path is looked up only when the first symlinked folder appears).
@@ -121,9 +134,24 @@ pub fn scan(dir: &Path, skill_file: &str, opts: ScanOptions) -> Resources {
             if rel.is_empty() && name_s == skill_file {
                 continue;
             }
+            if !ft.is_dir() && crate::scope::is_temporary(&name_s) {
+                out.temporaries.push(child_rel);
+                continue;
+            }
             let (is_dir, is_file) = if ft.is_symlink() {
                 match fs::metadata(&child) {
-                    Ok(m) => (m.is_dir(), m.is_file()),
+                    Ok(m) => {
+                        let real = fs::canonicalize(&child).ok();
+                        if !real.as_ref().is_some_and(|r| within.iter().any(|w| r.starts_with(w))) {
+                            let shown = real.map_or_else(|| "?".into(), |r| r.display().to_string());
+                            out.problems.push(ResourceProblem {
+                                path: child_rel,
+                                message: format!("symlink to {shown}, outside the library: not followed"),
+                            });
+                            continue;
+                        }
+                        (m.is_dir(), m.is_file())
+                    }
                     Err(_) => {
                         out.problems.push(ResourceProblem { path: child_rel, message: "broken symlink".into() });
                         continue;
@@ -175,13 +203,14 @@ pub fn scan(dir: &Path, skill_file: &str, opts: ScanOptions) -> Resources {
     }
     out.files.sort_by(|a, b| a.path.cmp(&b.path));
     out.dirs.sort();
+    out.temporaries.sort();
     out
 }
 
 fn read_text(path: &Path, size: u64, max: u64) -> (Option<bool>, Option<usize>) {
     let mut buf = Vec::new();
     let limit = size.min(max);
-    if fs::File::open(path).and_then(|f| f.take(limit).read_to_end(&mut buf)).is_err() {
+    if crate::scope::open_regular_file(path).and_then(|(f, _)| f.take(limit).read_to_end(&mut buf)).is_err() {
         return (None, None);
     }
     if buf.contains(&0) {

@@ -196,9 +196,14 @@ impl Watcher {
         let (control, inbox) = mpsc::channel();
         let (batches, receiver) = mpsc::channel();
         let to_thread = control.clone();
-        let mut notify = notify::recommended_watcher(move |event| {
-            let _ = to_thread.send(Message::Notify(event));
-        })
+        // Symlinked folders are not walked into: `usr -> /usr` in a cloned library would
+        // otherwise register a watch on every folder below it (and `everything -> /` reach /proc).
+        let mut notify = RecommendedWatcher::new(
+            move |event| {
+                let _ = to_thread.send(Message::Notify(event));
+            },
+            notify::Config::default().with_follow_symlinks(false),
+        )
         .map_err(|e| notify_error(e, &canonical[0]))?;
         for root in &canonical {
             notify.watch(root, RecursiveMode::Recursive).map_err(|e| notify_error(e, root))?;

@@ -16,6 +16,7 @@ import type {
   PreviewView,
   PromptView,
   SkillEntry,
+  Version,
 } from './bindings';
 
 export type Pane = 'library' | 'editor' | 'problems' | 'prompt' | 'session' | 'conflict';
@@ -29,6 +30,8 @@ export interface OpenFile {
   text: string;
   /** Bumped when the text is replaced from outside the editor (open, fix). */
   version: number;
+  /** The file's version on disk that `saved` is: the next save is made only over it. */
+  base: Version | null;
 }
 
 /** The open file changed on disk while it had unsaved changes. */
@@ -36,6 +39,8 @@ export interface Conflict {
   path: string;
   /** The text on disk now. */
   disk: string;
+  /** Its version: keeping mine saves over exactly this. */
+  base: Version | null;
 }
 
 function dirOf(path: string) {
@@ -100,6 +105,8 @@ export class Studio {
   private unlisten: (() => void) | null = null;
   /** The save running now, so that one key press handled twice saves once. */
   private inFlight: { path: string; text: string } | null = null;
+  /** The saves queued and running, one at a time. */
+  private saveQueue: Promise<void> = Promise.resolve();
 
   get dirty() {
     return this.file !== null && this.file.text !== this.file.saved;
@@ -241,7 +248,7 @@ export class Studio {
     try {
       const created = await api.create_skill(args);
       await this.openLibrary();
-      await this.openSkill(created.path, created.text);
+      await this.openSkill(created.path, created);
       this.status = `created ${created.path}`;
       this.focusPane('editor');
       return true;
@@ -285,16 +292,24 @@ export class Studio {
     return this.library?.skills.find((s) => s.path === path) ?? null;
   }
 
-  async openSkill(path: string, text?: string) {
+  async openSkill(path: string, given?: { text: string; version: Version }) {
     const skill = this.skill(path);
     if (!skill) return;
     this.selected = path;
     if (this.file?.path === path) return;
     // The engine reads files; the UI gets the text through a lint-free read: the library's
     // diagnostics are for the saved file, so the text comes from `read`.
-    const content = text ?? (await this.read(path));
-    if (content === null) return;
-    this.file = { path, name: skill.name, saved: content, text: content, version: (this.file?.version ?? 0) + 1 };
+    const got = given ?? (await this.read(path));
+    if (got === null) return;
+    const content = got.text;
+    this.file = {
+      path,
+      name: skill.name,
+      saved: content,
+      text: content,
+      version: (this.file?.version ?? 0) + 1,
+      base: got.version,
+    };
     this.conflict = null;
     this.viewing = null;
     if (this.showPreview) void this.renderPreview();
@@ -302,9 +317,9 @@ export class Studio {
     this.live = skill.diagnostics;
   }
 
-  async read(path: string): Promise<string | null> {
+  async read(path: string): Promise<{ text: string; version: Version } | null> {
     try {
-      return (await api.read_file({ path })).text;
+      return await api.read_file({ path });
     } catch (e) {
       this.error = asAppError(e);
       return null;
@@ -464,11 +479,27 @@ export class Studio {
     if (!this.file) return;
     const { path, text } = this.file;
     if (this.inFlight && this.inFlight.path === path && this.inFlight.text === text) return;
-    this.saving = { path, text };
     const mine = (this.inFlight = { path, text });
+    // Saves run one after another, each over the version the one before wrote: an older save can
+    // never land after a newer one.
+    const run = this.saveQueue.then(() => this.saveNow(path, text));
+    this.saveQueue = run.catch(() => {});
     try {
-      const saved = await api.save_file({ path, text });
-      if (this.file?.path === path) this.file.saved = text;
+      await run;
+    } finally {
+      if (this.inFlight === mine) this.inFlight = null;
+    }
+  }
+
+  private async saveNow(path: string, text: string) {
+    const base = this.file?.path === path ? this.file.base : null;
+    this.saving = { path, text };
+    try {
+      const saved = await api.save_file(base ? { path, text, base } : { path, text });
+      if (this.file?.path === path) {
+        this.file.saved = text;
+        this.file.base = saved.version;
+      }
       if (this.conflict?.path === path) this.conflict = null;
       // The host removed the draft with the save.
       this.drafted.delete(path);
@@ -476,9 +507,24 @@ export class Studio {
       this.error = null;
       // The watcher reports the save and refreshes the library.
     } catch (e) {
+      const err = asAppError(e);
+      if (err.code === 'conflict') {
+        // Changed on disk since it was read: show both instead of overwriting it.
+        this.saving = null;
+        await this.raiseConflict(path);
+        this.status = `not saved: ${path} changed on disk; choose which text to keep`;
+      } else {
+        this.error = err;
+      }
+    }
+  }
+
+  private async raiseConflict(path: string) {
+    try {
+      const disk = await api.read_file({ path });
+      if (this.file?.path === path) this.conflict = { path, disk: disk.text, base: disk.version };
+    } catch (e) {
       this.error = asAppError(e);
-    } finally {
-      if (this.inFlight === mine) this.inFlight = null;
     }
   }
 
@@ -494,8 +540,9 @@ export class Studio {
   /** Compares the open file with the disk: reload it when clean, raise a conflict when dirty. */
   async checkDisk(path: string) {
     let disk: string;
+    let base: Version;
     try {
-      disk = (await api.read_file({ path })).text;
+      ({ text: disk, version: base } = await api.read_file({ path }));
     } catch {
       if (this.file?.path === path) this.status = `${path} is no longer on disk; saving writes it again`;
       return;
@@ -504,14 +551,18 @@ export class Studio {
     if (!file || file.path !== path) return;
     const own = this.saving?.path === path && this.saving.text === disk;
     if (own) this.saving = null;
-    if (disk === file.saved || own) return;
+    if (disk === file.saved || own) {
+      if (disk === file.saved) file.base = base;
+      return;
+    }
     if (disk === file.text) {
       file.saved = disk;
+      file.base = base;
     } else if (file.text === file.saved) {
-      this.file = { ...file, saved: disk, text: disk, version: file.version + 1 };
+      this.file = { ...file, saved: disk, text: disk, version: file.version + 1, base };
       this.status = `reloaded ${path}: it changed on disk`;
     } else {
-      this.conflict = { path, disk };
+      this.conflict = { path, disk, base };
     }
   }
 
@@ -520,6 +571,7 @@ export class Studio {
     const c = this.conflict;
     if (!c || this.file?.path !== c.path) return;
     this.file.saved = c.disk;
+    this.file.base = c.base;
     this.conflict = null;
     await this.save();
   }
@@ -528,7 +580,7 @@ export class Studio {
   takeDisk() {
     const c = this.conflict;
     if (!c || this.file?.path !== c.path) return;
-    this.file = { ...this.file, saved: c.disk, text: c.disk, version: this.file.version + 1 };
+    this.file = { ...this.file, saved: c.disk, text: c.disk, version: this.file.version + 1, base: c.base };
     this.conflict = null;
   }
 
@@ -536,7 +588,10 @@ export class Studio {
   keepEditing() {
     const c = this.conflict;
     if (!c) return;
-    if (this.file?.path === c.path) this.file.saved = c.disk;
+    if (this.file?.path === c.path) {
+      this.file.saved = c.disk;
+      this.file.base = c.base;
+    }
     this.conflict = null;
   }
 

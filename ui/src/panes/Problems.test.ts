@@ -4,7 +4,7 @@ import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import Problems from './Problems.svelte';
 import { Studio } from '../lib/studio.svelte';
 import type { LibraryView } from '../lib/bindings';
-import { $, $$, calls, change, diagnostic, route, settle, skill, until, type Handler } from '../test/harness';
+import { $, $$, calls, change, diagnostic, route, settle, skill, until, versionOf, type Handler } from '../test/harness';
 
 // Under `spec` the library has an error, a warning and a note; under `claude-code` only the warning.
 function library(agent: string): LibraryView {
@@ -31,7 +31,7 @@ const handlers: Handler = {
   render_prompt: () => {
     throw { code: 'no-prompt', message: 'none', details: [] };
   },
-  read_file: ({ path }) => ({ path, text: '---\nname: Alpha\ndescription: x\n---\n' }),
+  read_file: ({ path }) => ({ path, text: '---\nname: Alpha\ndescription: x\n---\n', version: versionOf('---\nname: Alpha\ndescription: x\n---\n') }),
   lint_text: ({ agent }) => ({ diagnostics: library(agent).skills[0].diagnostics }),
 };
 

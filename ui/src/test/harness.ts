@@ -1,7 +1,7 @@
 // Shared helpers for the component tests: a routed host (given to `mockIPC` by each test file,
 // which alone imports the Tauri mocks), waiting for conditions, and query shortcuts.
 import { flushSync, tick } from 'svelte';
-import type { Commands, Diagnostic, Severity, SkillEntry } from '../lib/bindings';
+import type { Commands, Diagnostic, Severity, SkillEntry, Version } from '../lib/bindings';
 
 export type Handler = {
   [C in keyof Commands]?: (args: Commands[C]['args']) => Commands[C]['reply'] | Promise<Commands[C]['reply']>;
@@ -90,4 +90,11 @@ export function change(el: HTMLElement | null, value: string | boolean) {
   } else input.value = value;
   if (typeof value !== 'boolean') input.dispatchEvent(new Event('input', { bubbles: true }));
   input.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** A file version as the host reports it (modified time, size, a hash of the text). */
+export function versionOf(text: string, modifiedNs = 0): Version {
+  let h = 0;
+  for (const c of text) h = (Math.imul(h, 31) + c.codePointAt(0)!) >>> 0;
+  return { modified_ns: String(modifiedNs), size: new TextEncoder().encode(text).length, hash: h.toString(16).padStart(16, '0') };
 }

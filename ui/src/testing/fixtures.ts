@@ -5,9 +5,9 @@ import { mount, unmount } from 'svelte';
 import App from '../App.svelte';
 import { Studio } from '../lib/studio.svelte';
 import type { LibraryView, PromptView, SkillEntry } from '../lib/bindings';
-import { $$, until, type Handler } from '../test/harness';
+import { $$, until, versionOf, type Handler } from '../test/harness';
 
-export { $, $$, settle, skill, until, type Handler } from '../test/harness';
+export { $, $$, settle, skill, until, versionOf, type Handler } from '../test/harness';
 
 export function libraryOf(sources: string[], skills: SkillEntry[]): LibraryView {
   return { agent: 'spec', sources: sources.map((p) => ({ path: p, root: p, exists: true })), skills, issues: [] };
@@ -68,7 +68,7 @@ export function oneSource(skills: SkillEntry[], read: (path: string) => string, 
     agents: () => [{ id: 'spec', title: 'spec', source: '', has_prompt: false }],
     open_library: () => libraryOf(['/lib/s0'], skills),
     render_prompt: () => emptyPrompt,
-    read_file: ({ path }) => ({ path, text: read(path) }),
+    read_file: ({ path }) => ({ path, text: read(path), version: versionOf(read(path)) }),
     lint_text: () => ({ diagnostics: [] }),
     ...extra,
   };

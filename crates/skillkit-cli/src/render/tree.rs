@@ -3,13 +3,15 @@
 
 use serde_json::{json, Value};
 use skillkit::library::{Entry, Library};
-use skillkit::resources::{discovered_by, scan, ResourceView, Resources, ScanOptions};
+use skillkit::resources::{discovered_by, scan_within, ResourceView, Resources, ScanOptions};
 use skillkit::{Agent, Severity};
 use std::io::Write;
 use std::path::Path;
 
-fn details(e: &Entry) -> Resources {
-    scan(&e.skill.dir, &e.skill.file_name, ScanOptions { read_contents: true, ..Default::default() })
+/// The skill's files with sizes and token counts; symlinks are followed inside the library only.
+fn details(lib: &Library, e: &Entry) -> Resources {
+    let opts = ScanOptions { read_contents: true, ..Default::default() };
+    scan_within(&e.skill.dir, &e.skill.file_name, opts, &lib.roots())
 }
 
 fn size(n: u64) -> String {
@@ -56,7 +58,7 @@ pub fn render_text(
                 line.push_str(&format!("  hidden by {} in source {} ({})", w.key, w.source + 1, display(&w.listed_as)));
             }
             writeln!(out, "{line}")?;
-            let res = details(e);
+            let res = details(lib, e);
             let seen_by = discovered_by(&res);
             writeln!(out, "    {:<40} {:<9} {:>9}", e.skill.file_name, "skill", size(e.skill.text.len() as u64))?;
             for (f, seen) in res.files.iter().zip(&seen_by) {
@@ -102,7 +104,7 @@ pub fn render_json(
         .entries
         .iter()
         .map(|e| {
-            let res = details(e);
+            let res = details(lib, e);
             let seen_by = discovered_by(&res);
             let count = |s| e.diagnostics.iter().filter(|d| d.severity == s).count();
             json!({

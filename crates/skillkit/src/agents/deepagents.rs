@@ -568,32 +568,46 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
 // The session: the model reads a skill with `read_file` (0.7.32 has no skill tool).
 
 /// The bytes `read_file` would see at `path`: a listed skill's text as the session has it (an
-/// edit included), else the file on disk.
+/// edit included), else the file on disk, read through the library's [`Scope`]: the simulator
+/// never reads outside the opened sources, nor anything that is not a regular file, nor more than
+/// [`MAX_FILE_BYTES`]. What it did not read comes back as the backend's answer for a missing file,
+/// with a note saying why.
+///
+/// [`Scope`]: crate::scope::Scope
+/// [`MAX_FILE_BYTES`]: crate::skill::MAX_FILE_BYTES
 fn file_at<'a>(
     input: &RenderInput<'_>,
     listed: &'a [(Metadata, usize)],
     path: &str,
     buf: &'a mut Vec<u8>,
-) -> super::deepagents_read::FileRead<'a> {
+) -> (super::deepagents_read::FileRead<'a>, Option<String>) {
     use super::deepagents_read::FileRead;
+    use crate::scope::ScopeError;
     if let Some((_, i)) = listed.iter().find(|(m, _)| m.path == path) {
         let skill = &input.library.entries[*i].skill;
         let lossy = skill.file_problems.iter().any(|p| matches!(p, FileProblem::InvalidUtf8 { .. }));
         if !lossy {
             *buf = skill.text.as_bytes().to_vec();
-            return FileRead::File(buf);
+            return (FileRead::File(buf), None);
         }
     }
-    let p = std::path::Path::new(path);
-    if p.is_dir() {
-        return FileRead::Directory;
-    }
-    match std::fs::read(p) {
+    let sources: Vec<PathBuf> = input.library.sources.iter().map(|s| s.path.clone()).collect();
+    let scope = crate::scope::Scope::new(&sources);
+    match scope.read(Path::new(path), crate::skill::MAX_FILE_BYTES) {
         Ok(b) => {
             *buf = b;
-            FileRead::File(buf)
+            (FileRead::File(buf), None)
         }
-        Err(_) => FileRead::Missing,
+        Err(ScopeError::NotAFile { kind: "directory", .. }) => (FileRead::Directory, None),
+        Err(ScopeError::Missing { .. }) => (FileRead::Missing, None),
+        Err(e @ ScopeError::Outside { .. }) => (
+            FileRead::Missing,
+            Some(format!("{e}: the simulator reads only files of the opened sources (the agent would read it)")),
+        ),
+        Err(e @ (ScopeError::NotAFile { .. } | ScopeError::TooLarge { .. })) => {
+            (FileRead::Missing, Some(format!("{e}: not read by the simulator")))
+        }
+        Err(e) => (FileRead::Missing, Some(format!("{e}: not read by the simulator"))),
     }
 }
 
@@ -607,8 +621,11 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
     let Loaded { skills, .. } = load(&input);
     let agent = s.agent.id;
     let mut buf = vec![];
-    let read = |path: &str, offset: i64, limit: i64, buf: &mut Vec<u8>| {
-        let r = read_file_call(path, file_at(&input, &skills, path, buf), offset, limit);
+    let mut note = None;
+    let mut read = |path: &str, offset: i64, limit: i64, buf: &mut Vec<u8>| {
+        let (file, why) = file_at(&input, &skills, path, buf);
+        note = why;
+        let r = read_file_call(path, file, offset, limit);
         (r.content, r.is_error)
     };
     match step {
@@ -634,9 +651,13 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
             let offset = args.get("offset").and_then(|v| v.as_i64()).unwrap_or(DEFAULT_OFFSET as i64);
             let limit = args.get("limit").and_then(|v| v.as_i64()).unwrap_or(DEFAULT_LIMIT as i64);
             let call = format!("read_file({args})");
-            match read(&path, offset, limit, &mut buf) {
+            let outcome = match read(&path, offset, limit, &mut buf) {
                 (text, false) => Outcome::ok(call, text),
                 (text, true) => Outcome::error(call, text),
+            };
+            match note {
+                Some(n) => outcome.with_note(n),
+                None => outcome,
             }
         }
         Step::Tool { name, args } => Outcome::ok(format!("{name}({args})"), String::new()).with_note(format!(
