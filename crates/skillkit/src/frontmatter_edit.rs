@@ -1,16 +1,34 @@
 //! Editing one frontmatter field in a skill file's text, for the app's form: [`set_field`] rewrites
 //! only the bytes of that field's value and leaves every other byte alone (other lines, comments,
-//! the key, a comment after the value, the body). A field that is missing is added as a new line
-//! at the end of the frontmatter; a file without frontmatter gets one. [`form_fields`] reads the
-//! scalar fields the form shows.
+//! the key, the value's anchor or `!!str` tag, a comment after the value, blank lines and comment
+//! lines after a block, the body). A field that is missing is added as a new line at the end of
+//! the frontmatter (inside the braces when the frontmatter is a flow mapping, before the last
+//! field when the file ends inside that field's block value); a file without frontmatter gets
+//! one. [`form_fields`] reads the scalar fields the form shows.
 //!
 //! The new value is written in the old value's style when that style can hold it (double-quoted
-//! stays double-quoted, a literal block stays a literal block), else plain when YAML reads it back
-//! as the same string, else double-quoted; a value with line breaks becomes a literal block
-//! (`|`, `|-` or `|+` for its final line breaks). The file's line ending (LF or CRLF) is used.
+//! stays double-quoted, a literal block stays a literal block), else plain when it reads back as
+//! the same string, else double-quoted, with escapes for every character that would not be read
+//! as written; a value with line breaks becomes a literal block (`|`, `|-` or `|+` for its final
+//! line breaks, with an indentation indicator when its first line starts with a space) when each
+//! of its lines can be written as it is. The file's line ending (LF or CRLF) is used.
+//!
+//! "Reads back as the same string" holds for three readers: the engine's own parser (YAML 1.2,
+//! [`crate::yaml`]), PyYAML (YAML 1.1, where a plain `yes`, `1_000`, `2024-01-31` or `=` is not a
+//! string ([`crate::yaml11`]), NEL, LS and PS are line breaks, a tab ends a plain scalar and a
+//! control character anywhere is refused) and strictyaml (every scalar a string). The writing rules
+//! keep to what all three read alike, and every result is parsed again before it is returned: a
+//! rendering after which the field does not read back as the value, another field reads
+//! differently, the keys or the body change, is not used. A double-quoted value with escapes can
+//! hold any string, so [`EditError::Unwritable`] is left for places that cannot take a new value
+//! at all (a value whose anchor other fields use, a value with a type tag, a key without `:`).
+//! When the frontmatter is not valid YAML to begin with nothing can be checked: the value is
+//! written by the same rules, so that an edit can also repair it.
 
-use crate::frontmatter::Reading;
-use crate::yaml::{NodeKind, ScalarStyle};
+use crate::frontmatter::{Frontmatter, Reading};
+use crate::split::Split;
+use crate::yaml::{Entry, Node, NodeKind, ScalarStyle, Yaml};
+use crate::yaml11::{resolve_core, resolve_yaml11, Typed};
 use crate::Skill;
 
 /// Why a field cannot be set from the form.
@@ -22,6 +40,10 @@ pub enum EditError {
     NotAScalar { key: String },
     /// The key is empty or cannot be written as a plain key.
     BadKey { key: String },
+    /// The field's place cannot take a new value without changing what the file means (another
+    /// field uses the value through its anchor, the value carries a type tag, ...); `reason` says
+    /// what is in the way.
+    Unwritable { key: String, reason: String },
 }
 
 impl std::fmt::Display for EditError {
@@ -30,6 +52,9 @@ impl std::fmt::Display for EditError {
             EditError::NotAMapping => write!(f, "the frontmatter is not a mapping of fields"),
             EditError::NotAScalar { key } => write!(f, "`{key}` is not a single value; edit it in the text"),
             EditError::BadKey { key } => write!(f, "`{key}` cannot be written as a frontmatter key"),
+            EditError::Unwritable { key, reason } => {
+                write!(f, "`{key}` cannot be set from the form: {reason}; edit it in the text")
+            }
         }
     }
 }
@@ -68,78 +93,480 @@ fn plain_key(key: &str) -> bool {
         && !key.starts_with(['-', '.'])
 }
 
+/// The tag `!!str` as the parser reports it: the only tag a string value may keep.
+const STR_TAG: &str = "tag:yaml.org,2002:str";
+
 /// `text` with the top-level field `key` set to `value`.
 pub fn set_field(text: &str, key: &str, value: &str) -> Result<String, EditError> {
-    let skill = Skill::parse(".", "SKILL.md", text.to_string());
-    let split = &skill.split;
-    let eol = if split.crlf { "\r\n" } else { "\n" };
-    let fm = &skill.frontmatter;
-    if fm.reading == Reading::NotMapping {
+    let before = Parsed::new(text);
+    let eol = if before.split.crlf { "\r\n" } else { "\n" };
+    if before.fm.reading == Reading::NotMapping {
         return Err(EditError::NotAMapping);
     }
-    if let Some(field) = fm.fields.iter().rev().find(|f| f.key == key) {
-        let NodeKind::Scalar { style, .. } = &field.value.kind else {
-            return Err(EditError::NotAScalar { key: key.into() });
-        };
-        let mut span = field.value.span;
-        if span.is_empty() {
-            // An empty (null) value: write it after the key's colon.
-            let colon = text[field.key_span.end..].find(':').map(|i| field.key_span.end + i + 1);
-            span = crate::text::Span::empty(colon.unwrap_or(field.key_span.end));
+    let unwritable = |reason: String| EditError::Unwritable { key: key.into(), reason };
+    let existing = before.fm.get(key);
+    let tries = match existing {
+        Some(field) => {
+            if !matches!(field.value.kind, NodeKind::Scalar { .. }) {
+                return Err(EditError::NotAScalar { key: key.into() });
+            }
+            existing_field(text, &before, field, value, eol).map_err(unwritable)?
         }
-        let old = span.slice(text);
-        // A block scalar's span may run through its last line break: keep that break.
-        let keep = if style.is_block() { old.len() - old.trim_end_matches(['\r', '\n']).len() } else { 0 };
-        let mut end = span.end - keep;
-        let mut rendered = render(value, *style, 2, eol);
-        let mut rest_of_line = "";
-        if rendered.ends_with(eol) {
-            // A block: its own final line break replaces the one that ends the value's line.
-            rendered.truncate(rendered.len() - eol.len());
-            if keep == 0 {
-                // A comment after a one-line value goes after the block's indicator.
-                let line_end = text[end..].find(['\r', '\n']).map(|i| end + i).unwrap_or(text.len());
-                rest_of_line = &text[end..line_end];
-                end = line_end;
+        None if !plain_key(key) => return Err(EditError::BadKey { key: key.into() }),
+        None => new_field(text, &before, key, value, eol).map_err(unwritable)?,
+    };
+    let added = existing.is_none().then(|| new_field_index(text, &before));
+    if let Some(out) = tries.iter().find(|out| reads_back(&before, text, out, key, value, added)) {
+        return Ok(out.clone());
+    }
+    if before.fm.reading == Reading::Lenient {
+        // Broken YAML stays broken elsewhere: nothing to check against, write by the rules.
+        return Ok(tries.into_iter().next().expect("a double-quoted rendering is always tried"));
+    }
+    Err(unwritable("no way of writing this value here reads back the same".into()))
+}
+
+/// A text's frontmatter as the engine reads it.
+struct Parsed {
+    split: Split,
+    yaml: Yaml,
+    fm: Frontmatter,
+}
+
+impl Parsed {
+    fn new(text: &str) -> Parsed {
+        let split = crate::split::split(text);
+        let yaml = split.yaml.map(|y| crate::yaml::parse(y.slice(text), y.start)).unwrap_or_default();
+        let fm = Frontmatter::from_yaml(text, &split, &yaml);
+        Parsed { split, yaml, fm }
+    }
+
+    /// The root mapping, when the frontmatter is valid YAML.
+    fn root(&self) -> Option<&Node> {
+        self.yaml.root.as_ref().filter(|_| self.fm.reading == Reading::Yaml)
+    }
+
+    fn entries(&self) -> &[Entry] {
+        self.root().and_then(Node::entries).unwrap_or(&[])
+    }
+
+    fn keys(&self) -> Vec<&str> {
+        self.fm.fields.iter().map(|f| f.key.as_str()).collect()
+    }
+
+    /// Where the YAML text ends (the closing line, or the end of the file).
+    fn yaml_end(&self, text: &str) -> usize {
+        self.split.yaml.map_or(text.len(), |y| y.end)
+    }
+}
+
+/// Whether `out` (the text after an edit of `before`) has `key` reading back as `value`, the same
+/// keys in the same order (with `key` added at index `added` of the fields, when it is new), every
+/// other field's value and the body unchanged.
+fn reads_back(before: &Parsed, text: &str, out: &str, key: &str, value: &str, added: Option<usize>) -> bool {
+    let after = Parsed::new(out);
+    if after.fm.reading != Reading::Yaml || after.split.body.slice(out) != before.split.body.slice(text) {
+        return false;
+    }
+    let mut keys = before.keys();
+    if let Some(i) = added {
+        keys.insert(i, key);
+    }
+    if after.keys() != keys {
+        return false;
+    }
+    let Some(field) = after.fm.get(key) else { return false };
+    if field.value.as_str() != Some(value) || !matches!(field.value.tag.as_deref(), None | Some(STR_TAG)) {
+        return false;
+    }
+    if before.fm.reading != Reading::Yaml {
+        return true;
+    }
+    let old = before.entries();
+    let new: Vec<&Entry> = after.entries().iter().filter(|e| added.is_none() || e.key.as_str() != Some(key)).collect();
+    let edited = if added.is_some() { None } else { old.iter().rposition(|e| e.key.as_str() == Some(key)) };
+    old.len() == new.len()
+        && old
+            .iter()
+            .zip(new)
+            .enumerate()
+            .all(|(i, (o, n))| same(&o.key, &n.key) && (Some(i) == edited || same(&o.value, &n.value)))
+}
+
+/// Two nodes read alike: same kind, values, styles, anchors and tags, wherever they are.
+fn same(a: &Node, b: &Node) -> bool {
+    let kinds = match (&a.kind, &b.kind) {
+        (NodeKind::Scalar { value: x, style: s }, NodeKind::Scalar { value: y, style: t }) => x == y && s == t,
+        (NodeKind::Sequence(x), NodeKind::Sequence(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y))
+        }
+        (NodeKind::Mapping(x), NodeKind::Mapping(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(&x.key, &y.key) && same(&x.value, &y.value))
+        }
+        (NodeKind::Alias, NodeKind::Alias) => true,
+        _ => false,
+    };
+    kinds && a.flow == b.flow && a.anchor == b.anchor && a.tag == b.tag
+}
+
+/// The end of the line `at` is on, before its `\n` or `\r\n`.
+fn line_end(text: &str, at: usize) -> usize {
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    if end > at && text.as_bytes()[end - 1] == b'\r' {
+        end - 1
+    } else {
+        end
+    }
+}
+
+/// How far the line holding `at` is indented (spaces before its first other character).
+fn indent_of_line(text: &str, at: usize) -> usize {
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    text[start..].bytes().take_while(|&b| b == b' ').count()
+}
+
+/// Where a field's old value is. The new value goes at `a` (after a space when `space`); `b..c` is
+/// the rest of the line the old value (or its block indicator) ends on: spaces and a comment, kept
+/// after the new value or after a new block's indicator; `c..d` are the old block's lines,
+/// replaced; from `d` on (the line break ending the old value's last line) everything is kept.
+struct Place {
+    a: usize,
+    b: usize,
+    c: usize,
+    d: usize,
+    space: bool,
+    /// The indentation of the mapping the field is in; a block's lines go deeper.
+    n: usize,
+    /// The old block's content indentation, kept for a new block.
+    old_pad: usize,
+}
+
+/// The renderings of `value` for an existing field, best first, each as the whole new text.
+fn existing_field(
+    text: &str,
+    parsed: &Parsed,
+    field: &crate::frontmatter::Field,
+    value: &str,
+    eol: &str,
+) -> Result<Vec<String>, String> {
+    let node = &field.value;
+    let NodeKind::Scalar { style, .. } = node.kind else { unreachable!("checked by the caller") };
+    let yaml = parsed.fm.reading == Reading::Yaml;
+    if let Some(tag) = node.tag.as_deref().filter(|t| *t != STR_TAG) {
+        return Err(format!("its value has the tag `{tag}`, which a string would not match"));
+    }
+    let anchor = text[node.span.start..node.span.end]
+        .split([' ', '\t', '\r', '\n'])
+        .take_while(|p| p.starts_with(['&', '!']))
+        .find(|p| p.starts_with('&'));
+    if let Some(name) = anchor.filter(|_| yaml && node.anchor) {
+        let alias = format!("*{}", &name[1..]);
+        let mut used = false;
+        if let Some(root) = parsed.root() {
+            root.walk(&mut |n| used |= n.kind == NodeKind::Alias && n.span.slice(text).trim_end() == alias);
+        }
+        if used {
+            return Err(format!("other fields use its value through the anchor `{name}`"));
+        }
+    }
+    let place = place_of(text, parsed, field, style, yaml)?;
+    let flow = parsed.root().is_some_and(|r| r.flow);
+    let tail = Tail::after(text, place.d, parsed.yaml_end(text));
+    let at = BlockAt {
+        n: place.n,
+        min_pad: tail.min_pad.max(place.old_pad),
+        blank_after: tail.blank_after,
+        break_after: tail.break_after,
+    };
+    let block = || (!flow && !tail.tab && block_ok(value)).then(|| literal_block(value, &at, eol)).flatten();
+    let mut tries: Vec<Written> = Vec::new();
+    let mut push = |w: Written| {
+        if !tries.contains(&w) {
+            tries.push(w);
+        }
+    };
+    match style {
+        ScalarStyle::DoubleQuoted => push(Written::Inline(double_quoted(value))),
+        ScalarStyle::SingleQuoted if single_ok(value) => push(Written::Inline(single_quoted(value))),
+        ScalarStyle::Plain if plain_ok(value, flow) => push(Written::Inline(value.to_string())),
+        _ => {}
+    }
+    if let Some(b) = block() {
+        push(b);
+    }
+    if plain_ok(value, flow) {
+        push(Written::Inline(value.to_string()));
+    }
+    push(Written::Inline(double_quoted(value)));
+    Ok(tries.iter().map(|w| place.write(text, w)).collect())
+}
+
+fn place_of(
+    text: &str,
+    parsed: &Parsed,
+    field: &crate::frontmatter::Field,
+    style: ScalarStyle,
+    yaml: bool,
+) -> Result<Place, String> {
+    let node = &field.value;
+    let n = indent_of_line(text, field.key_span.start);
+    let mut a = node.span.start;
+    let mut props_end = a;
+    if yaml {
+        // Keep the value's anchor and tag (`&name`, `!!str`): only the value itself changes.
+        let b = text.as_bytes();
+        while a < node.span.end && matches!(b[a], b'&' | b'!') {
+            while a < node.span.end && !matches!(b[a], b' ' | b'\t' | b'\r' | b'\n') {
+                a += 1;
+            }
+            props_end = a;
+            while a < node.span.end && matches!(b[a], b' ' | b'\t' | b'\r' | b'\n') {
+                a += 1;
             }
         }
-        if !rest_of_line.trim().is_empty() {
-            let header = rendered.find(eol).unwrap_or(rendered.len());
-            rendered.insert_str(header, rest_of_line);
+    }
+    if node.span.is_empty() || a >= node.span.end {
+        // No value (null): write it after the key's colon or after the anchor.
+        let at = if node.span.is_empty() {
+            let key_end = field.key_span.end;
+            let colon = text[key_end..line_end(text, key_end)].find(':').ok_or("its key has no `:` after it")?;
+            key_end + colon + 1
+        } else {
+            props_end
+        };
+        let c = line_end(text, at);
+        return Ok(Place { a: at, b: at, c, d: c, space: true, n, old_pad: 0 });
+    }
+    let bytes = text.as_bytes();
+    let end = match style {
+        ScalarStyle::Literal | ScalarStyle::Folded => {
+            if !matches!(bytes[a], b'|' | b'>') {
+                return Err("its block indicator was not found".into());
+            }
+            let b =
+                a + 1 + bytes[a + 1..].iter().take_while(|c| c.is_ascii_digit() || matches!(c, b'+' | b'-')).count();
+            let explicit = bytes[a + 1..b].iter().find(|c| c.is_ascii_digit()).map(|d| n + usize::from(d - b'0'));
+            let c = line_end(text, b);
+            let (d, old_pad) = block_end(text, c, parsed.yaml_end(text), n, explicit);
+            return Ok(Place { a, b, c, d, space: false, n, old_pad });
         }
-        let before = &text[..span.start];
-        let space = if before.ends_with(':') { " " } else { "" };
-        return Ok(format!("{before}{space}{rendered}{}", &text[end..]));
+        ScalarStyle::SingleQuoted | ScalarStyle::DoubleQuoted => {
+            quoted_end(bytes, a, style == ScalarStyle::DoubleQuoted).ok_or("its closing quote was not found")?
+        }
+        // The parser's span of a plain value may run over the spaces after it.
+        ScalarStyle::Plain => a + text[a..node.span.end].trim_end().len(),
+    };
+    let c = line_end(text, end);
+    Ok(Place { a, b: end, c, d: c, space: false, n, old_pad: 0 })
+}
+
+/// The offset after the quote closing the quoted scalar that starts at `a`.
+fn quoted_end(b: &[u8], a: usize, double: bool) -> Option<usize> {
+    let quote = b[a];
+    let mut i = a + 1;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if double => i += 2,
+            b'\'' if !double && b.get(i + 1) == Some(&b'\'') => i += 2,
+            c if c == quote => return Some(i + 1),
+            _ => i += 1,
+        }
     }
-    if !plain_key(key) {
-        return Err(EditError::BadKey { key: key.into() });
+    None
+}
+
+/// The end of an old block's last content line, and its content indentation, given the end of
+/// its indicator's line (`c`), the end of the YAML, the mapping's indentation and the indentation
+/// an explicit indicator sets. Blank lines and less-indented comment lines after the content are
+/// not the block's text: they stay where they are.
+fn block_end(text: &str, c: usize, limit: usize, n: usize, explicit: Option<usize>) -> (usize, usize) {
+    let mut pad = explicit;
+    let mut end = c;
+    let mut at = text[c..].find('\n').map_or(limit, |i| c + i + 1);
+    while at < limit {
+        let stop = line_end(text, at).min(limit);
+        let line = &text[at..stop];
+        let spaces = line.bytes().take_while(|&b| b == b' ').count();
+        let content = match pad {
+            // The first line with more than spaces sets the indentation.
+            None if spaces == line.len() => false,
+            None if spaces > n => {
+                pad = Some(spaces);
+                true
+            }
+            None => break,
+            // A line longer than the indentation is content, even if it is only spaces.
+            Some(p) if spaces >= p && line.len() > p => true,
+            Some(_) if spaces == line.len() => false,
+            Some(_) => break,
+        };
+        if content {
+            end = stop;
+        }
+        at = text[stop..].find('\n').map_or(limit, |i| stop + i + 1);
     }
-    let mut line = format!("{key}: {}", render(value, ScalarStyle::Plain, 2, eol));
-    if !line.ends_with(eol) {
-        line.push_str(eol);
+    (end, pad.unwrap_or(0))
+}
+
+/// What follows a value's last line, as far as a new block there is concerned.
+#[derive(Default)]
+struct Tail {
+    /// Blank lines right after it: a kept (`|+`) block would take them in as line breaks.
+    blank_after: usize,
+    /// The block's lines must be indented at least this far for the blank and comment lines after
+    /// it to stay outside it.
+    min_pad: usize,
+    /// A tab in a blank or comment line's indentation: PyYAML reads those lines differently.
+    tab: bool,
+    /// A line break ends the value's last line (not so at the end of an unclosed frontmatter).
+    break_after: bool,
+}
+
+impl Tail {
+    fn after(text: &str, d: usize, limit: usize) -> Tail {
+        let mut tail = Tail { break_after: d < limit, ..Tail::default() };
+        let mut seen_other = false;
+        let mut at = text[d..].find('\n').map_or(limit, |i| d + i + 1);
+        while at < limit {
+            let stop = line_end(text, at).min(limit);
+            let line = &text[at..stop];
+            let spaces = line.bytes().take_while(|&b| b == b' ').count();
+            let rest = line[spaces..].trim_start_matches([' ', '\t']);
+            if rest.len() < line.len() - spaces {
+                tail.tab = true;
+            }
+            if rest.is_empty() {
+                tail.min_pad = tail.min_pad.max(spaces);
+                tail.blank_after += usize::from(!seen_other);
+            } else if rest.starts_with('#') {
+                tail.min_pad = tail.min_pad.max(spaces + 1);
+                seen_other = true;
+            } else {
+                break;
+            }
+            at = text[stop..].find('\n').map_or(limit, |i| stop + i + 1);
+        }
+        tail
     }
-    match split.yaml {
+}
+
+/// Where a new block goes: the mapping's indentation and what the lines after it need.
+struct BlockAt {
+    n: usize,
+    min_pad: usize,
+    blank_after: usize,
+    break_after: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Written {
+    /// A value on one line (plain or quoted).
+    Inline(String),
+    /// A block: its indicator, then its lines (each after a line break, none after the last).
+    Block(String, String),
+}
+
+impl Place {
+    fn write(&self, text: &str, w: &Written) -> String {
+        let (head, lines) = match w {
+            Written::Inline(s) => (s.as_str(), ""),
+            Written::Block(h, l) => (h.as_str(), l.as_str()),
+        };
+        let space = if self.space { " " } else { "" };
+        let (before, rest, after) = (&text[..self.a], &text[self.b..self.c], &text[self.d..]);
+        format!("{before}{space}{head}{rest}{lines}{after}")
+    }
+}
+
+/// The renderings of a new field, best first, each as the whole new text.
+fn new_field(text: &str, parsed: &Parsed, key: &str, value: &str, eol: &str) -> Result<Vec<String>, String> {
+    let split = &parsed.split;
+    // A key PyYAML would type (`yes`, `1`) is quoted, so that every loader sees the same keys.
+    let key = if looks_typed(key) { double_quoted(key) } else { key.to_string() };
+    if let Some(root) = parsed.root().filter(|r| r.flow) {
+        // A flow mapping: the new entry goes before its closing brace.
+        let close = root.span.end.saturating_sub(1);
+        if text.as_bytes().get(close) != Some(&b'}') {
+            return Err("the end of the frontmatter's flow mapping was not found".into());
+        }
+        let at = text[..close].trim_end().len();
+        let sep = match text[..at].chars().next_back() {
+            Some('{') => "",
+            Some(',') => " ",
+            _ => ", ",
+        };
+        let mut tries = vec![];
+        if plain_ok(value, true) {
+            tries.push(value.to_string());
+        }
+        tries.push(double_quoted(value));
+        return Ok(tries.iter().map(|v| format!("{}{sep}{key}: {v}{}", &text[..at], &text[at..])).collect());
+    }
+    let n = parsed.fm.fields.first().map_or(0, |f| indent_of_line(text, f.key_span.start));
+    let last_block =
+        (new_field_index(text, parsed) < parsed.fm.fields.len()).then(|| parsed.fm.fields.last()).flatten();
+    let at = BlockAt { n, min_pad: 0, blank_after: 0, break_after: true };
+    let mut tries: Vec<Written> = Vec::new();
+    tries.extend(block_ok(value).then(|| literal_block(value, &at, eol)).flatten());
+    if plain_ok(value, false) {
+        tries.push(Written::Inline(value.to_string()));
+    }
+    tries.push(Written::Inline(double_quoted(value)));
+    let indent = " ".repeat(n);
+    let lines = tries.iter().map(|w| match w {
+        Written::Inline(s) => format!("{indent}{key}: {s}{eol}"),
+        Written::Block(h, l) => format!("{indent}{key}: {h}{l}{eol}"),
+    });
+    Ok(match split.yaml {
+        Some(_) if last_block.is_some() => {
+            let key_start = last_block.expect("checked").key_span.start;
+            let at = text[..key_start].rfind('\n').map_or(0, |i| i + 1);
+            lines.map(|line| format!("{}{line}{}", &text[..at], &text[at..])).collect()
+        }
         Some(yaml) => {
             let at = yaml.end;
             let before = &text[..at];
             let sep = if before.is_empty() || before.ends_with('\n') { "" } else { eol };
-            Ok(format!("{before}{sep}{line}{}", &text[at..]))
+            lines.map(|line| format!("{before}{sep}{line}{}", &text[at..])).collect()
         }
         None if split.has_frontmatter() => {
             // An empty frontmatter (`---` right before `---`): add the line after the opener.
             let open = split.open.expect("frontmatter has an opening line");
             let at = text[open.end..].find('\n').map(|i| open.end + i + 1).unwrap_or(text.len());
-            Ok(format!("{}{line}{}", &text[..at], &text[at..]))
+            lines.map(|line| format!("{}{line}{}", &text[..at], &text[at..])).collect()
         }
         None => {
             let start = if split.bom { 3 } else { 0 };
-            Ok(format!("{}---{eol}{line}---{eol}{}", &text[..start], &text[start..]))
+            lines.map(|line| format!("{}---{eol}{line}---{eol}{}", &text[..start], &text[start..])).collect()
         }
-    }
+    })
 }
 
-/// Words YAML 1.1 or 1.2 reads as something other than a string when plain.
+/// Where a new field goes among the fields: at the end, except when the frontmatter ends inside
+/// the last field's block value without a line break (an unclosed frontmatter at the end of the
+/// file): PyYAML reads that block without a final line break and the engine with one, and a line
+/// after it would give it one for every reader. The new field goes before it instead.
+fn new_field_index(text: &str, parsed: &Parsed) -> usize {
+    let fields = &parsed.fm.fields;
+    let ends_in_block = parsed.split.yaml.is_some_and(|y| !y.is_empty() && !y.slice(text).ends_with('\n'))
+        && fields.last().is_some_and(|f| f.value.scalar().is_some_and(|(_, style)| style.is_block()));
+    fields.len() - usize::from(ends_in_block)
+}
+
+/// Whether every reader keeps `c` as written in any scalar style: not a control character (C0,
+/// DEL, C1 with NEL, which YAML 1.1 reads as a line break, and which PyYAML refuses anywhere), not
+/// LS or PS (line breaks in YAML 1.1), not a byte order mark (the engine's parser refuses one
+/// inside a document), not U+FFFE or U+FFFF (PyYAML refuses them).
+fn keeps(c: char) -> bool {
+    !c.is_control() && !matches!(c, '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}')
+}
+
+/// Whether some YAML 1.1 or 1.2 loader reads `v`, written plain, as something other than a string
+/// (the types [`crate::yaml11`] models, PyYAML's `=` and `<<`, and YAML 1.1's other spellings).
 fn looks_typed(v: &str) -> bool {
+    if resolve_core(v) != Typed::Str || resolve_yaml11(v) != Typed::Str || matches!(v, "=" | "<<") {
+        return true;
+    }
     let lower = v.to_ascii_lowercase();
     if matches!(
         lower.as_str(),
@@ -161,21 +588,38 @@ fn looks_typed(v: &str) -> bool {
         || digits.chars().all(|c| c.is_ascii_digit() || c == '_') && !digits.is_empty()
 }
 
-/// Whether `v` written plain is read back as the same string.
-fn plain_ok(v: &str) -> bool {
-    if v.is_empty() || v != v.trim() || looks_typed(v) {
+/// Whether `v` written plain is read back as the same string, in block context or, when `flow`,
+/// inside a flow mapping (where `,[]{}` end it, and PyYAML also stops at `?` and `:`).
+fn plain_ok(v: &str, flow: bool) -> bool {
+    // A tab is not kept (PyYAML ends a plain scalar at one), nor are spaces at either end.
+    if v.is_empty() || v != v.trim() || !v.chars().all(keeps) || looks_typed(v) {
         return false;
     }
-    let first = v.chars().next().unwrap_or(' ');
-    if "!&*|>'\"%@`#,[]{}".contains(first) {
-        return false;
-    }
-    if matches!(first, '-' | '?' | ':') && v.chars().nth(1).is_none_or(|c| c == ' ') {
-        return false;
-    }
-    !(v.contains(": ") || v.contains(" #") || v.ends_with(':') || v.chars().any(|c| c.is_control()))
+    let mut chars = v.chars();
+    let first = chars.next().unwrap_or(' ');
+    let then_solid = chars.next().is_some_and(|c| c != ' ');
+    let first_ok = match first {
+        '-' => then_solid,
+        '?' | ':' => then_solid && !flow,
+        c => !"-?:,[]{}#&*!|>'\"%@`".contains(c),
+    };
+    first_ok
+        && !(v.contains(": ") || v.contains(" #") || v.ends_with(':'))
+        && !(flow && v.contains([',', '[', ']', '{', '}', '?', ':', '#']))
 }
 
+/// Whether `v` fits single quotes on one line: no line break of any YAML version, nothing
+/// [`keeps`] refuses but tabs (kept inside quotes).
+fn single_ok(v: &str) -> bool {
+    v.chars().all(|c| c == '\t' || keeps(c))
+}
+
+fn single_quoted(v: &str) -> String {
+    format!("'{}'", v.replace('\'', "''"))
+}
+
+/// `v` double-quoted: escapes for the quote, the backslash and every character [`keeps`] refuses,
+/// so that it holds any string on one line.
 fn double_quoted(v: &str) -> String {
     let mut out = String::with_capacity(v.len() + 2);
     out.push('"');
@@ -183,10 +627,15 @@ fn double_quoted(v: &str) -> String {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
+            '\0' => out.push_str("\\0"),
+            '\t' => out.push_str("\\t"),
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            '\u{85}' => out.push_str("\\N"),
+            '\u{2028}' => out.push_str("\\L"),
+            '\u{2029}' => out.push_str("\\P"),
+            c if !keeps(c) && (c as u32) < 0x100 => out.push_str(&format!("\\x{:02X}", c as u32)),
+            c if !keeps(c) => out.push_str(&format!("\\u{:04X}", c as u32)),
             c => out.push(c),
         }
     }
@@ -194,47 +643,55 @@ fn double_quoted(v: &str) -> String {
     out
 }
 
-fn literal_block(v: &str, indent: usize, eol: &str) -> String {
-    let body = v.trim_end_matches('\n');
-    let breaks = v.len() - body.len();
-    let chomp = match breaks {
-        0 => "-",
-        1 => "",
-        _ => "+",
-    };
-    // An indentation indicator when the first line starts with a space.
-    let indicator = if body.starts_with(' ') { indent.to_string() } else { String::new() };
-    let pad = " ".repeat(indent);
-    let mut out = format!("|{indicator}{chomp}{eol}");
-    for line in body.split('\n') {
-        if !line.is_empty() {
-            out.push_str(&pad);
-            out.push_str(line);
-        }
-        out.push_str(eol);
-    }
-    for _ in 1..breaks {
-        out.push_str(eol);
-    }
-    out
+/// Whether `v` can be a literal block read back as itself: it has a line break and text, and each
+/// line is kept as written: no `\r` (a block reads it as a line break), no spaces or tabs at a
+/// line's end (whitespace-only lines are read differently by indentation, and editors strip
+/// them), nothing [`keeps`] refuses but tabs.
+fn block_ok(v: &str) -> bool {
+    v.contains('\n')
+        && v.trim_end_matches('\n').contains(|c| c != '\n')
+        && v.split('\n').all(|line| !line.ends_with([' ', '\t']) && line.chars().all(|c| c == '\t' || keeps(c)))
 }
 
-/// `value` as YAML, preferring the old `style`.
-fn render(value: &str, style: ScalarStyle, indent: usize, eol: &str) -> String {
-    let multi_line = value.contains('\n');
-    let printable = !value.chars().any(|c| c.is_control() && c != '\n');
-    match style {
-        ScalarStyle::DoubleQuoted => double_quoted(value),
-        ScalarStyle::SingleQuoted if !multi_line && printable => format!("'{}'", value.replace('\'', "''")),
-        ScalarStyle::Literal | ScalarStyle::Folded if multi_line && printable && !value.contains('\r') => {
-            literal_block(value, indent, eol)
+/// `v` as a literal block at `at`: `|` for one final line break, `|-` for none, `|+` for more
+/// (when the blank lines after it leave room), an indentation indicator when the first line
+/// with text starts with whitespace (the indentation would otherwise be read from it).
+fn literal_block(v: &str, at: &BlockAt, eol: &str) -> Option<Written> {
+    let body = v.trim_end_matches('\n');
+    let breaks = v.len() - body.len();
+    let pad = at.min_pad.max(at.n + 2);
+    let first = body.split('\n').find(|l| !l.is_empty()).unwrap_or("");
+    let indicator = if first.starts_with([' ', '\t']) {
+        let i = pad - at.n;
+        if i > 9 {
+            return None;
         }
-        _ if multi_line && printable && !value.contains('\r') && !value.trim().is_empty() => {
-            literal_block(value, indent, eol)
+        i.to_string()
+    } else {
+        String::new()
+    };
+    // A kept block takes in the blank lines after it: write only the line breaks they don't give.
+    let (chomp, extra) = match breaks {
+        0 => ("-", 0),
+        1 => ("", 0),
+        _ => ("+", (breaks - 1).checked_sub(at.blank_after)?),
+    };
+    let indent = " ".repeat(pad);
+    let mut lines = String::new();
+    for line in body.split('\n') {
+        lines.push_str(eol);
+        if !line.is_empty() {
+            lines.push_str(&indent);
+            lines.push_str(line);
         }
-        _ if plain_ok(value) => value.to_string(),
-        _ => double_quoted(value),
     }
+    for _ in 0..extra {
+        lines.push_str(eol);
+    }
+    if !at.break_after {
+        lines.push_str(eol);
+    }
+    Some(Written::Block(format!("|{indicator}{chomp}"), lines))
 }
 
 #[cfg(test)]
