@@ -216,7 +216,12 @@ describe('Editor and Problems panes', () => {
     await studio.openSkill('/lib/s0/broken/SKILL.md');
     await studio.lint('changed');
     await studio.save();
-    expect(calls.find((c) => c.cmd === 'save_file')?.args).toEqual({ path: '/lib/s0/broken/SKILL.md', text: 'changed' });
+    // Saved over the version read when the file opened.
+    expect(calls.find((c) => c.cmd === 'save_file')?.args).toEqual({
+      path: '/lib/s0/broken/SKILL.md',
+      text: 'changed',
+      base: versionOf('---\nname: Broken\n---\nbody\n'),
+    });
     expect(studio.dirty).toBe(false);
   });
 });

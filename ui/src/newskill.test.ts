@@ -4,7 +4,7 @@ import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import App from './App.svelte';
 import { Studio } from './lib/studio.svelte';
 import type { NewSkill, NewSkillCheck } from './lib/bindings';
-import { $, $$, type Call, dispatcher, emptyPrompt, commonHandlers, type Handler, libraryOf, skill, until } from './testing/fixtures';
+import { $, $$, type Call, dispatcher, emptyPrompt, commonHandlers, type Handler, libraryOf, skill, until, versionOf } from './testing/fixtures';
 
 let calls: Call[] = [];
 let created = false;
@@ -32,7 +32,8 @@ const handlers: Handler = {
   check_new_skill: check,
   create_skill: ({ source, name, description }) => {
     created = true;
-    return { path: `${source}/${name}/SKILL.md`, text: `---\nname: ${name}\ndescription: ${description}\n---\n` };
+    const text = `---\nname: ${name}\ndescription: ${description}\n---\n`;
+    return { path: `${source}/${name}/SKILL.md`, text, version: versionOf(text) };
   },
 };
 

@@ -4,7 +4,7 @@ import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import App from './App.svelte';
 import { Studio } from './lib/studio.svelte';
 import type { OpenLibrary } from './lib/bindings';
-import { $, $$, commonHandlers, type Call, dispatcher, emptyPrompt, type Handler, libraryOf, settle, skill, until } from './testing/fixtures';
+import { $, $$, commonHandlers, type Call, dispatcher, emptyPrompt, type Handler, libraryOf, settle, skill, until, versionOf } from './testing/fixtures';
 
 let calls: Call[] = [];
 let picked: string | null = null;
@@ -138,7 +138,7 @@ describe('Sources in the Library pane', () => {
 
   it('closes a clean file whose source was removed', async () => {
     await start();
-    handlers.read_file = ({ path }) => ({ path, text: 'x' });
+    handlers.read_file = ({ path }) => ({ path, text: 'x', version: versionOf('x') });
     await studio.openSkill('/lib/s2/skill-c/SKILL.md');
     expect(studio.file).not.toBeNull();
     await studio.removeSource(2);

@@ -213,11 +213,38 @@ path: string, text: string, };
 
 export type ReadFile = { path: string, };
 
-export type FileText = { path: string, text: string, };
+export type Version = { 
+/**
+ * Modification time, nanoseconds since the Unix epoch (as text: it does not fit a JS number).
+ */
+modified_ns: string, 
+/**
+ * Size in bytes.
+ */
+size: number, 
+/**
+ * FNV-1a hash of the bytes, as 16 hex digits.
+ */
+hash: string, };
 
-export type SaveFile = { path: string, text: string, };
+export type FileText = { path: string, text: string, 
+/**
+ * What the file was when read: a save based on this text carries it (see `SaveFile::base`).
+ */
+version: Version, };
 
-export type Saved = { path: string, bytes: number, };
+export type SaveFile = { path: string, text: string, 
+/**
+ * The version of the file the text was based on (from `read_file` or the last save): the
+ * save is refused with the `conflict` code when the file changed since. Absent: no check.
+ */
+base?: Version, };
+
+export type Saved = { path: string, bytes: number, 
+/**
+ * The file's version after the save, the base of the next one.
+ */
+version: Version, };
 
 export type RenderPreview = { 
 /**
@@ -315,7 +342,7 @@ sources: Array<string>, settings: ScriptSettings, steps: Array<Step>,
  */
 view: SessionView, };
 
-export type ErrorCode = "unknown-agent" | "no-prompt" | "outside-library" | "not-a-skill-file" | "invalid-script" | "io" | "not-editable" | "invalid-new-skill" | "internal";
+export type ErrorCode = "unknown-agent" | "no-prompt" | "outside-library" | "not-a-skill-file" | "invalid-script" | "io" | "not-editable" | "invalid-new-skill" | "conflict" | "internal";
 
 export type ErrorDetail = { message: string, line: number, column: number, };
 

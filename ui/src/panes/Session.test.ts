@@ -5,7 +5,7 @@ import Session from './Session.svelte';
 import { Studio } from '../lib/studio.svelte';
 import { SessionState, slashStep, toolStep } from '../lib/session.svelte';
 import type { RunSession, SessionView, Step, Turn } from '../lib/bindings';
-import { $, $$, calls, change, route, settle, skill, until, type Handler } from '../test/harness';
+import { $, $$, calls, change, route, settle, skill, until, versionOf, type Handler } from '../test/harness';
 
 // A small simulator stand-in that only echoes the steps: what the pane shows must come from it.
 function simulate(args: RunSession): SessionView {
@@ -73,7 +73,7 @@ const handlers: Handler = {
   save_session_script: (a) => {
     if (!a.path.startsWith('/lib/s0/')) throw { code: 'outside-library', message: `${a.path} is outside the opened library`, details: [] };
     saved = { path: a.path, steps: a.steps };
-    return { path: a.path, bytes: 99 };
+    return { path: a.path, bytes: 99, version: versionOf('script') };
   },
   open_session_script: ({ path }) => {
     if (!saved || saved.path !== path) throw { code: 'invalid-script', message: 'bad script', details: [{ line: 3, column: 5, message: 'unknown step `lod`' }] };
