@@ -103,7 +103,7 @@ pub(crate) fn references_pulldown(text: &str, body: Span) -> Vec<Reference> {
     let base = body.start;
     let mut out = Vec::new();
     let mut open: Vec<Open<'_>> = Vec::new();
-    let mut used_defs: Vec<usize> = Vec::new();
+    let mut used_defs: HashSet<usize> = HashSet::new();
     // Tables, strikethrough and task lists do not change links or code spans: parse plain
     // CommonMark, which is faster.
     let mut events = Parser::new_ext(src, Options::empty()).into_offset_iter();
@@ -133,8 +133,7 @@ pub(crate) fn references_pulldown(text: &str, body: Span) -> Vec<Reference> {
                     )),
                     LinkType::Reference | LinkType::Collapsed | LinkType::Shortcut => {
                         match events.reference_definitions().get(&link.id) {
-                            Some(def) if !used_defs.contains(&def.span.start) => {
-                                used_defs.push(def.span.start);
+                            Some(def) if used_defs.insert(def.span.start) => {
                                 definition_destination(src, def.span.clone(), &def.dest)
                             }
                             _ => None,
@@ -509,16 +508,19 @@ pub fn slug(title: &str) -> String {
 /// Unique ids for headings in order: repeats get `-1`, `-2`…; an empty slug is `section`.
 fn heading_ids<'a>(titles: impl Iterator<Item = &'a str>) -> Vec<String> {
     let mut seen = HashSet::new();
+    // The suffix each slug last got: every smaller one is taken, so the search goes on from
+    // there (a title repeated 100,000 times would otherwise try 1, 2, 3… each time).
+    let mut last: HashMap<String, usize> = HashMap::new();
     let mut out = Vec::new();
     for title in titles {
         let mut base = slug(title);
         if base.is_empty() {
             base = "section".to_string();
         }
-        let mut id = base.clone();
-        let mut n = 0;
+        let n = last.entry(base.clone()).or_insert(0);
+        let mut id = if *n == 0 { base.clone() } else { format!("{base}-{n}") };
         while !seen.insert(id.clone()) {
-            n += 1;
+            *n += 1;
             id = format!("{base}-{n}");
         }
         out.push(id);

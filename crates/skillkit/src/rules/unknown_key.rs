@@ -55,8 +55,9 @@ declare_rule! {
     }
 }
 
-/// Move `field` (a one-line scalar) under `metadata`.
-fn move_to_metadata(cx: &Context<'_>, field: &Field) -> Option<Vec<Edit>> {
+/// Move `field` (a one-line scalar) under `metadata` (the frontmatter's `metadata` field, looked
+/// up once by the caller: a frontmatter can have a million keys).
+fn move_to_metadata(cx: &Context<'_>, metadata: Option<&Field>, field: &Field) -> Option<Vec<Edit>> {
     let value = scalar_text(field)?;
     let line = cx.skill.lines.line_with_ending(cx.skill.lines.line_of(field.key_span.start));
     if cx.skill.lines.line_of(field.value.span.end) != cx.skill.lines.line_of(field.key_span.start) {
@@ -65,7 +66,7 @@ fn move_to_metadata(cx: &Context<'_>, field: &Field) -> Option<Vec<Edit>> {
     let nl = if cx.skill.split.crlf { "\r\n" } else { "\n" };
     let entry = format!("  {}: {}{nl}", field.key, double_quoted(value));
     let remove = Edit { span: line, replacement: String::new() };
-    match cx.skill.frontmatter.get("metadata") {
+    match metadata {
         None => Some(vec![Edit { span: line, replacement: format!("metadata:{nl}{entry}") }]),
         Some(meta) => {
             let entries = meta.value.entries()?;
@@ -104,11 +105,12 @@ pub(crate) fn check(cx: &mut Context<'_>) {
         }
         return;
     }
+    let metadata = cx.skill.frontmatter.get("metadata");
     for f in fields {
         if known_field(&f.key).is_some() || near_miss(&f.key).is_some() {
             continue;
         }
-        let edits = move_to_metadata(cx, f);
+        let edits = move_to_metadata(cx, metadata, f);
         let report = cx
             .report(f.key_span, format!("unknown key `{}`: no agent reads it, and skills-ref rejects it", f.key))
             .help("put extra properties under `metadata`");
