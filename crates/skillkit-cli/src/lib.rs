@@ -39,6 +39,12 @@ enum TreeFormat {
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum PreviewFormat {
+    Html,
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum RulesFormat {
     Text,
     Markdown,
@@ -112,6 +118,19 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: TreeFormat,
     },
+    /// Print the sanitized HTML the app previews for a skill's body.
+    ///
+    /// No scripts, event handlers or remote loads; images from inside the skill folder are
+    /// embedded as data: URLs. A body too large or nested too deep to preview is not rendered: the
+    /// HTML is a sentence saying so (also on standard error).
+    Preview {
+        /// A SKILL.md, or the skill folder holding it.
+        path: PathBuf,
+        /// html: the HTML only; json: the HTML with the heading outline, the images shown as
+        /// their alt text and why, and whether the body was too large or deep to render.
+        #[arg(long, value_enum, default_value = "html")]
+        format: PreviewFormat,
+    },
     /// List the lint rules.
     Rules {
         #[arg(long, value_enum, default_value = "text")]
@@ -151,6 +170,7 @@ where
             prompt(sources, &agent, &options, format, out, err)
         }
         Command::Simulate { script, format } => simulate(&script, format, out, err),
+        Command::Preview { path, format } => preview(&path, format, out, err),
         Command::Rules { format } => rules(format, out).map(|_| 0),
         Command::Explain { rule } => match skillkit::rules::find_rule(&rule) {
             Some(r) => write!(out, "{}", skillkit::docs::rule_page(r.meta())).map(|_| 0),
@@ -352,6 +372,47 @@ fn simulate(script: &Path, format: TreeFormat, out: &mut dyn Write, err: &mut dy
     match format {
         TreeFormat::Text => render::session::render_text(&session, &parsed.sources, out)?,
         TreeFormat::Json => render::session::render_json(&session, &parsed.sources, out)?,
+    }
+    Ok(0)
+}
+
+fn preview(path: &Path, format: PreviewFormat, out: &mut dyn Write, err: &mut dyn Write) -> std::io::Result<i32> {
+    use skillkit::skill::{FileProblem, MAX_FILE_BYTES};
+    let dir = match skillkit::check::check_sources(&[path.to_path_buf()]) {
+        Ok(mut dirs) => dirs.remove(0),
+        Err(e) => {
+            writeln!(err, "error: {e}")?;
+            return Ok(2);
+        }
+    };
+    let skill = skillkit::read::read_skill(&dir);
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let shown = render::display_path(&skill.path(), &cwd);
+    let blocked = skill.file_problems.iter().find_map(|p| match p {
+        // Shown with U+FFFD where the bytes are not UTF-8, as the editor shows it.
+        FileProblem::InvalidUtf8 { .. } => None,
+        FileProblem::Missing => Some(format!("no SKILL.md in {}", render::display_path(&dir, &cwd))),
+        FileProblem::NotAFile { kind } => Some(format!("{shown} is a {kind}, not a file")),
+        FileProblem::Unreadable { error } => Some(format!("cannot read {shown}: {error}")),
+        FileProblem::TooLarge { size } => {
+            Some(format!("{shown} is {size} bytes, over the {} bytes a skill file may have", MAX_FILE_BYTES))
+        }
+        FileProblem::Binary { offset } => Some(format!("{shown} is a binary file (a NUL byte at {offset})")),
+    });
+    if let Some(why) = blocked {
+        writeln!(err, "error: {why}")?;
+        return Ok(2);
+    }
+    let preview = skillkit::preview::render(&skill.dir, &skill.text, skillkit::preview::PreviewLimits::default());
+    if let Some(r) = &preview.refused {
+        writeln!(err, "warning: {}: {}", shown, r.message())?;
+    }
+    match format {
+        PreviewFormat::Html => out.write_all(preview.html.as_bytes())?,
+        PreviewFormat::Json => {
+            serde_json::to_writer_pretty(&mut *out, &preview)?;
+            writeln!(out)?;
+        }
     }
     Ok(0)
 }

@@ -49,7 +49,7 @@ pub struct Target {
 }
 
 /// One heading and the text it governs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Section {
     /// 1 to 6; 0 for the text before the first heading.
     pub level: u8,
@@ -103,7 +103,7 @@ pub(crate) fn references_pulldown(text: &str, body: Span) -> Vec<Reference> {
     let base = body.start;
     let mut out = Vec::new();
     let mut open: Vec<Open<'_>> = Vec::new();
-    let mut used_defs: Vec<usize> = Vec::new();
+    let mut used_defs: HashSet<usize> = HashSet::new();
     // Tables, strikethrough and task lists do not change links or code spans: parse plain
     // CommonMark, which is faster.
     let mut events = Parser::new_ext(src, Options::empty()).into_offset_iter();
@@ -133,8 +133,7 @@ pub(crate) fn references_pulldown(text: &str, body: Span) -> Vec<Reference> {
                     )),
                     LinkType::Reference | LinkType::Collapsed | LinkType::Shortcut => {
                         match events.reference_definitions().get(&link.id) {
-                            Some(def) if !used_defs.contains(&def.span.start) => {
-                                used_defs.push(def.span.start);
+                            Some(def) if used_defs.insert(def.span.start) => {
                                 definition_destination(src, def.span.clone(), &def.dest)
                             }
                             _ => None,
@@ -509,16 +508,19 @@ pub fn slug(title: &str) -> String {
 /// Unique ids for headings in order: repeats get `-1`, `-2`…; an empty slug is `section`.
 fn heading_ids<'a>(titles: impl Iterator<Item = &'a str>) -> Vec<String> {
     let mut seen = HashSet::new();
+    // The suffix each slug last got: every smaller one is taken, so the search goes on from
+    // there (a title repeated 100,000 times would otherwise try 1, 2, 3… each time).
+    let mut last: HashMap<String, usize> = HashMap::new();
     let mut out = Vec::new();
     for title in titles {
         let mut base = slug(title);
         if base.is_empty() {
             base = "section".to_string();
         }
-        let mut id = base.clone();
-        let mut n = 0;
+        let n = last.entry(base.clone()).or_insert(0);
+        let mut id = if *n == 0 { base.clone() } else { format!("{base}-{n}") };
         while !seen.insert(id.clone()) {
-            n += 1;
+            *n += 1;
             id = format!("{base}-{n}");
         }
         out.push(id);
@@ -557,14 +559,85 @@ pub struct LinkMark {
     pub title: String,
 }
 
+/// How much HTML the preview hands to the sanitizer. Its HTML parser (html5ever) takes time in
+/// proportion to the elements times how deep they nest: 40,000 nested list items took minutes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HtmlLimits {
+    /// The most bytes of Markdown, and of HTML before sanitizing.
+    pub max_bytes: usize,
+    /// The deepest nesting of elements (lists, block quotes, emphasis, raw HTML), as
+    /// [`html_depth`] counts it.
+    pub max_depth: usize,
+}
+
+impl Default for HtmlLimits {
+    /// 2 MiB (a SKILL.md of some 30,000 lines, sixty times what the specification recommends)
+    /// and 100 levels (a list nested ten deep is about 25).
+    fn default() -> Self {
+        HtmlLimits { max_bytes: 2 * 1024 * 1024, max_depth: 100 }
+    }
+}
+
+/// Why a body was not rendered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Refusal {
+    /// The Markdown, or the HTML made from it, is `bytes` long, over `limit`.
+    TooLarge { bytes: usize, limit: usize },
+    /// Elements nest deeper than `limit`.
+    TooDeep { limit: usize },
+}
+
+impl Refusal {
+    /// One sentence saying so.
+    pub fn message(&self) -> String {
+        match self {
+            Refusal::TooLarge { bytes, limit } => {
+                format!("Preview too large: {bytes} bytes to render, over the preview's limit of {limit}.")
+            }
+            Refusal::TooDeep { limit } => {
+                format!("Preview too deep: lists, block quotes or HTML elements nest more than {limit} levels deep.")
+            }
+        }
+    }
+
+    /// What the preview shows instead of the body: the message as a paragraph (no text of the
+    /// file in it, so nothing to sanitize).
+    pub fn html(&self) -> String {
+        format!("<p class=\"preview-refused\">{}</p>\n", self.message())
+    }
+}
+
+/// The body as sanitized HTML, or why not: above `limits` nothing reaches the sanitizer (and no
+/// image is looked up). The Markdown's size is checked first, then the depth and size of its
+/// HTML, then the size of the HTML with its links marked.
 pub fn render_html(
     text: &str,
     body: Span,
     resolve: &dyn Fn(&str) -> Option<String>,
     mark_link: &dyn Fn(&str) -> Option<LinkMark>,
-) -> String {
+    limits: HtmlLimits,
+) -> Result<String, Refusal> {
     let src = body.slice(text);
+    let too_large =
+        |bytes: usize| (bytes > limits.max_bytes).then_some(Refusal::TooLarge { bytes, limit: limits.max_bytes });
+    if let Some(r) = too_large(src.len()) {
+        return Err(r);
+    }
+    // pulldown-cmark parses deep nesting in linear time; its HTML is what must be measured.
     let events: Vec<Event<'_>> = Parser::new_ext(src, options()).collect();
+    let mut probe = String::with_capacity(src.len() * 3 / 2);
+    pulldown_cmark::html::push_html(&mut probe, events.iter().cloned());
+    if html_depth(&probe, limits.max_depth) > limits.max_depth {
+        return Err(Refusal::TooDeep { limit: limits.max_depth });
+    }
+    if let Some(r) = too_large(probe.len()) {
+        return Err(r);
+    }
+    // The HTML grows by each marked link's attributes; stop marking (each mark looks at the
+    // disk) once they alone would take it over the limit.
+    let mut size = probe.len();
+    drop(probe);
 
     // Heading titles, for their ids; image paths, for resolving; raw HTML that may hold images.
     let mut titles: Vec<String> = Vec::new();
@@ -628,7 +701,14 @@ pub fn render_html(
                 let mark = if link_type == LinkType::Email { None } else { mark_link(&dest_url) };
                 marked_links.push(mark.is_some());
                 match mark {
-                    Some(m) => out.push(Event::InlineHtml(marked_link(&dest_url, &title, &m).into())),
+                    Some(m) => {
+                        let a = marked_link(&dest_url, &title, &m);
+                        size += a.len();
+                        if let Some(r) = too_large(size) {
+                            return Err(r);
+                        }
+                        out.push(Event::InlineHtml(a.into()));
+                    }
                     None => out.push(Event::Start(Tag::Link { link_type, dest_url, title, id })),
                 }
             }
@@ -638,6 +718,10 @@ pub fn render_html(
     }
     let mut html = String::with_capacity(src.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
+    // Marked links carry a title each.
+    if let Some(r) = too_large(html.len()) {
+        return Err(r);
+    }
 
     // Images written as raw HTML: find their sources with a first pass, then resolve them too.
     if raw_images {
@@ -658,7 +742,7 @@ pub fn render_html(
             }
         }
     }
-    sanitizer(move |element, attribute, value| {
+    Ok(sanitizer(move |element, attribute, value| {
         if element == "img" && attribute == "src" {
             let path = local_image(value)?;
             return resolved.get(&path).cloned().flatten().map(Cow::Owned);
@@ -666,7 +750,221 @@ pub fn render_html(
         Some(Cow::Borrowed(value))
     })
     .clean(&html)
-    .to_string()
+    .to_string())
+}
+
+/// HTML's void elements: their start tag opens nothing.
+const VOID_ELEMENTS: [&str; 19] = [
+    "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "image", "img", "input", "keygen",
+    "link", "meta", "param", "source", "track", "wbr",
+];
+
+/// Elements whose start tag closes an open one of the same name (`<p>a<p>b`, `<li>`).
+const CLOSED_BY_SIBLING: [&str; 8] = ["p", "li", "dt", "dd", "option", "tr", "td", "th"];
+
+/// Elements whose content is text up to their end tag (scripting on, as the sanitizer parses).
+const RAW_TEXT: [&str; 9] =
+    ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript"];
+
+/// Elements whose content the parser reads by rules not modelled here: SVG and MathML (CDATA
+/// sections, self-closing tags, elements that break out).
+const FOREIGN: [&str; 2] = ["svg", "math"];
+
+/// How deep the elements of `html` nest, as an HTML parser will build them, counted from above:
+/// start tags open, void elements do not, an end tag closes only the innermost element and only
+/// when it has that name (parsers also close elements implicitly, which only makes the real
+/// tree shallower), and comments, doctypes, quoted attribute values and the text of raw-text
+/// elements (`<script>`, `<textarea>`…) are skipped as the tokenizer skips them. From foreign
+/// content (`<svg>`, `<math>`), or a raw-text element inside a `<select>` (which ignores it),
+/// every further `<` counts three levels (a tag opens at most three elements: `<td>` in a table
+/// opens `<tbody><tr><td>`). Counting stops once past `cap`.
+pub fn html_depth(html: &str, cap: usize) -> usize {
+    let b = html.as_bytes();
+    let mut open: Vec<&[u8]> = Vec::new();
+    let mut selects = 0usize;
+    let mut deepest = 0;
+    let mut i = 0;
+    let named = |list: &[&str], name: &[u8]| list.iter().any(|x| x.as_bytes().eq_ignore_ascii_case(name));
+    while let Some(at) = memchr::memchr(b'<', &b[i..]).map(|n| i + n) {
+        let next = b.get(at + 1).copied();
+        i = match next {
+            _ if b[at..].starts_with(b"<!--") => comment_end(b, at + 4),
+            // Doctypes, `<![CDATA[` outside foreign content and processing instructions are
+            // bogus comments to the next `>`.
+            Some(b'!' | b'?') => after(b, b'>', at + 2),
+            Some(b'/') => match b.get(at + 2) {
+                Some(c) if c.is_ascii_alphabetic() => {
+                    let Some((name, end)) = tag(b, at + 2) else { break };
+                    if open.last().is_some_and(|top| top.eq_ignore_ascii_case(name)) {
+                        open.pop();
+                        selects -= usize::from(name.eq_ignore_ascii_case(b"select"));
+                    }
+                    end
+                }
+                Some(b'>') => at + 3,
+                Some(_) => after(b, b'>', at + 2),
+                None => break,
+            },
+            Some(c) if c.is_ascii_alphabetic() => {
+                let Some((name, end)) = tag(b, at + 1) else { break };
+                let raw = named(&RAW_TEXT, name) || name.eq_ignore_ascii_case(b"plaintext");
+                if named(&FOREIGN, name) || (raw && selects > 0) {
+                    let rest = memchr::memchr_iter(b'<', &b[end..]).count();
+                    return deepest.max(open.len().saturating_add(1).saturating_add(rest.saturating_mul(3)));
+                }
+                if raw {
+                    deepest = deepest.max(open.len() + 1);
+                    match raw_text_end(b, end, name) {
+                        Some(after_end) if !name.eq_ignore_ascii_case(b"plaintext") => after_end,
+                        _ => break,
+                    }
+                } else {
+                    if !named(&VOID_ELEMENTS, name) {
+                        if named(&CLOSED_BY_SIBLING, name) && open.last().is_some_and(|t| t.eq_ignore_ascii_case(name))
+                        {
+                            open.pop();
+                        }
+                        open.push(name);
+                        selects += usize::from(name.eq_ignore_ascii_case(b"select"));
+                        deepest = deepest.max(open.len());
+                        if deepest > cap {
+                            return deepest;
+                        }
+                    }
+                    end
+                }
+            }
+            // A `<` that starts no tag is text.
+            _ => at + 1,
+        };
+    }
+    deepest
+}
+
+/// Whether `b[at..]` is `name` (any case) followed by a space, `/` or `>`.
+fn named_at(b: &[u8], at: usize, name: &[u8]) -> bool {
+    b.get(at..at + name.len()).is_some_and(|n| n.eq_ignore_ascii_case(name))
+        && b.get(at + name.len()).is_some_and(|&c| c == b'/' || c == b'>' || is_html_space(c))
+}
+
+/// Where the text of raw-text element `name`, starting at `from`, ends: after its end tag
+/// (`</name` then a space, `/` or `>`), or `None` when it runs to the end. A script's text
+/// follows the tokenizer's escapes: after `<!--`, a `<script>` hides the next `</script>`,
+/// until `-->`.
+fn raw_text_end(b: &[u8], from: usize, name: &[u8]) -> Option<usize> {
+    let script = name.eq_ignore_ascii_case(b"script");
+    #[derive(PartialEq)]
+    enum State {
+        Text,
+        Escaped,
+        DoubleEscaped,
+    }
+    let mut state = State::Text;
+    let mut i = from;
+    while i < b.len() {
+        let special: &[u8] = if script && state != State::Text { b"<-" } else { b"<<" };
+        let Some(at) = memchr::memchr2(special[0], special[1], &b[i..]).map(|n| i + n) else { break };
+        i = at + 1;
+        if b[at] == b'-' {
+            if b[at..].starts_with(b"-->") {
+                state = State::Text;
+                i = at + 3;
+            }
+            continue;
+        }
+        let end_tag = b.get(at + 1) == Some(&b'/') && named_at(b, at + 2, name);
+        match state {
+            State::Text | State::Escaped if end_tag => return tag(b, at + 2).map(|(_, end)| end),
+            // `<!--`: its dashes may also close it (`<!-->`).
+            State::Text if script && b[at..].starts_with(b"<!--") => {
+                state = State::Escaped;
+                i = at + 2;
+            }
+            State::Escaped if named_at(b, at + 1, b"script") => state = State::DoubleEscaped,
+            State::DoubleEscaped if end_tag => {
+                state = State::Escaped;
+                i = at + 2 + name.len();
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+fn is_html_space(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'\x0c')
+}
+
+/// Just past the first `c` at or after `from`, or the end.
+fn after(b: &[u8], c: u8, from: usize) -> usize {
+    memchr::memchr(c, &b[from.min(b.len())..]).map_or(b.len(), |n| from + n + 1)
+}
+
+/// Where a comment whose text starts at `from` (after `<!--`) ends: `<!-->` and `<!--->` are
+/// whole comments, else the first `-->` or `--!>`, else the end.
+fn comment_end(b: &[u8], from: usize) -> usize {
+    let rest = &b[from.min(b.len())..];
+    if rest.starts_with(b">") {
+        return from + 1;
+    }
+    if rest.starts_with(b"->") {
+        return from + 2;
+    }
+    let mut i = from;
+    while let Some(d) = memchr::memchr(b'-', &b[i..]).map(|n| i + n) {
+        if b[d..].starts_with(b"-->") {
+            return d + 3;
+        }
+        if b[d..].starts_with(b"--!>") {
+            return d + 4;
+        }
+        i = d + 1;
+    }
+    b.len()
+}
+
+/// The tag whose name starts at `from`: its name and where it ends (after its `>`), reading
+/// attributes as the tokenizer does (a `>` inside a quoted value does not end the tag). `None`
+/// when the text ends inside the tag, which the tokenizer then drops.
+fn tag(b: &[u8], from: usize) -> Option<(&[u8], usize)> {
+    let mut j = from;
+    while j < b.len() && !is_html_space(b[j]) && b[j] != b'/' && b[j] != b'>' {
+        j += 1;
+    }
+    let name = &b[from..j];
+    loop {
+        while j < b.len() && (is_html_space(b[j]) || b[j] == b'/') {
+            j += 1;
+        }
+        match b.get(j)? {
+            b'>' => return Some((name, j + 1)),
+            // An attribute name: its first character may be anything, even `=`.
+            _ => j += 1,
+        }
+        while j < b.len() && !is_html_space(b[j]) && !matches!(b[j], b'/' | b'>' | b'=') {
+            j += 1;
+        }
+        while j < b.len() && is_html_space(b[j]) {
+            j += 1;
+        }
+        if b.get(j) != Some(&b'=') {
+            continue;
+        }
+        j += 1;
+        while j < b.len() && is_html_space(b[j]) {
+            j += 1;
+        }
+        match b.get(j)? {
+            // A quoted value runs to its closing quote; without one, the tag is dropped.
+            &q @ (b'"' | b'\'') => j = memchr::memchr(q, &b[j + 1..]).map(|n| j + n + 2)?,
+            b'>' => return Some((name, j + 1)),
+            _ => {
+                while j < b.len() && !is_html_space(b[j]) && b[j] != b'>' {
+                    j += 1;
+                }
+            }
+        }
+    }
 }
 
 /// The opening `<a>` of a marked link, written as pulldown-cmark writes a link (the same escaping).
@@ -888,9 +1186,8 @@ mod tests {
 
     fn render(body: &str) -> String {
         let (text, span) = doc(body);
-        render_html(&text, span, &|p: &str| (p != "assets/missing.png").then(|| format!("asset://skill/{p}")), &|_| {
-            None
-        })
+        let resolve = |p: &str| (p != "assets/missing.png").then(|| format!("asset://skill/{p}"));
+        render_html(&text, span, &resolve, &|_| None, HtmlLimits::default()).unwrap()
     }
 
     #[test]
@@ -966,7 +1263,9 @@ mod tests {
                 None
             },
             &|_| None,
-        );
+            HtmlLimits::default(),
+        )
+        .unwrap();
         assert_eq!(*seen.borrow(), ["assets/ok.png"]);
     }
 
@@ -976,6 +1275,225 @@ mod tests {
         assert!(html.contains("<a href=\"references/guide.md#intro\" rel=\"noopener noreferrer\">guide</a>"), "{html}");
         assert!(html.contains("<a href=\"https://example.com\" rel=\"noopener noreferrer\">site</a>"), "{html}");
         assert!(html.contains("href=\"mailto:a@b.c\""), "{html}");
+    }
+
+    #[test]
+    fn html_depth_counts_what_a_parser_nests() {
+        let d = |html: &str| html_depth(html, 1000);
+        assert_eq!(d("<p>text</p><p>more</p>"), 1);
+        assert_eq!(d("<ul>\n<li>a<ul>\n<li>b</li>\n</ul>\n</li>\n</ul>\n"), 4);
+        // Void elements open nothing, in any case; a self-closing slash does not close a div.
+        assert_eq!(d("<div><BR><img src=x><hr/><input></div>"), 1);
+        assert_eq!(d("<div/><div/>"), 2);
+        // A `>` inside a quoted value, comments and doctypes hide what looks like tags.
+        assert_eq!(d("<div title=\"></div>\">x<span a='>'>y</span></div>"), 2);
+        assert_eq!(d("<!DOCTYPE html><!-- <div><div> --><div><!--></div>--><?x <div>?></div>"), 1);
+        assert_eq!(d("<div><!--->--><div>"), 2);
+        // An end tag closes only the innermost element, and only of its name; `<p>` and `<li>`
+        // close an open one of theirs.
+        assert_eq!(d("<div><b></div><div>"), 3);
+        assert_eq!(d("<div><b></b></div><div>"), 2);
+        assert_eq!(d("<p>a<p>b<p>c<li>x<li>y"), 2);
+        // `<` as text, and a tag cut off by the end.
+        assert_eq!(d("a < b <3 </ c <div"), 0);
+        // The text of raw-text elements is skipped to their end tag, a script's as the
+        // tokenizer escapes it.
+        assert_eq!(d("<div><script><div><div></scripts></SCRIPT ><p>"), 2);
+        assert_eq!(d("<script><!--<script></script><div></script><p>"), 1);
+        assert_eq!(d("<script><!--<script>--></script><p>"), 1);
+        assert_eq!(d("<script><!--></script><p><p>"), 1);
+        assert_eq!(d("<textarea></div><div>"), 1);
+        // After foreign content, or a raw-text element a `<select>` ignores, every `<` counts
+        // three levels.
+        assert_eq!(d("<svg><![CDATA[></svg></div>]]>"), 1 + 3 * 3);
+        assert_eq!(d("<select><iframe></select><div>"), 2 + 3 * 2);
+        assert_eq!(d("<select></select><iframe></select><div>"), 1);
+    }
+
+    /// Pieces of HTML that make parsers close, reopen, skip and ignore elements.
+    const PIECES: &[&str] = &[
+        "<div>",
+        "</div>",
+        "<b>",
+        "</b>",
+        "<i id=1>",
+        "</i>",
+        "<p>",
+        "</p>",
+        "<li>",
+        "</li>",
+        "<ul>",
+        "</ul>",
+        "<table>",
+        "</table>",
+        "<tr>",
+        "<td>",
+        "</td>",
+        "</tr>",
+        "<caption>",
+        "<col>",
+        "<select>",
+        "</select>",
+        "<option>",
+        "<script>",
+        "</script>",
+        "<textarea>",
+        "</textarea>",
+        "<iframe>",
+        "</iframe>",
+        "<noscript>",
+        "</noscript>",
+        "<template>",
+        "</template>",
+        "<!--",
+        "-->",
+        "--!>",
+        "<div title=\">",
+        "\">",
+        "<a href='x'>",
+        "</a>",
+        "<br>",
+        "</br>",
+        "<span>",
+        "</span>",
+        "<h1>",
+        "</h1>",
+        "<h2>",
+        "<button>",
+        "<nobr>",
+        "<em>",
+        "</em>",
+        "<dd>",
+        "<dt>",
+        "<form>",
+        "</form>",
+        "<!DOCTYPE html>",
+        "<plaintext>",
+        "x",
+        " ",
+        "<",
+        "</",
+        ">",
+    ];
+
+    /// The depth of well-formed HTML as html5ever writes it out: every element but a void one
+    /// has its end tag, raw text runs to its end tag, comments are gone.
+    fn written_depth(html: &str) -> usize {
+        let b = html.as_bytes();
+        let (mut depth, mut deepest, mut i) = (0usize, 0, 0);
+        while let Some(at) = memchr::memchr(b'<', &b[i..]).map(|n| i + n) {
+            // A script's text is written as it is, and may hold anything after `<!--<script>`:
+            // what follows it is then measured as well as can be.
+            let Some((name, end)) = tag(b, at + 1 + usize::from(b[at + 1] == b'/')) else { break };
+            if b[at + 1] == b'/' {
+                depth = depth.saturating_sub(1);
+                i = end;
+            } else if RAW_TEXT.iter().chain(&["plaintext"]).any(|r| r.as_bytes() == name) {
+                deepest = deepest.max(depth + 1);
+                i = raw_text_end(b, end, name).unwrap_or(b.len());
+            } else {
+                depth += usize::from(!VOID_ELEMENTS.iter().any(|v| v.as_bytes() == name));
+                deepest = deepest.max(depth);
+                i = end;
+            }
+        }
+        deepest
+    }
+
+    proptest::proptest! {
+        /// The depth counted is an upper bound, up to a factor of three, of the depth html5ever
+        /// builds: the sanitizer, told to keep every element, writes out the tree it parsed,
+        /// well-formed, whose depth is then exact.
+        #[test]
+        fn html_depth_bounds_the_parsers_depth(pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..60)) {
+            let html: String = pieces.concat();
+            let tags = [
+                "div", "b", "i", "p", "li", "ul", "table", "tbody", "tr", "td", "caption", "colgroup", "col", "select",
+                "option", "script", "textarea", "iframe", "noscript", "template", "a", "br", "span", "h1", "h2", "button",
+                "nobr", "em", "dd", "dt", "form", "plaintext",
+            ];
+            let parsed = ammonia::Builder::empty()
+                .clean_content_tags(HashSet::new())
+                .tags(HashSet::from(tags))
+                .strip_comments(true)
+                .clean(&html)
+                .to_string();
+            let real = written_depth(&parsed);
+            let counted = html_depth(&html, usize::MAX);
+            proptest::prop_assert!(real <= 3 * counted + 1, "{html}\nparsed: {parsed}\nreal {real}, counted {counted}");
+        }
+    }
+
+    #[test]
+    fn html_depth_stops_past_the_cap() {
+        let deep = "<div>".repeat(100_000);
+        assert_eq!(html_depth(&deep, 50), 51);
+    }
+
+    /// `body` rendered within `limits` (no images, no links marked).
+    fn render_within(body: &str, limits: HtmlLimits) -> Result<String, Refusal> {
+        let (text, span) = doc(body);
+        render_html(&text, span, &|_| None, &|_| None, limits)
+    }
+
+    #[test]
+    fn deep_lists_quotes_and_html_are_refused_before_the_sanitizer() {
+        let limits = HtmlLimits { max_bytes: 1 << 30, max_depth: 100 };
+        let deep = [
+            format!("{}x\n", "- ".repeat(100_000)),
+            format!("{} x\n", ">".repeat(100_000)),
+            format!("{}x\n", "> - ".repeat(100_000)),
+            format!("{}x\n", "<div>".repeat(100_000)),
+            format!("{}x\n", "<div></b>".repeat(100_000)),
+            // End tags that a parser does not see as tags close nothing here either.
+            format!("{}x\n", "<div title=\"></div>\">".repeat(100_000)),
+            format!("{}x\n", "<div><!--</div>-->".repeat(100_000)),
+            format!("{}x\n", "<div><script></div></script>".repeat(100_000)),
+            format!("{}x\n", "<select><iframe></select><div>".repeat(100_000)),
+        ];
+        for body in &deep {
+            assert_eq!(render_within(body, limits), Err(Refusal::TooDeep { limit: 100 }), "{}", &body[..20]);
+        }
+        // Nesting within the cap renders.
+        let ok = format!("{}x\n", "- ".repeat(20));
+        assert!(render_within(&ok, limits).unwrap().matches("<li>").count() == 20);
+    }
+
+    #[test]
+    fn large_bodies_and_html_are_refused() {
+        let limits = HtmlLimits { max_bytes: 1000, max_depth: 100 };
+        let body = "word ".repeat(300);
+        assert_eq!(render_within(&body, limits), Err(Refusal::TooLarge { bytes: 1500, limit: 1000 }));
+        // Under the cap as Markdown, over it as HTML: `&` is written `&amp;`.
+        let body = "&".repeat(900);
+        assert_eq!(render_within(&body, limits), Err(Refusal::TooLarge { bytes: 4508, limit: 1000 }));
+        assert!(render_within("&&&\n", limits).is_ok());
+    }
+
+    #[test]
+    fn marking_links_stops_once_the_marks_would_pass_the_size_limit() {
+        let (text, span) = doc(&"[a](r) ".repeat(1000));
+        let calls = std::cell::Cell::new(0);
+        let mark = |dest: &str| {
+            calls.set(calls.get() + 1);
+            Some(LinkMark { status: "missing", path: dest.to_string(), title: "t".repeat(100) })
+        };
+        let limits = HtmlLimits { max_bytes: 20_000, max_depth: 100 };
+        let r = render_html(&text, span, &|_| None, &mark, limits);
+        assert!(matches!(r, Err(Refusal::TooLarge { limit: 20_000, .. })), "{r:?}");
+        assert!(calls.get() < 20, "{} links marked", calls.get());
+    }
+
+    #[test]
+    fn refusals_say_why_in_a_paragraph() {
+        let deep = Refusal::TooDeep { limit: 100 };
+        assert_eq!(
+            deep.html(),
+            "<p class=\"preview-refused\">Preview too deep: lists, block quotes or HTML elements nest more than 100 levels deep.</p>\n"
+        );
+        let large = Refusal::TooLarge { bytes: 3_000_000, limit: 2_097_152 };
+        assert!(large.message().starts_with("Preview too large: 3000000 bytes"), "{}", large.message());
+        assert_eq!(serde_json::to_value(deep).unwrap(), serde_json::json!({"kind": "too-deep", "limit": 100}));
     }
 
     #[test]

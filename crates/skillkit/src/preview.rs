@@ -7,9 +7,15 @@
 //! real path lies inside the folder's real path, whose extension is a known image type, and whose
 //! size is at most [`PreviewLimits::max_image_bytes`]; the images of one preview together are capped
 //! at [`PreviewLimits::max_total_bytes`]. Any other image shows its alt text.
+//!
+//! The preview runs when a file opens and as the author types, and nothing cancels it, so its
+//! work is bounded: a body larger or nested deeper than [`HtmlLimits`] allow is not rendered
+//! ([`Preview::refused`] says why, and the HTML is one paragraph saying so).
 
 use crate::markdown::{outline, render_html, Section};
+pub use crate::markdown::{HtmlLimits, Refusal};
 use crate::text::base64;
+use serde::{Serialize, Serializer};
 use std::cell::Cell;
 use std::path::Path;
 
@@ -27,13 +33,29 @@ impl Default for PreviewLimits {
 }
 
 /// A rendered preview.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Preview {
-    /// Sanitized HTML of the body.
+    /// Sanitized HTML of the body; when [`Preview::refused`] is set, a paragraph saying why
+    /// the body is not shown.
     pub html: String,
+    /// The body's headings (empty when the body is over the size limit, which it is not worth
+    /// parsing).
     pub outline: Vec<Section>,
     /// Image paths (relative to the skill folder) shown as their alt text, with why.
+    #[serde(serialize_with = "path_and_reason")]
     pub skipped_images: Vec<(String, String)>,
+    /// Why the body was not rendered: too large or too deep for the preview's limits.
+    pub refused: Option<Refusal>,
+}
+
+/// Skipped images as `{"path", "reason"}` objects rather than pairs.
+fn path_and_reason<S: Serializer>(pairs: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Skipped<'a> {
+        path: &'a str,
+        reason: &'a str,
+    }
+    s.collect_seq(pairs.iter().map(|(path, reason)| Skipped { path, reason }))
 }
 
 /// What a link's path names, resolved from the skill root as agents resolve it. The preview
@@ -108,9 +130,19 @@ pub fn image_type(path: &str) -> Option<&'static str> {
     })
 }
 
-/// Renders the body of `text` (a skill file in folder `dir`) for the preview.
+/// Renders the body of `text` (a skill file in folder `dir`) for the preview, within the
+/// default [`HtmlLimits`].
 pub fn render(dir: &Path, text: &str, limits: PreviewLimits) -> Preview {
+    render_within(dir, text, limits, HtmlLimits::default())
+}
+
+/// [`render`] within `html`'s limits.
+pub fn render_within(dir: &Path, text: &str, limits: PreviewLimits, html: HtmlLimits) -> Preview {
     let body = crate::split::split(text).body;
+    let refused = |r: Refusal, outline| Preview { html: r.html(), outline, skipped_images: vec![], refused: Some(r) };
+    if body.len() > html.max_bytes {
+        return refused(Refusal::TooLarge { bytes: body.len(), limit: html.max_bytes }, vec![]);
+    }
     let root = std::fs::canonicalize(dir).ok();
     let used = Cell::new(0u64);
     let skipped = std::cell::RefCell::new(Vec::new());
@@ -131,8 +163,10 @@ pub fn render(dir: &Path, text: &str, limits: PreviewLimits) -> Preview {
             path,
         })
     };
-    let html = render_html(text, body, &resolve, &mark);
-    Preview { html, outline: outline(text, body), skipped_images: skipped.into_inner() }
+    match render_html(text, body, &resolve, &mark, html) {
+        Ok(html) => Preview { html, outline: outline(text, body), skipped_images: skipped.into_inner(), refused: None },
+        Err(r) => refused(r, outline(text, body)),
+    }
 }
 
 fn embed(root: Option<&Path>, rel: &str, limits: PreviewLimits, used: &Cell<u64>) -> Result<String, String> {
@@ -258,6 +292,43 @@ mod tests {
             p.html
         );
         assert!(p.html.contains("title=\"references/none.md: no such file in the skill folder\""), "{}", p.html);
+    }
+
+    #[test]
+    fn a_body_too_deep_or_too_large_is_refused_with_a_sentence_and_no_image_read() {
+        let deep = format!("# Deep\n\n![d](assets/d.png)\n\n{}x\n", "- ".repeat(100_000));
+        let (_tmp, dir, text) = skill(&deep);
+        let p = render(&dir, &text, PreviewLimits::default());
+        assert_eq!(p.refused, Some(Refusal::TooDeep { limit: 100 }));
+        assert_eq!(p.html, Refusal::TooDeep { limit: 100 }.html());
+        assert!(p.skipped_images.is_empty());
+        // The outline still lists the headings.
+        assert_eq!(p.outline.iter().map(|s| s.title.as_str()).collect::<Vec<_>>(), ["Deep"]);
+
+        let (_tmp, dir, text) = skill(&"# Big\n\nwords ".repeat(1000));
+        let small = HtmlLimits { max_bytes: 4096, max_depth: 100 };
+        let p = render_within(&dir, &text, PreviewLimits::default(), small);
+        assert_eq!(
+            p.refused,
+            Some(Refusal::TooLarge { bytes: text.len() - "---\nname: demo\ndescription: d\n---\n".len(), limit: 4096 })
+        );
+        assert!(p.html.contains("Preview too large") && p.outline.is_empty(), "{}", p.html);
+    }
+
+    #[test]
+    fn previews_serialize_as_the_app_reads_them() {
+        let (_tmp, dir, text) = skill("# Title\n\n![gone](assets/none.png)\n");
+        let p = render(&dir, &text, PreviewLimits::default());
+        assert_eq!(p.refused, None);
+        let json = serde_json::to_value(&p).unwrap();
+        assert_eq!(json["html"], p.html.as_str());
+        assert_eq!(json["outline"][0]["title"], "Title");
+        assert_eq!(json["outline"][0]["heading"]["start"], text.find("# Title").unwrap());
+        assert_eq!(
+            json["skipped_images"],
+            serde_json::json!([{"path": "assets/none.png", "reason": "no such file in the skill folder"}])
+        );
+        assert_eq!(json["refused"], serde_json::Value::Null);
     }
 
     #[test]

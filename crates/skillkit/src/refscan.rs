@@ -358,7 +358,6 @@ static SPECIAL: [bool; 256] = {
 struct Opener {
     at: usize,
     image: bool,
-    active: bool,
 }
 
 /// The links, images and code-span paths of the inline content `src[start..end]`.
@@ -372,6 +371,9 @@ fn inline(src: &str, base: usize, start: usize, end: usize, out: &mut Vec<Refere
     let mut codes: Vec<(usize, usize)> = vec![];
     // Formed links and images: from the opening bracket to the closing parenthesis.
     let mut links: Vec<(usize, usize)> = vec![];
+    // The `[` openers below this index are inactive (a link closed after them): one number
+    // instead of marking each opener, which a line of many `[` and many links made quadratic.
+    let mut inactive_below = 0usize;
     let mut i = start;
     while i < end {
         // Eight bytes at a time: past them when none is special, else to the first special one.
@@ -414,11 +416,13 @@ fn inline(src: &str, base: usize, start: usize, end: usize, out: &mut Vec<Refere
                 }
             }
             b'!' if i + 1 < end && b[i + 1] == b'[' => {
-                openers.push(Opener { at: i, image: true, active: true });
+                inactive_below = inactive_below.min(openers.len());
+                openers.push(Opener { at: i, image: true });
                 i += 2;
             }
             b'[' => {
-                openers.push(Opener { at: i, image: false, active: true });
+                inactive_below = inactive_below.min(openers.len());
+                openers.push(Opener { at: i, image: false });
                 i += 1;
             }
             b']' => {
@@ -426,7 +430,8 @@ fn inline(src: &str, base: usize, start: usize, end: usize, out: &mut Vec<Refere
                     i += 1;
                     continue;
                 };
-                if !open.active || i + 1 >= end || b[i + 1] != b'(' {
+                let active = open.image || openers.len() >= inactive_below;
+                if !active || i + 1 >= end || b[i + 1] != b'(' {
                     i += 1;
                     continue;
                 }
@@ -455,20 +460,26 @@ fn inline(src: &str, base: usize, start: usize, end: usize, out: &mut Vec<Refere
                     span: Span::new(base + d, base + k),
                 });
                 links.push((open.at, k + 1));
+                // A link deactivates every `[` before it (links do not nest); images stay.
                 if !open.image {
-                    for o in &mut openers {
-                        if !o.image {
-                            o.active = false;
-                        }
-                    }
+                    inactive_below = openers.len();
                 }
                 i = k + 1;
             }
             _ => i += 1,
         }
     }
+    // Code spans inside a link or image are its text, not paths. Both lists in order of start
+    // (links close out of order when an image is inside one), walked together.
+    links.sort_unstable();
+    let mut next_link = 0;
+    let mut reach = 0;
     for (s, e) in codes {
-        if !links.iter().any(|&(ls, le)| ls <= s && s < le) {
+        while next_link < links.len() && links[next_link].0 <= s {
+            reach = reach.max(links[next_link].1);
+            next_link += 1;
+        }
+        if s >= reach {
             code_paths(src, base, s..e, out);
         }
     }

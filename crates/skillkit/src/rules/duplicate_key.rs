@@ -2,6 +2,8 @@ use super::{ruamel_mark, Context};
 use crate::frontmatter::Reading;
 use crate::text::Span;
 use crate::yaml::Node;
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
 
 declare_rule! {
     /// A mapping has the same key twice.
@@ -46,13 +48,19 @@ declare_rule! {
     }
 }
 
+/// Every repeated key with the span of its first occurrence: one pass per mapping with a map of
+/// first occurrences (a frontmatter may have 50,000 keys, too many to compare pairwise). The
+/// standard hasher, since the keys are the file's to choose.
 fn duplicates(node: &Node, out: &mut Vec<(Span, Span, String)>) {
     node.walk(&mut |n| {
-        if let Some(entries) = n.entries() {
-            for (i, e) in entries.iter().enumerate() {
-                let Some(k) = e.key.as_str() else { continue };
-                if let Some(first) = entries[..i].iter().find(|p| p.key.as_str() == Some(k)) {
-                    out.push((e.key.span, first.key.span, k.to_string()));
+        let Some(entries) = n.entries() else { return };
+        let mut first: HashMap<&str, Span> = HashMap::with_capacity(entries.len());
+        for e in entries {
+            let Some(k) = e.key.as_str() else { continue };
+            match first.entry(k) {
+                Entry::Occupied(o) => out.push((e.key.span, *o.get(), k.to_string())),
+                Entry::Vacant(v) => {
+                    v.insert(e.key.span);
                 }
             }
         }

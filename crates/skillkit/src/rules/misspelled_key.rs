@@ -1,6 +1,7 @@
-use super::{edit_distance, fields_checkable, Context};
+use super::{fields_checkable, osa_distance, Context};
 use crate::diagnostic::{Applicability, Edit};
 use crate::fields::{known_field, KNOWN_FIELDS};
+use std::collections::HashSet;
 
 declare_rule! {
     /// A key is a near-miss of a known field, such as `descriptoin` or `allowed_tools`.
@@ -45,19 +46,42 @@ declare_rule! {
     }
 }
 
-/// The known key `key` most likely meant, and whether only case or separators differ.
+/// A key as compared: lowercase, `_` read as `-`.
+fn norm(s: &str) -> String {
+    s.to_lowercase().replace('_', "-")
+}
+
+/// The known keys normalised, as characters, computed once.
+static KNOWN_NORMS: std::sync::LazyLock<Vec<(&'static str, String, Vec<char>)>> = std::sync::LazyLock::new(|| {
+    KNOWN_FIELDS
+        .iter()
+        .map(|f| {
+            let n = norm(f.key);
+            let chars = n.chars().collect();
+            (f.key, n, chars)
+        })
+        .collect()
+});
+
+/// The known key `key` most likely meant, and whether only case or separators differ. Runs once
+/// per key of the frontmatter, which may have a million: known keys whose length alone puts them
+/// out of reach are not compared.
 pub(crate) fn near_miss(key: &str) -> Option<(&'static str, bool)> {
     if known_field(key).is_some() {
         return None;
     }
-    let norm = |s: &str| s.to_lowercase().replace('_', "-");
-    if let Some(f) = KNOWN_FIELDS.iter().find(|f| norm(f.key) == norm(key)) {
-        return Some((f.key, true));
+    let key_norm = norm(key);
+    if let Some((k, _, _)) = KNOWN_NORMS.iter().find(|(_, n, _)| *n == key_norm) {
+        return Some((k, true));
     }
     let limit = if key.chars().count() >= 6 { 2 } else { 1 };
-    KNOWN_FIELDS
+    let chars: Vec<char> = key_norm.chars().collect();
+    let mut rows = Vec::new();
+    KNOWN_NORMS
         .iter()
-        .map(|f| (f.key, edit_distance(&norm(key), &norm(f.key))))
+        // The distance is at least the difference in length.
+        .filter(|(_, _, known)| known.len().abs_diff(chars.len()) <= limit)
+        .map(|(k, _, known)| (*k, osa_distance(&chars, known, &mut rows)))
         .filter(|(_, d)| *d <= limit)
         .min_by_key(|(_, d)| *d)
         .map(|(k, _)| (k, false))
@@ -68,10 +92,12 @@ pub(crate) fn check(cx: &mut Context<'_>) {
         return;
     }
     let skill = cx.skill;
+    // The known keys the frontmatter sets, found in one pass (not one per near-miss).
+    let set: HashSet<&str> = skill.frontmatter.fields.iter().filter_map(|f| known_field(&f.key)).map(|k| k.key).collect();
     for f in &skill.frontmatter.fields {
         let Some((meant, trivial)) = near_miss(&f.key) else { continue };
         let msg = format!("unknown key `{}`: did you mean `{meant}`?", f.key);
-        if cx.skill.frontmatter.get(meant).is_some() {
+        if set.contains(meant) {
             // Renaming would duplicate the key: the author has to choose.
             cx.report(f.key_span, msg).help(format!("`{meant}` is also set; keep one of the two and remove the other"));
             continue;

@@ -4,6 +4,7 @@
 
 use crate::agent::{Agent, Level};
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
+use crate::lint::{keep_most_severe, MAX_DIAGNOSTICS};
 use crate::skill::Skill;
 use crate::text::{Position, Span};
 
@@ -125,8 +126,16 @@ pub struct Context<'a> {
     pub skill: &'a Skill,
     pub agent: &'a Agent,
     pub(crate) rule: &'static RuleMeta,
+    /// The findings so far, trimmed to the most severe [`MAX_DIAGNOSTICS`] whenever it reaches
+    /// twice that (see [`crate::lint::lint`]).
     pub(crate) out: Vec<Diagnostic>,
+    /// How many findings were reported, by severity, trimmed or not.
+    pub(crate) reported: [usize; 3],
 }
+
+/// The most labels one diagnostic carries; a rule listing more (skills-ref's one error for every
+/// unexpected key) stops labelling there.
+pub const MAX_LABELS: usize = 100;
 
 /// Adds details to a reported diagnostic; does nothing when the profile turned the rule off.
 pub struct Report<'a>(Option<&'a mut Diagnostic>);
@@ -139,7 +148,7 @@ impl Report<'_> {
         self
     }
     pub fn label(mut self, span: Span, message: impl Into<String>) -> Self {
-        if let Some(d) = self.0.as_deref_mut() {
+        if let Some(d) = self.0.as_deref_mut().filter(|d| d.labels.len() < MAX_LABELS) {
             d.labels.push(Label {
                 span,
                 message: message.into(),
@@ -180,6 +189,10 @@ impl<'a> Context<'a> {
             Level::Set(s) => s,
         };
         debug_assert!(self.skill.text.is_char_boundary(span.start) && self.skill.text.is_char_boundary(span.end));
+        if self.out.len() >= 2 * MAX_DIAGNOSTICS {
+            keep_most_severe(&mut self.out, MAX_DIAGNOSTICS);
+        }
+        self.reported[severity as usize] += 1;
         self.out.push(Diagnostic {
             code: self.rule.code,
             rule: self.rule.name,
@@ -218,6 +231,7 @@ rules! {
     binary_file::BinaryFile,
     lowercase_skill_file::LowercaseSkillFile,
     utf8_bom::Utf8Bom,
+    too_many_findings::TooManyFindings,
     frontmatter_missing::FrontmatterMissing,
     frontmatter_not_at_start::FrontmatterNotAtStart,
     frontmatter_unclosed::FrontmatterUnclosed,

@@ -1,4 +1,5 @@
 use super::{edit_distance, Context};
+use crate::lint::MAX_DIAGNOSTICS;
 use crate::diagnostic::{Applicability, Edit};
 use crate::markdown::{RefKind, Reference};
 use crate::resources::Resources;
@@ -130,11 +131,13 @@ pub(crate) fn check(cx: &mut Context<'_>) {
         return;
     }
     let refs = skill.references();
+    let mut missing = 0;
     for r in refs.iter() {
         let Some(path) = r.path.as_deref() else { continue };
         if r.escapes || exists(skill, res, path) || !skill_relative(skill, r) {
             continue;
         }
+        missing += 1;
         let what = match r.kind {
             RefKind::Image => "image",
             _ => "file",
@@ -145,7 +148,10 @@ pub(crate) fn check(cx: &mut Context<'_>) {
                 "{what} `{path}` does not exist in the skill folder: an agent following this reference finds nothing"
             ),
         );
-        match nearest(res, path) {
+        // Past the per-file cap, these findings (all of one severity, in order of position) are
+        // counted, not listed: no need to search the folder for what was meant.
+        let near = if missing <= MAX_DIAGNOSTICS { nearest(res, path) } else { None };
+        match near {
             Some(near) => {
                 let report = report.help(format!("did you mean `{near}`?"));
                 if let Some(new) = replacement(&skill.text, r, near) {

@@ -116,29 +116,51 @@ pub(crate) fn nfkc(s: &str) -> String {
 pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
+    osa_distance(&a, &b, &mut Vec::new())
+}
+
+/// [`edit_distance`] of character slices, with `rows` as scratch space (reused across calls by
+/// callers that compare many keys): three rows of the table, as a transposition looks two back.
+pub(crate) fn osa_distance(a: &[char], b: &[char], rows: &mut Vec<usize>) -> usize {
+    let w = b.len() + 1;
+    rows.clear();
+    rows.resize(3 * w, 0);
+    let (mut two_up, mut up, mut row) = (0, w, 2 * w);
+    for (j, cell) in rows[up..up + w].iter_mut().enumerate() {
         *cell = j;
     }
     for i in 1..=a.len() {
+        rows[row] = i;
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            let mut d = (rows[up + j] + 1).min(rows[row + j - 1] + 1).min(rows[up + j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+                d = d.min(rows[two_up + j - 2] + 1);
             }
+            rows[row + j] = d;
         }
+        (two_up, up, row) = (up, row, two_up);
     }
-    d[a.len()][b.len()]
+    rows[up + b.len()]
 }
 
 /// The span of a field's whole line(s): from the key to the end of its value, for messages that
 /// concern the entry rather than its value.
 pub(crate) fn entry_span(field: &Field) -> Span {
     field.key_span.cover(field.value.span)
+}
+
+/// The line holding `offset`: where it starts, and where its `\n` (or the text) ends. From the
+/// line index, not by searching the text, which on a long line would cost its length each time.
+pub(crate) fn line_bounds(skill: &Skill, offset: usize) -> (usize, usize) {
+    let line = skill.lines.line_of(offset);
+    let next = skill.lines.line_start(line + 1);
+    let end = if next > offset && next <= skill.text.len() && skill.text.as_bytes()[next - 1] == b'\n' {
+        next - 1
+    } else {
+        skill.text.len()
+    };
+    (skill.lines.line_start(line), end)
 }
 
 /// A point span at the start of the frontmatter, or of the file, for "missing" findings.
@@ -201,6 +223,39 @@ mod tests {
         assert_eq!(edit_distance("descriptoin", "description"), 1);
         assert_eq!(edit_distance("licence", "license"), 1);
         assert_eq!(edit_distance("name", "name"), 0);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("abc", ""), 3);
+        assert_eq!(edit_distance("ca", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("ab", "ba"), 1);
+    }
+
+    /// The whole table, as the distance is defined.
+    fn full_table_distance(a: &str, b: &str) -> usize {
+        let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+        let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+        for i in 0..=a.len() {
+            for j in 0..=b.len() {
+                d[i][j] = if i == 0 || j == 0 {
+                    i + j
+                } else {
+                    let cost = usize::from(a[i - 1] != b[j - 1]);
+                    let mut v = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+                    if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                        v = v.min(d[i - 2][j - 2] + 1);
+                    }
+                    v
+                };
+            }
+        }
+        d[a.len()][b.len()]
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn three_rows_give_the_whole_tables_distance(a in "[abc_é-]{0,9}", b in "[abc_é-]{0,9}") {
+            proptest::prop_assert_eq!(edit_distance(&a, &b), full_table_distance(&a, &b));
+        }
     }
 
     #[test]

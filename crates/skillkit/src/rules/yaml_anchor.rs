@@ -1,4 +1,5 @@
-use super::{strictyaml_scan_error, Context};
+use super::{line_bounds, strictyaml_scan_error, Context};
+use crate::skill::Skill;
 use crate::frontmatter::Reading;
 use crate::text::Span;
 use crate::yaml::NodeKind;
@@ -48,9 +49,9 @@ declare_rule! {
 }
 
 /// The `&name` or `*name` token at or after `from` on the same line.
-fn token(text: &str, from: usize, sigil: char) -> Option<Span> {
-    let line_end = text[from..].find('\n').map_or(text.len(), |i| from + i);
-    let line_start = text[..from].rfind('\n').map_or(0, |i| i + 1);
+fn token(skill: &Skill, from: usize, sigil: char) -> Option<Span> {
+    let text = skill.text.as_str();
+    let (line_start, line_end) = line_bounds(skill, from);
     let at = text[from..line_end].find(sigil).map(|i| from + i).or_else(|| text[line_start..from].rfind(sigil).map(|i| line_start + i))?;
     let len = text[at..].find(|c: char| c.is_whitespace() || c == ',' || c == ']' || c == '}').unwrap_or(text.len() - at);
     Some(Span::new(at, at + len))
@@ -64,7 +65,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     let mut found: Vec<(Span, bool)> = vec![];
     root.walk(&mut |n| {
         if n.anchor {
-            if let Some(t) = token(&cx.skill.text, n.span.start, '&') {
+            if let Some(t) = token(cx.skill, n.span.start, '&') {
                 found.push((t, true));
             }
         }

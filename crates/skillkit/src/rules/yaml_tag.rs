@@ -1,4 +1,4 @@
-use super::{strictyaml_scan_error, Context};
+use super::{line_bounds, strictyaml_scan_error, Context};
 use crate::frontmatter::Reading;
 use crate::text::Span;
 
@@ -56,8 +56,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     let mut found: Vec<Span> = vec![];
     root.walk(&mut |n| {
         if n.tag.is_some() {
-            let line_start = text[..n.span.start].rfind('\n').map_or(0, |i| i + 1);
-            let line_end = text[n.span.start..].find('\n').map_or(text.len(), |i| n.span.start + i);
+            let (line_start, line_end) = line_bounds(cx.skill, n.span.start);
             let at = text[n.span.start..line_end].find('!').map(|i| n.span.start + i).or_else(|| text[line_start..n.span.start].rfind('!').map(|i| line_start + i));
             if let Some(mut at) = at {
                 while at > line_start && text.as_bytes()[at - 1] == b'!' {
