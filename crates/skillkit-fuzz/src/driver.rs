@@ -395,8 +395,9 @@ impl Campaign {
             Ok(outcome) => {
                 let budget = time_budget(data.len()).mul_f64(self.config.time_factor);
                 let mut time = outcome.engine_time;
-                if time > budget {
-                    // Once more, so that a moment of load on the machine is not a finding.
+                if time > budget && time < budget * 4 {
+                    // Once more, so that a moment of load on the machine is not a finding (an
+                    // input far over its budget is not worth the second wait).
                     if let Ok(again) = exec(fuzzer, target, &data) {
                         time = time.min(again.engine_time);
                     }
@@ -411,7 +412,9 @@ impl Campaign {
                     let kind = Kind::Slow { time, budget };
                     self.findings.add(Finding { target, kind, input: data.clone(), hits: 0, artifact: None });
                 }
-                if new || is_seed {
+                // A slow input is a finding, not a parent: its mutations would be slow too and
+                // take the run's time.
+                if (new && time <= budget) || is_seed {
                     if let (true, Some(dir)) = (new && !is_seed, &self.corpus_dir) {
                         let _ = std::fs::create_dir_all(dir);
                         let _ = std::fs::write(dir.join(hash(&data)), &data);

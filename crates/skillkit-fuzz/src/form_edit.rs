@@ -130,14 +130,20 @@ pub fn case(data: &[u8]) -> Case {
     Case { text, key, value }
 }
 
-/// The class of a case that is known to fail today, if any. Two are being fixed elsewhere:
-/// values holding U+FEFF, and values with a line after a line break that starts with a space or
-/// a tab (`"\n x"`, `"\n xa\nb"`). Three more were found by this fuzzer (see `findings/`):
-/// a value of only line breaks written into a block scalar (`"\n"` reads back as `""`), a new
-/// field added after a mapping whose keys are indented (the new key at column 0 breaks the
-/// YAML and the other fields are lost), and frontmatter that is not valid YAML, whose fields are
-/// read line by line (`Reading::Lenient`): a block scalar written there does not read back, and
-/// an edit that makes the YAML valid changes how the other fields read.
+/// The class of a case that is known to fail today, if any (see `findings/README.md`).
+///
+/// Being fixed elsewhere: values holding U+FEFF, and values with a line after a line break that
+/// starts with a space or a tab (`"\n x"`, `"\n xa\nb"`).
+///
+/// Found by this fuzzer: a value of only line breaks written into a block scalar (`"\n"` reads
+/// back as `""`); a new field added after a mapping whose keys are indented (the new key at
+/// column 0 breaks the YAML and the other fields are lost); a value with line breaks set under
+/// such an indented key (the block's lines are indented by 2, not past the key); a value that
+/// carries an anchor (`&x`, dropped by the edit, so that an alias `*x` elsewhere no longer
+/// resolves); frontmatter holding U+FEFF on a line (a new field after it changes how it reads);
+/// and frontmatter that is not valid YAML, whose fields are read line by line
+/// (`Reading::Lenient`): a block scalar written there does not read back, and an edit that makes
+/// the YAML valid changes how the other fields read.
 pub fn known_failure(case: &Case) -> Option<&'static str> {
     if case.value.contains('\u{feff}') {
         return Some("value holds U+FEFF");
@@ -149,10 +155,16 @@ pub fn known_failure(case: &Case) -> Option<&'static str> {
         return Some("the value is only line breaks");
     }
     let skill = skillkit::Skill::parse(".", "SKILL.md", case.text.clone());
+    if skill.split.yaml.is_some_and(|y| y.slice(&case.text).contains('\u{feff}')) {
+        return Some("the frontmatter holds U+FEFF");
+    }
     if skill.frontmatter.reading == skillkit::frontmatter::Reading::Lenient {
         return Some("the frontmatter is not valid YAML (fields read line by line)");
     }
     let fields = &skill.frontmatter.fields;
+    if fields.iter().rev().find(|f| f.key == case.key).is_some_and(|f| f.value.anchor) {
+        return Some("the edited value carries an anchor");
+    }
     let indented = fields.iter().any(|f| {
         let start = f.key_span.start;
         let line_start = case.text[..start].rfind('\n').map_or(0, |i| i + 1);
@@ -161,7 +173,43 @@ pub fn known_failure(case: &Case) -> Option<&'static str> {
     if indented && !fields.iter().any(|f| f.key == case.key) {
         return Some("a new field after a mapping with indented keys");
     }
+    if indented && case.value.contains('\n') {
+        return Some("a block scalar under an indented key");
+    }
     None
+}
+
+/// What kind of value this is, as bits: line breaks, spaces at the ends, quotes, `: `, ` #`, a
+/// YAML indicator first, characters outside ASCII, control characters.
+fn value_shape(value: &str) -> u16 {
+    let bits = [
+        value.contains('\n'),
+        value.ends_with('\n'),
+        value.starts_with([' ', '\t']) || value.ends_with([' ', '\t']),
+        value.contains(['\'', '"']),
+        value.contains(": ") || value.ends_with(':'),
+        value.contains(" #"),
+        value.starts_with(['-', '?', ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '%', '@', '`']),
+        !value.is_ascii(),
+        value.chars().any(|c| c.is_control() && c != '\n'),
+        value.is_empty(),
+    ];
+    bits.iter().enumerate().fold(0, |acc, (i, b)| acc | (u16::from(*b) << i))
+}
+
+/// How the field being set is written now: its scalar style, or why there is none.
+fn old_style(case: &Case) -> String {
+    let skill = skillkit::Skill::parse(".", "SKILL.md", case.text.clone());
+    let reading = format!("{:?}", skill.frontmatter.reading);
+    match skill.frontmatter.fields.iter().rev().find(|f| f.key == case.key) {
+        None => format!("{reading} new"),
+        Some(f) => match &f.value.kind {
+            skillkit::yaml::NodeKind::Scalar { style, .. } => format!("{reading} {style:?} {}", f.value.anchor),
+            skillkit::yaml::NodeKind::Sequence(_) => format!("{reading} sequence"),
+            skillkit::yaml::NodeKind::Mapping(_) => format!("{reading} mapping"),
+            skillkit::yaml::NodeKind::Alias => format!("{reading} alias"),
+        },
+    }
 }
 
 /// Runs the target on `data`; the flag says whether the check was skipped as a known failure.
@@ -186,7 +234,8 @@ pub fn run(data: &[u8], options: &Options) -> (Outcome, bool) {
         Ok(out) => out,
     };
     let after = outcome.timed(|| form_fields(&out));
-    outcome.feature(("ok", existed, case.value.contains('\n'), after.len() == before.len()));
+    outcome.feature(("ok", existed, value_shape(&case.value), after.len() == before.len()));
+    outcome.feature(("style", old_style(&case), value_shape(&case.value)));
     if options.skip_known_failures && known_failure(&case).is_some() {
         return (outcome, true);
     }
@@ -258,6 +307,11 @@ mod tests {
         assert!(known_failure(&c("\n")).is_some());
         let indented = Case { text: "---\n  name: x\n---\n".into(), key: "description".into(), value: "d".into() };
         assert!(known_failure(&indented).is_some());
-        assert!(known_failure(&Case { key: "name".into(), ..indented }).is_none());
+        assert!(known_failure(&Case { key: "name".into(), ..indented.clone() }).is_none());
+        assert!(known_failure(&Case { key: "name".into(), value: "a\nb".into(), ..indented }).is_some());
+        let anchored = Case { text: "---\nname: &x a\nc: *x\n---\n".into(), key: "name".into(), value: "b".into() };
+        assert!(known_failure(&anchored).is_some());
+        let bom = Case { text: "---\n:\n\u{feff}".into(), key: "n".into(), value: String::new() };
+        assert!(known_failure(&bom).is_some());
     }
 }

@@ -88,10 +88,19 @@ pub fn loaded_urls(html: &str) -> Vec<(String, String)> {
     out
 }
 
-/// The element names in `html`, for the fuzzer's features.
-pub fn element_names(html: &str) -> Vec<String> {
+/// The elements in `html` with their attribute names (and `data-link`'s value), for the
+/// fuzzer's features.
+pub fn element_names(html: &str) -> Vec<(String, Vec<String>)> {
     let doc = Html::parse_fragment(html);
-    doc.tree.nodes().filter_map(|n| n.value().as_element().map(|e| e.name().to_ascii_lowercase())).collect()
+    doc.tree
+        .nodes()
+        .filter_map(|n| n.value().as_element())
+        .map(|e| {
+            let attributes =
+                e.attrs().map(|(n, v)| if n == "data-link" { format!("{n}={v}") } else { n.to_string() }).collect();
+            (e.name().to_ascii_lowercase(), attributes)
+        })
+        .collect()
 }
 
 #[cfg(test)]

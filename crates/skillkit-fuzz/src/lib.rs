@@ -160,6 +160,45 @@ impl Fuzzer {
     }
 }
 
+/// One input at a time, for fuzzers that call a function per input (cargo fuzz / libFuzzer in
+/// `fuzz/`): runs `target` on `data` with a per-thread [`Fuzzer`] and panics on a broken invariant,
+/// or when the engine took longer than [`time_budget`] twice in a row, so that the fuzzer saves the
+/// input as a crash. `SKILLKIT_FUZZ_STRICT=1` checks the known-failing classes too;
+/// `SKILLKIT_FUZZ_TIME_FACTOR` scales the budget (`0` turns the time check off).
+pub fn check_one(target: Target, data: &[u8]) {
+    thread_local! {
+        static FUZZER: (Fuzzer, f64) = {
+            let strict = std::env::var("SKILLKIT_FUZZ_STRICT").is_ok_and(|v| v == "1");
+            let factor = std::env::var("SKILLKIT_FUZZ_TIME_FACTOR").ok().and_then(|v| v.parse().ok()).unwrap_or(1.0);
+            let fuzzer = Fuzzer::new(Options { skip_known_failures: !strict, ..Options::default() })
+                .expect("a scratch folder for the fuzzer");
+            // One-time set-up (token tables, the preview folder) is paid here, not by an input.
+            for t in Target::ALL {
+                fuzzer.run(t, WARM_UP.as_bytes());
+            }
+            (fuzzer, factor)
+        };
+    }
+    FUZZER.with(|(fuzzer, factor)| {
+        let outcome = fuzzer.run(target, data);
+        let budget = time_budget(data.len()).mul_f64(*factor);
+        if *factor > 0.0 && outcome.engine_time > budget {
+            let again = fuzzer.run(target, data).engine_time.min(outcome.engine_time);
+            if again > budget {
+                panic!(
+                    "slow input: {} bytes took {:.1} ms, over the budget of {:.1} ms",
+                    data.len(),
+                    again.as_secs_f64() * 1e3,
+                    budget.as_secs_f64() * 1e3
+                );
+            }
+        }
+    });
+}
+
+/// A small input every target accepts: a session script over a one-skill library.
+const WARM_UP: &str = "agent: claude-code\nsources: [lib]\nsteps:\n  - invoke: a\n#== lib/a/SKILL.md\n---\nname: a\ndescription: d\n---\nBody\n";
+
 /// The repository this crate sits in (two folders up), where the seed corpus is read from.
 pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -181,6 +220,13 @@ mod tests {
         assert_eq!(time_budget(0), Duration::from_millis(100));
         assert_eq!(time_budget(10_240), Duration::from_millis(100));
         assert_eq!(time_budget(102_400), Duration::from_millis(1000));
+    }
+
+    #[test]
+    fn one_input_at_a_time_runs_every_target() {
+        for t in Target::ALL {
+            check_one(t, WARM_UP.as_bytes());
+        }
     }
 
     #[test]

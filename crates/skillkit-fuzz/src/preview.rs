@@ -61,8 +61,11 @@ pub fn run(data: &[u8], folder: &Folder) -> Outcome {
         violation("preview-embeds-a-file-outside-the-folder", "the secret image outside the skill folder is embedded");
     }
 
-    for name in element_names(html) {
-        outcome.feature(("element", name));
+    for (name, attributes) in element_names(html) {
+        outcome.feature(("element", &name));
+        for a in attributes {
+            outcome.feature(("attribute", &name, a));
+        }
     }
     for (_, why) in &preview.skipped_images {
         outcome.feature(("skipped", why.split(' ').take(3).collect::<Vec<_>>()));

@@ -12,10 +12,10 @@ use skillkit_fuzz::{corpus, Fuzzer, Options, Target};
 /// together in a debug build on two cores.
 fn mutations(target: Target) -> u64 {
     match target {
-        Target::Lint => 600,
+        Target::Lint => 1000,
         Target::Preview => 1500,
         Target::FormEdit => 2000,
-        Target::SessionScript => 400,
+        Target::SessionScript => 600,
     }
 }
 

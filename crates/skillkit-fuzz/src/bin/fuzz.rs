@@ -32,7 +32,7 @@ struct Args {
     #[arg(long, default_value_t = 19)]
     seed: u64,
     /// Largest mutated input, in bytes.
-    #[arg(long, default_value_t = 128 * 1024)]
+    #[arg(long, default_value_t = 64 * 1024)]
     max_len: usize,
     /// Check the input classes known to fail too (see README: known failures).
     #[arg(long)]
@@ -41,7 +41,7 @@ struct Args {
     #[arg(long, default_value_t = 1.0)]
     time_factor: f64,
     /// An input running longer than this is a hang: it is saved and the run stops.
-    #[arg(long, default_value_t = 120)]
+    #[arg(long, default_value_t = 300)]
     hang_seconds: u64,
     /// Where findings go.
     #[arg(long)]
@@ -58,6 +58,13 @@ struct Args {
     /// Run the target on these files and report, instead of fuzzing.
     #[arg(long, num_args = 1..)]
     replay: Vec<PathBuf>,
+    /// Shrink an input that panics (same invariant, same place) and write it to FILE.min.
+    #[arg(long)]
+    minimize: Option<PathBuf>,
+    /// Write the seeds of each target to DIR/<target>/ and the mutation tokens to DIR/tokens.dict
+    /// (for cargo fuzz / libFuzzer), instead of fuzzing.
+    #[arg(long)]
+    export_seeds: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -84,11 +91,23 @@ fn main() -> ExitCode {
     if !args.replay.is_empty() {
         return replay(&fuzzer, &targets, &args.replay);
     }
+    let repo = args.repo.clone().unwrap_or_else(skillkit_fuzz::repo_root);
+    if let Some(dir) = &args.export_seeds {
+        return match export_seeds(&repo, &targets, dir) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("cannot write the seeds to {}: {e}", dir.display());
+                ExitCode::from(2)
+            }
+        };
+    }
+    if let Some(file) = &args.minimize {
+        return minimize(&fuzzer, &targets, file);
+    }
 
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
     let artifacts = args.artifacts.clone().unwrap_or_else(|| here.join("artifacts"));
     let corpus_dir = (!args.no_corpus).then(|| args.corpus.clone().unwrap_or_else(|| here.join("corpus")));
-    let repo = args.repo.clone().unwrap_or_else(skillkit_fuzz::repo_root);
     if let Err(e) = std::fs::create_dir_all(&artifacts) {
         eprintln!("cannot create {}: {e}", artifacts.display());
         return ExitCode::from(2);
@@ -203,6 +222,86 @@ fn replay(fuzzer: &Fuzzer, targets: &[Target], files: &[PathBuf]) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Writes each target's seeds as files named by number, and the tokens as a libFuzzer dictionary.
+fn export_seeds(repo: &Path, targets: &[Target], dir: &Path) -> std::io::Result<()> {
+    for &t in targets {
+        let sub = dir.join(t.name());
+        std::fs::create_dir_all(&sub)?;
+        let seeds = corpus::seeds(repo, t);
+        for (i, s) in seeds.iter().enumerate() {
+            std::fs::write(sub.join(format!("seed-{i:04}")), s)?;
+        }
+        eprintln!("{}: {} seeds in {}", t.name(), seeds.len(), sub.display());
+    }
+    let dict: String = skillkit_fuzz::mutate::TOKENS
+        .iter()
+        .map(|t| {
+            let escaped: String = t
+                .bytes()
+                .map(|b| match b {
+                    b'"' | b'\\' => format!("\\{}", b as char),
+                    0x20..=0x7e => (b as char).to_string(),
+                    _ => format!("\\x{b:02X}"),
+                })
+                .collect();
+            format!("\"{escaped}\"\n")
+        })
+        .collect();
+    std::fs::write(dir.join("tokens.dict"), dict)
+}
+
+/// Shrinks a panicking input: removes ever smaller chunks while the same panic (invariant and
+/// place) still happens, and writes the result beside the file as `.min`.
+fn minimize(fuzzer: &Fuzzer, targets: &[Target], file: &Path) -> ExitCode {
+    let [target] = targets else {
+        eprintln!("--minimize needs one --target");
+        return ExitCode::from(2);
+    };
+    let Ok(mut data) = std::fs::read(file) else {
+        eprintln!("{}: cannot read", file.display());
+        return ExitCode::from(2);
+    };
+    if *target == Target::FormEdit {
+        // Spelled out as `text NUL key NUL value`, so that shrinking the text keeps the same
+        // key and value (otherwise they are chosen from the whole input's hash).
+        data = skillkit_fuzz::form_edit::case(&data).to_bytes();
+    }
+    let class = |m: &str, p: &str| format!("{} at {p}", m.split(": ").next().unwrap_or(""));
+    let Err((m, p)) = exec(fuzzer, *target, &data) else {
+        eprintln!("{}: does not panic under {}", file.display(), target.name());
+        return ExitCode::from(1);
+    };
+    let want = class(&m, &p);
+    let mut chunk = data.len().div_ceil(2).max(1);
+    loop {
+        let mut at = 0;
+        while at < data.len() {
+            let mut smaller = data.clone();
+            let removed: Vec<u8> = smaller.drain(at..(at + chunk).min(data.len())).collect();
+            if *target == Target::FormEdit && removed.contains(&0) {
+                at += chunk;
+                continue;
+            }
+            match exec(fuzzer, *target, &smaller) {
+                Err((m, p)) if class(&m, &p) == want => data = smaller,
+                _ => at += chunk,
+            }
+        }
+        if chunk == 1 {
+            break;
+        }
+        chunk = chunk.div_ceil(2);
+    }
+    let out = file.with_extension("min");
+    if let Err(e) = std::fs::write(&out, &data) {
+        eprintln!("{}: {e}", out.display());
+        return ExitCode::from(2);
+    }
+    let shown: String = String::from_utf8_lossy(&data).chars().take(2000).collect();
+    println!("{} bytes -> {}\n{shown:?}", data.len(), out.display());
+    ExitCode::SUCCESS
 }
 
 /// Stops the process when one input runs longer than `limit`, keeping the input as a hang.
