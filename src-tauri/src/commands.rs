@@ -1063,7 +1063,8 @@ mod tests {
         assert_eq!(state.drafts().unwrap().len(), 1);
         state.save_file(SaveFile { path: file.clone(), text: DEMO.into(), base: None }).unwrap();
         assert!(state.drafts().unwrap().is_empty());
-        let outside = SaveFile { path: tmp.path().join("x/SKILL.md").to_string_lossy().into(), text: "x".into(), base: None };
+        let outside =
+            SaveFile { path: tmp.path().join("x/SKILL.md").to_string_lossy().into(), text: "x".into(), base: None };
         assert_eq!(state.save_draft(outside).unwrap_err().code, ErrorCode::OutsideLibrary);
     }
 
@@ -1092,8 +1093,9 @@ mod tests {
         let src = path_string(&tmp);
         let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
         state.open_library(OpenLibrary { sources: vec![src], agent: "spec".into() }).unwrap();
-        let saved =
-            state.save_file(SaveFile { path: path_string(&tmp.join("a/SKILL.md")), text: "hi".into(), base: None }).unwrap();
+        let saved = state
+            .save_file(SaveFile { path: path_string(&tmp.join("a/SKILL.md")), text: "hi".into(), base: None })
+            .unwrap();
         assert_eq!(saved.bytes, 2);
         assert_eq!(std::fs::read_to_string(tmp.join("a/SKILL.md")).unwrap(), "hi");
         std::fs::remove_dir_all(&tmp).unwrap();
@@ -1126,7 +1128,8 @@ mod tests {
         assert!(std::fs::read_to_string(src.join("a/SKILL.md")).unwrap().contains("theirs"));
         // Based on the disk's version, the save goes through, and the next is based on its result.
         let disk = state.read_file(ReadFile { path: path.clone() }).unwrap();
-        let saved = state.save_file(SaveFile { path: path.clone(), text: "mine".into(), base: Some(disk.version) }).unwrap();
+        let saved =
+            state.save_file(SaveFile { path: path.clone(), text: "mine".into(), base: Some(disk.version) }).unwrap();
         assert_eq!(std::fs::read_to_string(src.join("a/SKILL.md")).unwrap(), "mine");
         state.save_file(SaveFile { path, text: "mine again".into(), base: Some(saved.version) }).unwrap();
     }

@@ -227,6 +227,7 @@ pub fn run(data: &[u8], options: &Options) -> (Outcome, bool) {
                     EditError::NotAMapping => 0,
                     EditError::NotAScalar { .. } => 1,
                     EditError::BadKey { .. } => 2,
+                    EditError::Unwritable { .. } => 3,
                 },
             ));
             return (outcome, false);

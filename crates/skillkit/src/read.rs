@@ -94,8 +94,8 @@ pub(crate) fn read_skill_file_sized(dir: &Path, name: &str, regular_len: Option<
         return Skill::unreadable(dir, name, FileProblem::TooLarge { size: len });
     }
     let mut bytes = Vec::with_capacity(len as usize);
-    let read = crate::scope::open_regular_file(&path)
-        .and_then(|(f, _)| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes));
+    let read =
+        crate::scope::open_regular_file(&path).and_then(|(f, _)| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes));
     match read {
         Err(e) => Skill::unreadable(dir, name, FileProblem::Unreadable { error: describe(&e) }),
         // The file grew between stat and read.

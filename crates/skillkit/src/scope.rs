@@ -311,7 +311,9 @@ impl Scope {
             Ok(st) if st.kind != Kind::File => {
                 return Err(ScopeError::NotAFile { path: shown.to_path_buf(), kind: st.kind.name() })
             }
-            Ok(st) if st.links > 1 => return Err(ScopeError::HardLinked { path: shown.to_path_buf(), links: st.links }),
+            Ok(st) if st.links > 1 => {
+                return Err(ScopeError::HardLinked { path: shown.to_path_buf(), links: st.links })
+            }
             _ => {}
         }
         let existing = match dir.open_regular(name) {
@@ -599,7 +601,13 @@ mod sys {
             .ok()
             .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
             .map_or(0, |d| d.as_nanos() as i128);
-        Meta { kind, size: m.len(), links: 1, modified_ns, mode: if m.permissions().readonly() { 0o444 } else { 0o644 } }
+        Meta {
+            kind,
+            size: m.len(),
+            links: 1,
+            modified_ns,
+            mode: if m.permissions().readonly() { 0o444 } else { 0o644 },
+        }
     }
 
     fn open_error(e: std::io::Error) -> OpenError {
@@ -637,7 +645,8 @@ mod sys {
             use std::io::Write;
             let tmp = self.0.join(format!(".{name}.{:016x}{TEMP_SUFFIX}", super::random()));
             let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
-            let r = f.write_all(bytes).and_then(|_| f.sync_all()).and_then(|_| std::fs::rename(&tmp, self.0.join(name)));
+            let r =
+                f.write_all(bytes).and_then(|_| f.sync_all()).and_then(|_| std::fs::rename(&tmp, self.0.join(name)));
             if r.is_err() {
                 let _ = std::fs::remove_file(&tmp);
             }
