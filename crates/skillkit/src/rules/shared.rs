@@ -119,6 +119,46 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     osa_distance(&a, &b, &mut Vec::new())
 }
 
+/// [`osa_distance`] when it is at most `limit`, else `None`: only the cells within `limit` of
+/// the diagonal are computed (the others are over it), and the search stops at a row whose cells
+/// are all over it. For comparing every key of a frontmatter with the known fields.
+pub(crate) fn osa_distance_within(a: &[char], b: &[char], limit: usize, rows: &mut Vec<usize>) -> Option<usize> {
+    if a.len().abs_diff(b.len()) > limit {
+        return None;
+    }
+    let over = limit + 1;
+    let w = b.len() + 1;
+    rows.clear();
+    rows.resize(3 * w, over);
+    let (mut two_up, mut up, mut row) = (0, w, 2 * w);
+    for (j, cell) in rows[up..up + w].iter_mut().enumerate().take(over) {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        rows[row..row + w].fill(over);
+        if i <= limit {
+            rows[row] = i;
+        }
+        let mut best = over;
+        for j in i.saturating_sub(limit).max(1)..=(i + limit).min(b.len()) {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (rows[up + j] + 1).min(rows[row + j - 1] + 1).min(rows[up + j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(rows[two_up + j - 2] + 1);
+            }
+            let d = d.min(over);
+            rows[row + j] = d;
+            best = best.min(d);
+        }
+        if best > limit && rows[row] > limit {
+            return None;
+        }
+        (two_up, up, row) = (up, row, two_up);
+    }
+    let d = rows[up + b.len()];
+    (d <= limit).then_some(d)
+}
+
 /// [`edit_distance`] of character slices, with `rows` as scratch space (reused across calls by
 /// callers that compare many keys): three rows of the table, as a transposition looks two back.
 pub(crate) fn osa_distance(a: &[char], b: &[char], rows: &mut Vec<usize>) -> usize {
@@ -255,6 +295,13 @@ mod tests {
         #[test]
         fn three_rows_give_the_whole_tables_distance(a in "[abc_é-]{0,9}", b in "[abc_é-]{0,9}") {
             proptest::prop_assert_eq!(edit_distance(&a, &b), full_table_distance(&a, &b));
+        }
+
+        #[test]
+        fn the_band_gives_the_distance_up_to_its_limit(a in "[abc_é-]{0,9}", b in "[abc_é-]{0,9}", limit in 0usize..4) {
+            let (ac, bc): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+            let d = full_table_distance(&a, &b);
+            proptest::prop_assert_eq!(osa_distance_within(&ac, &bc, limit, &mut Vec::new()), (d <= limit).then_some(d));
         }
     }
 
