@@ -141,6 +141,20 @@ fn check_of_a_9_mb_skill_finishes_with_output_bounded_by_the_cap() {
 }
 
 #[test]
+fn check_of_a_9_mb_skill_with_2000_files_finishes() {
+    // Every file is looked for in the body, and every missing reference among the files.
+    let (_tmp, dir) = skill(&nine_megabytes(), "big");
+    let names: Vec<String> = (0..2000).map(|i| format!("references/file-{i}.md")).collect();
+    let files: Vec<(&str, &[u8])> = names.iter().map(|n| (n.as_str(), &b"x\n"[..])).collect();
+    write_tree(std::path::Path::new(&dir), &files);
+    let out = run_within(Duration::from_secs(20), &["check", &dir, "--format", "json"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let d = diagnostics(&out);
+    assert_capped(&d, 100_000);
+    assert!(d.last().unwrap()["message"].as_str().unwrap().contains(", 2000 notes)"), "every file unreferenced");
+}
+
+#[test]
 fn a_9_mb_line_of_links_is_checked_with_bounded_output() {
     let mut text = String::from("---\nname: one-line\ndescription: Formats tables. Use when asked for a table.\n---\n");
     while text.len() < 9_000_000 {

@@ -1,4 +1,4 @@
-use super::{fields_checkable, osa_distance, Context};
+use super::{fields_checkable, osa_distance_within, Context};
 use crate::diagnostic::{Applicability, Edit};
 use crate::fields::{known_field, KNOWN_FIELDS};
 use std::collections::HashSet;
@@ -64,8 +64,8 @@ static KNOWN_NORMS: std::sync::LazyLock<Vec<(&'static str, String, Vec<char>)>> 
 });
 
 /// The known key `key` most likely meant, and whether only case or separators differ. Runs once
-/// per key of the frontmatter, which may have a million: known keys whose length alone puts them
-/// out of reach are not compared.
+/// per key of the frontmatter, which may have a million: distances are computed only up to the
+/// limit.
 pub(crate) fn near_miss(key: &str) -> Option<(&'static str, bool)> {
     if known_field(key).is_some() {
         return None;
@@ -79,10 +79,7 @@ pub(crate) fn near_miss(key: &str) -> Option<(&'static str, bool)> {
     let mut rows = Vec::new();
     KNOWN_NORMS
         .iter()
-        // The distance is at least the difference in length.
-        .filter(|(_, _, known)| known.len().abs_diff(chars.len()) <= limit)
-        .map(|(k, _, known)| (*k, osa_distance(&chars, known, &mut rows)))
-        .filter(|(_, d)| *d <= limit)
+        .filter_map(|(k, _, known)| Some((*k, osa_distance_within(&chars, known, limit, &mut rows)?)))
         .min_by_key(|(_, d)| *d)
         .map(|(k, _)| (k, false))
 }

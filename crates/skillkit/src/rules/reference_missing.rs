@@ -1,4 +1,5 @@
-use super::{edit_distance, Context};
+use super::{osa_distance_within, Context};
+use std::collections::HashMap;
 use crate::lint::MAX_DIAGNOSTICS;
 use crate::diagnostic::{Applicability, Edit};
 use crate::markdown::{RefKind, Reference};
@@ -75,22 +76,34 @@ pub(crate) fn skill_relative(skill: &Skill, r: &Reference) -> bool {
         || (!first.is_empty() && first != ".." && skill.resources.as_ref().is_some_and(|res| exists(skill, res, first)))
 }
 
+/// The skill's files and folders as [`nearest`] compares them: path, lowercase, characters.
+/// Made once per check, not once per missing reference.
+struct Candidates<'r>(Vec<(&'r str, String, Vec<char>)>);
+
+impl<'r> Candidates<'r> {
+    fn new(res: &'r Resources) -> Self {
+        let all = res.files.iter().map(|f| f.path.as_str()).chain(res.dirs.iter().map(String::as_str));
+        Candidates(all.map(|c| (c, c.to_lowercase(), c.chars().collect())).collect())
+    }
+}
+
 /// The existing path most likely meant by `path`: the same path in another case, a path one to
 /// three edits away, or the same file name in another folder.
-fn nearest<'r>(res: &'r Resources, path: &str) -> Option<&'r str> {
+fn nearest<'r>(candidates: &Candidates<'r>, path: &str) -> Option<&'r str> {
     let lower = path.to_lowercase();
+    let chars: Vec<char> = path.chars().collect();
     let name = path.rsplit('/').next().unwrap_or(path);
-    let limit = (path.chars().count() / 4).clamp(1, 3);
+    let limit = (chars.len() / 4).clamp(1, 3);
+    let mut rows = Vec::new();
     let mut best: Option<(usize, &str)> = None;
-    let candidates = res.files.iter().map(|f| f.path.as_str()).chain(res.dirs.iter().map(String::as_str));
-    for cand in candidates {
-        let score = if cand.to_lowercase() == lower {
+    for (cand, cand_lower, cand_chars) in &candidates.0 {
+        let score = if *cand_lower == lower {
             0
         } else if cand.len().abs_diff(path.len()) <= limit {
-            match edit_distance(path, cand) {
-                d if d <= limit => d,
-                _ if cand.rsplit('/').next() == Some(name) => limit + 1,
-                _ => continue,
+            match osa_distance_within(&chars, cand_chars, limit, &mut rows) {
+                Some(d) => d,
+                None if cand.rsplit('/').next() == Some(name) => limit + 1,
+                None => continue,
             }
         } else if cand.rsplit('/').next() == Some(name) {
             limit + 1
@@ -132,6 +145,8 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     }
     let refs = skill.references();
     let mut missing = 0;
+    let mut candidates: Option<Candidates<'_>> = None;
+    let mut meant: HashMap<&str, Option<&str>> = HashMap::new();
     for r in refs.iter() {
         let Some(path) = r.path.as_deref() else { continue };
         if r.escapes || exists(skill, res, path) || !skill_relative(skill, r) {
@@ -150,7 +165,12 @@ pub(crate) fn check(cx: &mut Context<'_>) {
         );
         // Past the per-file cap, these findings (all of one severity, in order of position) are
         // counted, not listed: no need to search the folder for what was meant.
-        let near = if missing <= MAX_DIAGNOSTICS { nearest(res, path) } else { None };
+        let near = if missing <= MAX_DIAGNOSTICS {
+            let candidates = candidates.get_or_insert_with(|| Candidates::new(res));
+            *meant.entry(path).or_insert_with(|| nearest(candidates, path))
+        } else {
+            None
+        };
         match near {
             Some(near) => {
                 let report = report.help(format!("did you mean `{near}`?"));

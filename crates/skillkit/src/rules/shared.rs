@@ -112,36 +112,46 @@ pub(crate) fn nfkc(s: &str) -> String {
     s.nfkc().collect()
 }
 
-/// Optimal-string-alignment distance (Damerau-Levenshtein with adjacent transpositions).
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    osa_distance(&a, &b, &mut Vec::new())
-}
-
-/// [`edit_distance`] of character slices, with `rows` as scratch space (reused across calls by
-/// callers that compare many keys): three rows of the table, as a transposition looks two back.
-pub(crate) fn osa_distance(a: &[char], b: &[char], rows: &mut Vec<usize>) -> usize {
+/// The optimal-string-alignment distance (Damerau-Levenshtein with adjacent transpositions) of
+/// `a` and `b` when it is at most `limit`, else `None`. Only the cells within `limit` of the
+/// diagonal are computed (the others are over it), three rows at a time in `rows` (a
+/// transposition looks two back), and the search stops at a row whose cells are all over it:
+/// callers compare every key of a frontmatter, or every missing path, with many candidates.
+pub(crate) fn osa_distance_within(a: &[char], b: &[char], limit: usize, rows: &mut Vec<usize>) -> Option<usize> {
+    if a.len().abs_diff(b.len()) > limit {
+        return None;
+    }
+    let over = limit + 1;
     let w = b.len() + 1;
     rows.clear();
-    rows.resize(3 * w, 0);
+    rows.resize(3 * w, over);
     let (mut two_up, mut up, mut row) = (0, w, 2 * w);
-    for (j, cell) in rows[up..up + w].iter_mut().enumerate() {
+    for (j, cell) in rows[up..up + w].iter_mut().enumerate().take(over) {
         *cell = j;
     }
     for i in 1..=a.len() {
-        rows[row] = i;
-        for j in 1..=b.len() {
+        rows[row..row + w].fill(over);
+        if i <= limit {
+            rows[row] = i;
+        }
+        let mut best = over;
+        for j in i.saturating_sub(limit).max(1)..=(i + limit).min(b.len()) {
             let cost = usize::from(a[i - 1] != b[j - 1]);
             let mut d = (rows[up + j] + 1).min(rows[row + j - 1] + 1).min(rows[up + j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
                 d = d.min(rows[two_up + j - 2] + 1);
             }
+            let d = d.min(over);
             rows[row + j] = d;
+            best = best.min(d);
+        }
+        if best > limit && rows[row] > limit {
+            return None;
         }
         (two_up, up, row) = (up, row, two_up);
     }
-    rows[up + b.len()]
+    let d = rows[up + b.len()];
+    (d <= limit).then_some(d)
 }
 
 /// The span of a field's whole line(s): from the key to the end of its value, for messages that
@@ -218,16 +228,23 @@ mod tests {
         assert!(!py_isalnum('_') && !py_isalnum('\u{94d}') && !py_isalnum('\u{93f}'));
     }
 
+    fn distance(a: &str, b: &str) -> Option<usize> {
+        let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+        osa_distance_within(&a, &b, 3, &mut Vec::new())
+    }
+
     #[test]
     fn distances() {
-        assert_eq!(edit_distance("descriptoin", "description"), 1);
-        assert_eq!(edit_distance("licence", "license"), 1);
-        assert_eq!(edit_distance("name", "name"), 0);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(edit_distance("abc", ""), 3);
-        assert_eq!(edit_distance("ca", "abc"), 3);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-        assert_eq!(edit_distance("ab", "ba"), 1);
+        assert_eq!(distance("descriptoin", "description"), Some(1));
+        assert_eq!(distance("licence", "license"), Some(1));
+        assert_eq!(distance("name", "name"), Some(0));
+        assert_eq!(distance("", "abc"), Some(3));
+        assert_eq!(distance("ca", "abc"), Some(3));
+        assert_eq!(distance("kitten", "sitting"), Some(3));
+        assert_eq!(distance("ab", "ba"), Some(1));
+        assert_eq!(distance("abcd", ""), None);
+        assert_eq!(distance("abcdef", "badcfe"), Some(3));
+        assert_eq!(distance("abcdefgh", "badcfehg"), None);
     }
 
     /// The whole table, as the distance is defined.
@@ -253,8 +270,14 @@ mod tests {
 
     proptest::proptest! {
         #[test]
-        fn three_rows_give_the_whole_tables_distance(a in "[abc_é-]{0,9}", b in "[abc_é-]{0,9}") {
-            proptest::prop_assert_eq!(edit_distance(&a, &b), full_table_distance(&a, &b));
+        fn the_band_gives_the_whole_tables_distance_up_to_its_limit(
+            a in "[abc_é-]{0,9}",
+            b in "[abc_é-]{0,9}",
+            limit in 0usize..10,
+        ) {
+            let (ac, bc): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+            let d = full_table_distance(&a, &b);
+            proptest::prop_assert_eq!(osa_distance_within(&ac, &bc, limit, &mut Vec::new()), (d <= limit).then_some(d));
         }
     }
 
