@@ -135,15 +135,22 @@ pub fn case(data: &[u8]) -> Case {
 /// Being fixed elsewhere: values holding U+FEFF, and values with a line after a line break that
 /// starts with a space or a tab (`"\n x"`, `"\n xa\nb"`).
 ///
-/// Found by this fuzzer: a value of only line breaks written into a block scalar (`"\n"` reads
-/// back as `""`); a new field added after a mapping whose keys are indented (the new key at
-/// column 0 breaks the YAML and the other fields are lost); a value with line breaks set under
-/// such an indented key (the block's lines are indented by 2, not past the key); a value that
-/// carries an anchor (`&x`, dropped by the edit, so that an alias `*x` elsewhere no longer
-/// resolves); frontmatter holding U+FEFF on a line (a new field after it changes how it reads);
-/// and frontmatter that is not valid YAML, whose fields are read line by line
-/// (`Reading::Lenient`): a block scalar written there does not read back, and an edit that makes
-/// the YAML valid changes how the other fields read.
+/// Found by this fuzzer:
+/// - a value of only line breaks written into a block scalar (`"\n"` reads back as `""`);
+/// - a value ending in two line breaks or more, written as a keep block (`|+`), which takes in
+///   the blank lines that followed the old value;
+/// - a new field added after a mapping whose keys are indented (the new key at column 0 breaks
+///   the YAML and the other fields are lost);
+/// - a value with line breaks set under such an indented key (the block's lines are indented by
+///   2, not past the key);
+/// - a value that carries an anchor (`&x`, dropped by the edit, so that an alias `*x` elsewhere
+///   no longer resolves);
+/// - frontmatter holding U+FEFF on a line (a new field after it changes how it reads);
+/// - unclosed frontmatter that ends in an indented blank line with no line break (a block scalar
+///   there reads with one line break too many until a field is added after it);
+/// - frontmatter that is not valid YAML, whose fields are read line by line
+///   (`Reading::Lenient`): a block scalar written there does not read back, and an edit that
+///   makes the YAML valid changes how the other fields read.
 pub fn known_failure(case: &Case) -> Option<&'static str> {
     if case.value.contains('\u{feff}') {
         return Some("value holds U+FEFF");
@@ -154,9 +161,18 @@ pub fn known_failure(case: &Case) -> Option<&'static str> {
     if !case.value.is_empty() && case.value.chars().all(|c| matches!(c, '\n' | '\r')) {
         return Some("the value is only line breaks");
     }
+    if case.value.matches('\n').count() >= 2
+        && case.value.trim_end_matches(['\r', '\n']).matches('\n').count() + 2 <= case.value.matches('\n').count()
+    {
+        return Some("the value ends in two line breaks or more (a keep block)");
+    }
     let skill = skillkit::Skill::parse(".", "SKILL.md", case.text.clone());
     if skill.split.yaml.is_some_and(|y| y.slice(&case.text).contains('\u{feff}')) {
         return Some("the frontmatter holds U+FEFF");
+    }
+    let yaml = skill.split.yaml.map_or("", |y| y.slice(&case.text));
+    if yaml.rsplit('\n').next().is_some_and(|last| !last.is_empty() && last.trim_matches([' ', '\t']).is_empty()) {
+        return Some("the frontmatter ends in an indented blank line without a line break");
     }
     if skill.frontmatter.reading == skillkit::frontmatter::Reading::Lenient {
         return Some("the frontmatter is not valid YAML (fields read line by line)");
@@ -306,6 +322,8 @@ mod tests {
         assert!(known_failure(&c("\n xa\nb")).is_some());
         assert!(known_failure(&c("a\nb")).is_none());
         assert!(known_failure(&c("\n")).is_some());
+        assert!(known_failure(&c("x\n\n")).is_some());
+        assert!(known_failure(&c("x\n")).is_none());
         let indented = Case { text: "---\n  name: x\n---\n".into(), key: "description".into(), value: "d".into() };
         assert!(known_failure(&indented).is_some());
         assert!(known_failure(&Case { key: "name".into(), ..indented.clone() }).is_none());
@@ -314,5 +332,7 @@ mod tests {
         assert!(known_failure(&anchored).is_some());
         let bom = Case { text: "---\n:\n\u{feff}".into(), key: "n".into(), value: String::new() };
         assert!(known_failure(&bom).is_some());
+        let eof = Case { text: "---\nk: |\n  x\n  ".into(), key: "a".into(), value: "v".into() };
+        assert!(known_failure(&eof).is_some());
     }
 }
