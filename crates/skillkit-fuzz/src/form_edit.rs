@@ -145,6 +145,11 @@ pub fn case(data: &[u8]) -> Case {
 ///   2, not past the key);
 /// - a value that carries an anchor (`&x`, dropped by the edit, so that an alias `*x` elsewhere
 ///   no longer resolves);
+/// - a field written with an explicit key (`? k`, or a bare `?`: the empty key) and no value: the value is written after the
+///   next colon in the text, into another field (`name: v a`), or glued to the key (`? kv`);
+/// - frontmatter with a tab after a colon or as indentation: the parser accepts `k:\té` and
+///   `\tk:\té` but rejects `\tk:\tp` ("':' must be followed by a valid YAML whitespace") and
+///   reads `k:\tL #` line by line (as `"L #"`), so an edit can break the YAML;
 /// - frontmatter holding U+FEFF on a line (a new field after it changes how it reads);
 /// - unclosed frontmatter that ends in an indented blank line with no line break (a block scalar
 ///   there reads with one line break too many until a field is added after it);
@@ -171,6 +176,9 @@ pub fn known_failure(case: &Case) -> Option<&'static str> {
         return Some("the frontmatter holds U+FEFF");
     }
     let yaml = skill.split.yaml.map_or("", |y| y.slice(&case.text));
+    if yaml.contains(":\t") || yaml.split('\n').any(|l| l.starts_with('\t')) {
+        return Some("a tab after a colon or as indentation in the frontmatter");
+    }
     if yaml.rsplit('\n').next().is_some_and(|last| !last.is_empty() && last.trim_matches([' ', '\t']).is_empty()) {
         return Some("the frontmatter ends in an indented blank line without a line break");
     }
@@ -180,6 +188,13 @@ pub fn known_failure(case: &Case) -> Option<&'static str> {
     let fields = &skill.frontmatter.fields;
     if fields.iter().rev().find(|f| f.key == case.key).is_some_and(|f| f.value.anchor) {
         return Some("the edited value carries an anchor");
+    }
+    let explicit = fields.iter().rev().find(|f| f.key == case.key).is_some_and(|f| {
+        let line_start = case.text[..f.key_span.start].rfind('\n').map_or(0, |i| i + 1);
+        case.text[line_start..].trim_start().starts_with('?')
+    });
+    if explicit || (case.key.is_empty() && fields.iter().any(|f| f.key.is_empty())) {
+        return Some("the key is written as an explicit key (`? key`) or is empty");
     }
     let indented = fields.iter().any(|f| {
         let start = f.key_span.start;
@@ -334,5 +349,9 @@ mod tests {
         assert!(known_failure(&bom).is_some());
         let eof = Case { text: "---\nk: |\n  x\n  ".into(), key: "a".into(), value: "v".into() };
         assert!(known_failure(&eof).is_some());
+        let explicit = Case { text: "---\n? k\nname: a\n---\n".into(), key: "k".into(), value: "v".into() };
+        assert!(known_failure(&explicit).is_some());
+        let tab = Case { text: "---\n\tk:\té\n---\n".into(), key: "k".into(), value: "p".into() };
+        assert!(known_failure(&tab).is_some());
     }
 }
