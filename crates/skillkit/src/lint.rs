@@ -68,8 +68,10 @@ fn fill_positions(skill: &Skill, out: &mut [Diagnostic]) {
             units += c.len_utf16();
         }
         at = o;
-        // A `\r` before the line's `\n` is part of the line ending, not a column.
-        let cr = usize::from(o > skill.lines.line_start(l) && text.as_bytes()[o - 1] == b'\r');
+        // A `\r` before the line's `\n` is part of the line ending, not a column; a lone `\r` is.
+        let cr = usize::from(
+            o > skill.lines.line_start(l) && text.as_bytes()[o - 1] == b'\r' && text.as_bytes().get(o) == Some(&b'\n'),
+        );
         positions.insert(offset, Position { line: l + 1, column: chars - cr + 1, column_utf16: units - cr + 1 });
     }
     for d in out.iter_mut() {

@@ -107,7 +107,11 @@ impl LineIndex {
         let offset = floor_char_boundary(text, offset.min(text.len()));
         let line = self.line_of(offset);
         let before = &text[self.starts[line]..offset];
-        let before = before.strip_suffix('\r').unwrap_or(before);
+        // The `\r` of a `\r\n` belongs to the line ending; a lone `\r` is a character of the line.
+        let before = match before.strip_suffix('\r') {
+            Some(b) if text[offset..].starts_with('\n') => b,
+            _ => before,
+        };
         Position { line: line + 1, column: before.chars().count() + 1, column_utf16: before.encode_utf16().count() + 1 }
     }
 }
@@ -141,6 +145,17 @@ pub fn base64(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lone_carriage_return_counts_as_a_character_of_its_line() {
+        // Found by the fuzzer (crates/skillkit-fuzz/findings/lint-lone-cr-column.lint).
+        let text = "---\n\r:\r\nx";
+        let lines = LineIndex::new(text);
+        assert_eq!(lines.position(text, 5).column, 2, "after the lone \\r");
+        // At the `\n` of `\r\n`, the `\r` is part of the line ending.
+        assert_eq!(lines.position(text, 7).column, 3);
+        assert_eq!(lines.position(text, 8), Position { line: 3, column: 1, column_utf16: 1 });
+    }
 
     #[test]
     fn base64_matches_the_rfc_vectors() {
