@@ -32,7 +32,7 @@ pub fn run(data: &[u8], options: &Options) -> Outcome {
             let start = Instant::now();
             let diags = skillkit::lint(skill, agent);
             outcome.time(*parse_time + start.elapsed());
-            let cx = Cx { text: &skill.text, lines: &lines, agent: agent.id, pass: "lint", options };
+            let cx = Cx { text: &skill.text, lines: &lines, agent: agent.id, pass: "lint" };
             check_diagnostics(&cx, &diags);
             for d in &diags {
                 outcome.feature((agent.id, d.code, d.severity));
@@ -56,7 +56,7 @@ pub fn run(data: &[u8], options: &Options) -> Outcome {
             let diags = skillkit::lint(&again, agent);
             outcome.time(start.elapsed());
             let lines = Lines::new(&again.text);
-            let cx = Cx { text: &again.text, lines: &lines, agent: agent.id, pass: "lint after safe fixes", options };
+            let cx = Cx { text: &again.text, lines: &lines, agent: agent.id, pass: "lint after safe fixes" };
             check_diagnostics(&cx, &diags);
             for d in &diags {
                 outcome.feature(("after-fix", d.code));
@@ -115,7 +115,6 @@ struct Cx<'a> {
     lines: &'a Lines,
     agent: &'a str,
     pass: &'a str,
-    options: &'a Options,
 }
 
 /// Whether `offset` is right after a `\r` that does not end a line (a lone CR). The engine once
@@ -221,9 +220,8 @@ mod tests {
             applicability: Applicability::Safe,
             edits: vec![skillkit::Edit { span: Span::new(1, 2), replacement: String::new() }],
         };
-        let options = Options::default();
         let lines = Lines::new(text);
-        let cx = Cx { text, lines: &lines, agent: "spec", pass: "lint", options: &options };
+        let cx = Cx { text, lines: &lines, agent: "spec", pass: "lint" };
         let r = std::panic::catch_unwind(|| check_fix(&cx, &fix, "SK000"));
         assert!(r.is_err());
     }
