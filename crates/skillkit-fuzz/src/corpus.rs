@@ -25,6 +25,16 @@ pub fn seeds(repo: &Path, target: Target) -> Vec<Vec<u8>> {
         Target::FormEdit => form_edit_inputs(&skill_texts(repo)),
         Target::SessionScript => session_inputs(repo),
     };
+    // What the fuzzers found once (`findings/`, one file per input, named `*.<target>`), so that a
+    // fixed class stays fixed.
+    let findings = repo.join("crates/skillkit-fuzz/findings");
+    let ext = target.name();
+    out.extend(
+        files_under(&findings)
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|e| e == ext))
+            .filter_map(|p| std::fs::read(p).ok()),
+    );
     let mut seen = std::collections::HashSet::new();
     out.retain(|s| seen.insert(s.clone()));
     out

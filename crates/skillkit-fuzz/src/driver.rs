@@ -124,8 +124,6 @@ pub struct Report {
     /// The input with the highest time/budget ratio: (size, engine time).
     pub slowest: Option<(usize, Duration)>,
     pub largest: usize,
-    /// Checks skipped because the input was of a known-failing class.
-    pub skipped_known: u64,
 }
 
 impl Report {
@@ -146,9 +144,6 @@ impl Report {
                 t.as_secs_f64() * 1e3,
                 time_budget(len).as_secs_f64() * 1e3
             ));
-        }
-        if self.skipped_known > 0 {
-            s.push_str(&format!(", {} known-failing checks skipped", self.skipped_known));
         }
         s.push_str(&format!(", {} findings", self.findings.len()));
         s
@@ -297,7 +292,6 @@ pub struct Campaign {
     worst_ratio: f64,
     mutated: u64,
     corpus_dir: Option<PathBuf>,
-    skipped_known: u64,
 }
 
 impl Campaign {
@@ -313,7 +307,6 @@ impl Campaign {
             findings: vec![],
             slowest: None,
             largest: 0,
-            skipped_known: 0,
         };
         let mut inputs = seeds;
         if let Some(dir) = &corpus_dir {
@@ -334,14 +327,12 @@ impl Campaign {
             worst_ratio: 0.0,
             mutated: 0,
             corpus_dir,
-            skipped_known: 0,
         }
     }
 
     /// Runs the pending seeds, then mutations until `stop` (counted from this call).
     pub fn run(&mut self, fuzzer: &Fuzzer, stop: Stop) {
         let start = Instant::now();
-        let skipped_before = fuzzer.skipped_known();
         let mut last_progress = Instant::now();
         let mutated_before = self.mutated;
         loop {
@@ -377,7 +368,6 @@ impl Campaign {
             }
         }
         self.report.elapsed += start.elapsed();
-        self.skipped_known += fuzzer.skipped_known() - skipped_before;
     }
 
     fn one(&mut self, fuzzer: &Fuzzer, data: Vec<u8>, is_seed: bool) {
@@ -429,7 +419,6 @@ impl Campaign {
     pub fn report(&self) -> Report {
         let mut r = self.report.clone();
         r.corpus = self.corpus.len();
-        r.skipped_known = self.skipped_known;
         r.findings = self.findings.order.iter().filter_map(|s| self.findings.by_signature.get(s).cloned()).collect();
         r
     }

@@ -3,11 +3,12 @@
 //!
 //! Invariant: `set_field` either refuses (`Err`) or returns a text whose `form_fields` hold the
 //! key with exactly the value, and every other field as it was (same keys, same values, same
-//! order). Input classes known to fail while a fix is under way ([`known_failure`]) are still
-//! run (a panic is still caught) but their read-back is not checked when
-//! [`crate::Options::skip_known_failures`] is on.
+//! order). When the frontmatter was not valid YAML before the edit (its fields read line by line)
+//! and the edit made it valid (the broken line was the edited field's), the other fields keep
+//! their keys and order and read as the YAML now says: the edit repaired the file.
 
-use crate::{violation, Options, Outcome};
+use crate::{violation, Outcome};
+use skillkit::frontmatter::Reading;
 use skillkit::frontmatter_edit::{form_fields, set_field, EditError, FormField};
 use std::hash::{Hash, Hasher};
 
@@ -130,86 +131,6 @@ pub fn case(data: &[u8]) -> Case {
     Case { text, key, value }
 }
 
-/// The class of a case that is known to fail today, if any (see `findings/README.md`).
-///
-/// Being fixed elsewhere: values holding U+FEFF, and values with a line after a line break that
-/// starts with a space or a tab (`"\n x"`, `"\n xa\nb"`).
-///
-/// Found by this fuzzer:
-/// - a value of only line breaks written into a block scalar (`"\n"` reads back as `""`);
-/// - a value ending in two line breaks or more, written as a keep block (`|+`), which takes in
-///   the blank lines that followed the old value;
-/// - a new field added after a mapping whose keys are indented (the new key at column 0 breaks
-///   the YAML and the other fields are lost);
-/// - a value with line breaks set under such an indented key (the block's lines are indented by
-///   2, not past the key);
-/// - a value that carries an anchor (`&x`, dropped by the edit, so that an alias `*x` elsewhere
-///   no longer resolves);
-/// - a field written with an explicit key (`? k`, or a bare `?`: the empty key) and no value: the value is written after the
-///   next colon in the text, into another field (`name: v a`), or glued to the key (`? kv`);
-/// - frontmatter with a tab after a colon or as indentation: the parser accepts `k:\té` and
-///   `\tk:\té` but rejects `\tk:\tp` ("':' must be followed by a valid YAML whitespace") and
-///   reads `k:\tL #` line by line (as `"L #"`), so an edit can break the YAML;
-/// - frontmatter holding U+FEFF on a line (a new field after it changes how it reads);
-/// - unclosed frontmatter that ends in an indented blank line with no line break (a block scalar
-///   there reads with one line break too many until a field is added after it);
-/// - frontmatter that is not valid YAML, whose fields are read line by line
-///   (`Reading::Lenient`): a block scalar written there does not read back, and an edit that
-///   makes the YAML valid changes how the other fields read.
-pub fn known_failure(case: &Case) -> Option<&'static str> {
-    if case.value.contains('\u{feff}') {
-        return Some("value holds U+FEFF");
-    }
-    if case.value.split('\n').skip(1).any(|l| l.starts_with([' ', '\t'])) {
-        return Some("a line of the value starts with a space or tab");
-    }
-    if !case.value.is_empty() && case.value.chars().all(|c| matches!(c, '\n' | '\r')) {
-        return Some("the value is only line breaks");
-    }
-    if case.value.matches('\n').count() >= 2
-        && case.value.trim_end_matches(['\r', '\n']).matches('\n').count() + 2 <= case.value.matches('\n').count()
-    {
-        return Some("the value ends in two line breaks or more (a keep block)");
-    }
-    let skill = skillkit::Skill::parse(".", "SKILL.md", case.text.clone());
-    if skill.split.yaml.is_some_and(|y| y.slice(&case.text).contains('\u{feff}')) {
-        return Some("the frontmatter holds U+FEFF");
-    }
-    let yaml = skill.split.yaml.map_or("", |y| y.slice(&case.text));
-    if yaml.contains(":\t") || yaml.split('\n').any(|l| l.starts_with('\t')) {
-        return Some("a tab after a colon or as indentation in the frontmatter");
-    }
-    if yaml.rsplit('\n').next().is_some_and(|last| !last.is_empty() && last.trim_matches([' ', '\t']).is_empty()) {
-        return Some("the frontmatter ends in an indented blank line without a line break");
-    }
-    if skill.frontmatter.reading == skillkit::frontmatter::Reading::Lenient {
-        return Some("the frontmatter is not valid YAML (fields read line by line)");
-    }
-    let fields = &skill.frontmatter.fields;
-    if fields.iter().rev().find(|f| f.key == case.key).is_some_and(|f| f.value.anchor) {
-        return Some("the edited value carries an anchor");
-    }
-    let explicit = fields.iter().rev().find(|f| f.key == case.key).is_some_and(|f| {
-        let line_start = case.text[..f.key_span.start].rfind('\n').map_or(0, |i| i + 1);
-        case.text[line_start..].trim_start().starts_with('?')
-    });
-    if explicit || (case.key.is_empty() && fields.iter().any(|f| f.key.is_empty())) {
-        return Some("the key is written as an explicit key (`? key`) or is empty");
-    }
-    let indented = fields.iter().any(|f| {
-        let start = f.key_span.start;
-        let line_start = case.text[..start].rfind('\n').map_or(0, |i| i + 1);
-        start > line_start
-    });
-    if indented && !fields.iter().any(|f| f.key == case.key) {
-        return Some("a new field after a mapping with indented keys");
-    }
-    if indented && case.value.contains('\n') {
-        return Some("a block scalar under an indented key");
-    }
-    None
-}
-
 /// What kind of value this is, as bits: line breaks, spaces at the ends, quotes, `: `, ` #`, a
 /// YAML indicator first, characters outside ASCII, control characters.
 fn value_shape(value: &str) -> u16 {
@@ -243,8 +164,8 @@ fn old_style(case: &Case) -> String {
     }
 }
 
-/// Runs the target on `data`; the flag says whether the check was skipped as a known failure.
-pub fn run(data: &[u8], options: &Options) -> (Outcome, bool) {
+/// Runs the target on `data`.
+pub fn run(data: &[u8]) -> Outcome {
     let mut outcome = Outcome::default();
     let case = case(data);
     let before = outcome.timed(|| form_fields(&case.text));
@@ -261,16 +182,13 @@ pub fn run(data: &[u8], options: &Options) -> (Outcome, bool) {
                     EditError::Unwritable { .. } => 3,
                 },
             ));
-            return (outcome, false);
+            return outcome;
         }
         Ok(out) => out,
     };
     let after = outcome.timed(|| form_fields(&out));
     outcome.feature(("ok", existed, value_shape(&case.value), after.len() == before.len()));
     outcome.feature(("style", old_style(&case), value_shape(&case.value)));
-    if options.skip_known_failures && known_failure(&case).is_some() {
-        return (outcome, true);
-    }
 
     let got = after.iter().find(|f| f.key == case.key).map(|f| f.value.clone());
     if got != Some(Some(case.value.clone())) {
@@ -284,7 +202,12 @@ pub fn run(data: &[u8], options: &Options) -> (Outcome, bool) {
     }
     let others =
         |fields: &[FormField]| -> Vec<FormField> { fields.iter().filter(|f| f.key != case.key).cloned().collect() };
-    if others(&before) != others(&after) {
+    let reading = |text: &str| skillkit::Skill::parse(".", "SKILL.md", text.to_string()).frontmatter.reading;
+    let repaired = reading(&case.text) == Reading::Lenient && reading(&out) == Reading::Yaml;
+    let keys = |fields: Vec<FormField>| -> Vec<String> { fields.into_iter().map(|f| f.key).collect() };
+    let changed =
+        if repaired { keys(others(&before)) != keys(others(&after)) } else { others(&before) != others(&after) };
+    if changed {
         violation(
             "set-field-changes-other-fields",
             format!(
@@ -298,7 +221,7 @@ pub fn run(data: &[u8], options: &Options) -> (Outcome, bool) {
             ),
         );
     }
-    (outcome, false)
+    outcome
 }
 
 #[cfg(test)]
@@ -325,33 +248,6 @@ mod tests {
             key: "description".into(),
             value: "x: y".into(),
         };
-        let (_, skipped) = run(&c.to_bytes(), &Options::default());
-        assert!(!skipped);
-    }
-
-    #[test]
-    fn known_failing_classes_are_named() {
-        let c = |value: &str| Case { text: String::new(), key: "k".into(), value: value.into() };
-        assert!(known_failure(&c("a\u{feff}")).is_some());
-        assert!(known_failure(&c("\n x")).is_some());
-        assert!(known_failure(&c("\n xa\nb")).is_some());
-        assert!(known_failure(&c("a\nb")).is_none());
-        assert!(known_failure(&c("\n")).is_some());
-        assert!(known_failure(&c("x\n\n")).is_some());
-        assert!(known_failure(&c("x\n")).is_none());
-        let indented = Case { text: "---\n  name: x\n---\n".into(), key: "description".into(), value: "d".into() };
-        assert!(known_failure(&indented).is_some());
-        assert!(known_failure(&Case { key: "name".into(), ..indented.clone() }).is_none());
-        assert!(known_failure(&Case { key: "name".into(), value: "a\nb".into(), ..indented }).is_some());
-        let anchored = Case { text: "---\nname: &x a\nc: *x\n---\n".into(), key: "name".into(), value: "b".into() };
-        assert!(known_failure(&anchored).is_some());
-        let bom = Case { text: "---\n:\n\u{feff}".into(), key: "n".into(), value: String::new() };
-        assert!(known_failure(&bom).is_some());
-        let eof = Case { text: "---\nk: |\n  x\n  ".into(), key: "a".into(), value: "v".into() };
-        assert!(known_failure(&eof).is_some());
-        let explicit = Case { text: "---\n? k\nname: a\n---\n".into(), key: "k".into(), value: "v".into() };
-        assert!(known_failure(&explicit).is_some());
-        let tab = Case { text: "---\n\tk:\té\n---\n".into(), key: "k".into(), value: "p".into() };
-        assert!(known_failure(&tab).is_some());
+        run(&c.to_bytes());
     }
 }

@@ -99,16 +99,13 @@ pub fn time_budget(len: usize) -> Duration {
 /// Switches for the checks.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// Skip the checks of input classes that are known to fail and being fixed elsewhere (see
-    /// [`form_edit::known_failure`]); the engine still runs on them, so a panic is still caught.
-    pub skip_known_failures: bool,
     /// The agent profiles the lint target lints under.
     pub agents: Vec<&'static skillkit::Agent>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { skip_known_failures: true, agents: skillkit::AGENTS.to_vec() }
+        Options { agents: skillkit::AGENTS.to_vec() }
     }
 }
 
@@ -120,14 +117,13 @@ pub struct Fuzzer {
     scratch: tempfile::TempDir,
     preview: preview::Folder,
     sessions: Cell<u64>,
-    skipped: Cell<u64>,
 }
 
 impl Fuzzer {
     pub fn new(options: Options) -> std::io::Result<Fuzzer> {
         let scratch = tempfile::Builder::new().prefix("skillkit-fuzz-").tempdir()?;
         let preview = preview::Folder::create(scratch.path())?;
-        Ok(Fuzzer { options, scratch, preview, sessions: Cell::new(0), skipped: Cell::new(0) })
+        Ok(Fuzzer { options, scratch, preview, sessions: Cell::new(0) })
     }
 
     /// Runs `target` on `data`; panics when an invariant is broken (or the engine panics).
@@ -135,24 +131,13 @@ impl Fuzzer {
         match target {
             Target::Lint => lint::run(data, &self.options),
             Target::Preview => preview::run(data, &self.preview),
-            Target::FormEdit => {
-                let (outcome, skipped) = form_edit::run(data, &self.options);
-                if skipped {
-                    self.skipped.set(self.skipped.get() + 1);
-                }
-                outcome
-            }
+            Target::FormEdit => form_edit::run(data),
             Target::SessionScript => {
                 let n = self.sessions.get();
                 self.sessions.set(n + 1);
                 session_script::run(data, &self.scratch.path().join(format!("session-{n}")))
             }
         }
-    }
-
-    /// How many checks were skipped because the input was of a known-failing class.
-    pub fn skipped_known(&self) -> u64 {
-        self.skipped.get()
     }
 
     pub fn scratch(&self) -> &Path {
@@ -163,14 +148,12 @@ impl Fuzzer {
 /// One input at a time, for fuzzers that call a function per input (cargo fuzz / libFuzzer in
 /// `fuzz/`): runs `target` on `data` with a per-thread [`Fuzzer`] and panics on a broken invariant,
 /// or when the engine took longer than [`time_budget`] twice in a row, so that the fuzzer saves the
-/// input as a crash. `SKILLKIT_FUZZ_STRICT=1` checks the known-failing classes too;
-/// `SKILLKIT_FUZZ_TIME_FACTOR` scales the budget (`0` turns the time check off).
+/// input as a crash. `SKILLKIT_FUZZ_TIME_FACTOR` scales the budget (`0` turns the time check off).
 pub fn check_one(target: Target, data: &[u8]) {
     thread_local! {
         static FUZZER: (Fuzzer, f64) = {
-            let strict = std::env::var("SKILLKIT_FUZZ_STRICT").is_ok_and(|v| v == "1");
             let factor = std::env::var("SKILLKIT_FUZZ_TIME_FACTOR").ok().and_then(|v| v.parse().ok()).unwrap_or(1.0);
-            let fuzzer = Fuzzer::new(Options { skip_known_failures: !strict, ..Options::default() })
+            let fuzzer = Fuzzer::new(Options::default())
                 .expect("a scratch folder for the fuzzer");
             // One-time set-up (token tables, the preview folder) is paid here, not by an input.
             for t in Target::ALL {

@@ -117,13 +117,6 @@ struct Cx<'a> {
     pass: &'a str,
 }
 
-/// Whether `offset` is right after a `\r` that does not end a line (a lone CR). The engine once
-/// counted the column there as if the `\r` were part of a line ending (findings/lone-cr-column,
-/// fixed; no longer skipped).
-pub fn after_lone_cr(text: &str, offset: usize) -> bool {
-    text[..offset].ends_with('\r') && !text[offset..].starts_with('\n')
-}
-
 fn check_span(cx: &Cx, span: Span, what: &str, code: &str) {
     let (text, agent, pass) = (cx.text, cx.agent, cx.pass);
     if span.start > span.end || span.end > text.len() {
@@ -224,14 +217,6 @@ mod tests {
         let cx = Cx { text, lines: &lines, agent: "spec", pass: "lint" };
         let r = std::panic::catch_unwind(|| check_fix(&cx, &fix, "SK000"));
         assert!(r.is_err());
-    }
-
-    #[test]
-    fn a_lone_cr_is_told_from_the_cr_of_a_crlf() {
-        let text = "a\rb\r\nc\r";
-        assert!(after_lone_cr(text, 2));
-        assert!(!after_lone_cr(text, 4));
-        assert!(after_lone_cr(text, text.len()));
     }
 
     #[test]

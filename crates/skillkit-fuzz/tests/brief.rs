@@ -2,8 +2,7 @@
 //! repository's fixtures) and then on a fixed number of seeded mutations, so that every run tries
 //! the same inputs. A panic, a broken invariant, or an input over its time budget fails the test
 //! with the input's summary. The budget is for release builds; a debug build (the engine at
-//! opt-level 1, this crate at 0) gets ten times as much. Input classes known to fail while their
-//! fix is under way are skipped unless `SKILLKIT_FUZZ_STRICT=1` (see the README).
+//! opt-level 1, this crate at 0) gets ten times as much.
 
 use skillkit_fuzz::driver::{run, Config, Stop};
 use skillkit_fuzz::{corpus, Fuzzer, Options, Target};
@@ -20,8 +19,7 @@ fn mutations(target: Target) -> u64 {
 }
 
 fn brief(target: Target) {
-    let strict = std::env::var_os("SKILLKIT_FUZZ_STRICT").is_some_and(|v| v == "1");
-    let fuzzer = Fuzzer::new(Options { skip_known_failures: !strict, ..Options::default() }).unwrap();
+    let fuzzer = Fuzzer::new(Options::default()).unwrap();
     let seeds = corpus::seeds(&skillkit_fuzz::repo_root(), target);
     assert!(!seeds.is_empty(), "no seeds for {target:?}: is the repository there?");
     let config = Config {

@@ -22,8 +22,11 @@
 //! differently, the keys or the body change, is not used. A double-quoted value with escapes can
 //! hold any string, so [`EditError::Unwritable`] is left for places that cannot take a new value
 //! at all (a value whose anchor other fields use, a value with a type tag, a key without `:`).
-//! When the frontmatter is not valid YAML to begin with nothing can be checked: the value is
-//! written by the same rules, so that an edit can also repair it.
+//! When the frontmatter is not valid YAML to begin with, its fields are read line by line
+//! ([`Reading::Lenient`]): a rendering is used when the field reads back through that reading and
+//! the other fields read as before, or when the edit has made the YAML valid (the broken line was
+//! this field's: the edit repairs it, and the other fields then read as the YAML says); else the
+//! edit is refused, asking for the YAML to be fixed first.
 
 use crate::frontmatter::{Frontmatter, Reading};
 use crate::split::Split;
@@ -120,8 +123,14 @@ pub fn set_field(text: &str, key: &str, value: &str) -> Result<String, EditError
         return Ok(out.clone());
     }
     if before.fm.reading == Reading::Lenient {
-        // Broken YAML stays broken elsewhere: nothing to check against, write by the rules.
-        return Ok(tries.into_iter().next().expect("a double-quoted rendering is always tried"));
+        if let Some(out) = tries.iter().find(|out| reads_back_lenient(text, out, key, value)) {
+            return Ok(out.clone());
+        }
+        return Err(unwritable(
+            "the frontmatter is not valid YAML and no way of writing this value reads back the same in it; \
+             fix the YAML first"
+                .into(),
+        ));
     }
     Err(unwritable("no way of writing this value here reads back the same".into()))
 }
@@ -191,6 +200,29 @@ fn reads_back(before: &Parsed, text: &str, out: &str, key: &str, value: &str, ad
             .zip(new)
             .enumerate()
             .all(|(i, (o, n))| same(&o.key, &n.key) && (Some(i) == edited || same(&o.value, &n.value)))
+}
+
+/// [`reads_back`] for frontmatter that is not valid YAML before the edit (its fields read line by
+/// line): `key` reads back as `value` through the same reading the form uses, and every other field
+/// reads as before; or the edit has made the frontmatter valid YAML (the broken line was the edited
+/// field's), in which case the other fields keep their keys and order and read as YAML now says.
+fn reads_back_lenient(text: &str, out: &str, key: &str, value: &str) -> bool {
+    let after = Parsed::new(out);
+    let before_body = crate::split::split(text).body.slice(text).to_string();
+    if after.split.body.slice(out) != before_body {
+        return false;
+    }
+    let (old, new) = (form_fields(text), form_fields(out));
+    if new.iter().find(|f| f.key == key).map(|f| f.value.as_deref()) != Some(Some(value)) {
+        return false;
+    }
+    let others = |fields: &[FormField]| -> Vec<FormField> { fields.iter().filter(|f| f.key != key).cloned().collect() };
+    if after.fm.reading == Reading::Yaml {
+        let keys = |fields: Vec<FormField>| -> Vec<String> { fields.into_iter().map(|f| f.key).collect() };
+        keys(others(&old)) == keys(others(&new))
+    } else {
+        others(&old) == others(&new)
+    }
 }
 
 /// Two nodes read alike: same kind, values, styles, anchors and tags, wherever they are.
@@ -780,6 +812,23 @@ mod tests {
         assert_eq!(out, "---\r\nname: demo\r\ndescription: d\r\nlicense: MIT\r\n---\r\nBody\r\n");
         let out = set_field(&out, "description", "x\ny").unwrap();
         assert!(out.contains("description: |-\r\n  x\r\n  y\r\nlicense"), "{out:?}");
+    }
+
+    #[test]
+    fn broken_yaml_takes_only_values_that_read_back_through_the_line_by_line_reading() {
+        // `name: [x` breaks the YAML; a block scalar would be folded by the line-by-line reading.
+        let text = "---\nname: [x\ndescription: d\n---\n";
+        match set_field(text, "description", "a\nb") {
+            Ok(out) => assert_eq!(value_of(&out, "description").as_deref(), Some("a\nb"), "{out:?}"),
+            Err(e) => assert!(matches!(e, EditError::Unwritable { .. }), "{e:?}"),
+        }
+        assert_eq!(
+            value_of(&set_field(text, "description", "plain").unwrap(), "description").as_deref(),
+            Some("plain")
+        );
+        // Fixing the broken field makes the YAML valid: the others then read as YAML says.
+        let out = set_field("---\nname: a b: c\nmetadata: {}\n---\n", "name", "x").unwrap();
+        assert_eq!(out, "---\nname: x\nmetadata: {}\n---\n");
     }
 
     #[test]

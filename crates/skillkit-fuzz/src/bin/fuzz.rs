@@ -34,9 +34,6 @@ struct Args {
     /// Largest mutated input, in bytes.
     #[arg(long, default_value_t = 64 * 1024)]
     max_len: usize,
-    /// Check the input classes known to fail too (see README: known failures).
-    #[arg(long)]
-    strict: bool,
     /// Multiply the time budget (100 ms per 10 KB, at least 100 ms) by this.
     #[arg(long, default_value_t = 1.0)]
     time_factor: f64,
@@ -80,7 +77,7 @@ fn main() -> ExitCode {
             }
         }
     };
-    let options = Options { skip_known_failures: !args.strict, ..Options::default() };
+    let options = Options::default();
     let fuzzer = match Fuzzer::new(options) {
         Ok(f) => f,
         Err(e) => {
