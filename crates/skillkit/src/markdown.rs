@@ -766,36 +766,107 @@ const CLOSED_BY_SIBLING: [&str; 8] = ["p", "li", "dt", "dd", "option", "tr", "td
 const RAW_TEXT: [&str; 9] =
     ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript"];
 
-/// Elements whose content the parser reads by rules not modelled here: SVG and MathML (CDATA
-/// sections, self-closing tags, elements that break out).
+/// Elements that start foreign content: SVG and MathML.
 const FOREIGN: [&str; 2] = ["svg", "math"];
+
+/// Start tags that end foreign content: the parser pops the SVG or MathML elements and reads the
+/// tag as HTML (the HTML standard's "breakout" list; `font` is counted as one whatever its
+/// attributes).
+const BREAKOUT: [&str; 45] = [
+    "b",
+    "big",
+    "blockquote",
+    "body",
+    "br",
+    "center",
+    "code",
+    "dd",
+    "div",
+    "dl",
+    "dt",
+    "em",
+    "embed",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "head",
+    "hr",
+    "i",
+    "img",
+    "li",
+    "listing",
+    "menu",
+    "meta",
+    "nobr",
+    "ol",
+    "p",
+    "pre",
+    "ruby",
+    "s",
+    "small",
+    "span",
+    "strong",
+    "strike",
+    "sub",
+    "sup",
+    "table",
+    "tt",
+    "u",
+    "ul",
+    "var",
+    "font",
+];
+
+/// Foreign elements whose content is read as HTML again (integration points).
+const INTEGRATION: [&str; 8] = ["foreignobject", "desc", "title", "annotation-xml", "mi", "mo", "mn", "ms"];
 
 /// How deep the elements of `html` nest, as an HTML parser will build them, counted from above:
 /// start tags open, void elements do not, an end tag closes only the innermost element and only
 /// when it has that name (parsers also close elements implicitly, which only makes the real
 /// tree shallower), and comments, doctypes, quoted attribute values and the text of raw-text
-/// elements (`<script>`, `<textarea>`…) are skipped as the tokenizer skips them. From foreign
-/// content (`<svg>`, `<math>`), or a raw-text element inside a `<select>` (which ignores it),
-/// every further `<` counts three levels (a tag opens at most three elements: `<td>` in a table
-/// opens `<tbody><tr><td>`). Counting stops once past `cap`.
+/// elements (`<script>`, `<textarea>`…) are skipped as the tokenizer skips them. Inside SVG and
+/// MathML (foreign content) a self-closing tag (`<path/>`) opens nothing, raw-text names are
+/// plain elements, `<![CDATA[…]]>` is text, and an end tag closes every foreign element up to the
+/// one it names; a breakout tag (`<div>`, `<p>`, …) pops the foreign elements, and an integration
+/// point (`<foreignObject>`, `<mi>`, …) reads its content as HTML. After a raw-text element inside
+/// a `<select>` (which ignores it), every further `<` counts three levels (a tag opens at most
+/// three elements: `<td>` in a table opens `<tbody><tr><td>`). Counting stops once past `cap`.
 pub fn html_depth(html: &str, cap: usize) -> usize {
     let b = html.as_bytes();
-    let mut open: Vec<&[u8]> = Vec::new();
+    // Open elements, each with whether it is foreign and not an integration point.
+    let mut open: Vec<(&[u8], bool)> = Vec::new();
     let mut selects = 0usize;
     let mut deepest = 0;
     let mut i = 0;
     let named = |list: &[&str], name: &[u8]| list.iter().any(|x| x.as_bytes().eq_ignore_ascii_case(name));
     while let Some(at) = memchr::memchr(b'<', &b[i..]).map(|n| i + n) {
         let next = b.get(at + 1).copied();
+        let foreign = open.last().is_some_and(|&(_, f)| f);
         i = match next {
             _ if b[at..].starts_with(b"<!--") => comment_end(b, at + 4),
+            _ if foreign && b[at..].starts_with(b"<![CDATA[") => {
+                memchr::memmem::find(&b[at + 9..], b"]]>").map_or(b.len(), |n| at + 9 + n + 3)
+            }
             // Doctypes, `<![CDATA[` outside foreign content and processing instructions are
             // bogus comments to the next `>`.
             Some(b'!' | b'?') => after(b, b'>', at + 2),
             Some(b'/') => match b.get(at + 2) {
                 Some(c) if c.is_ascii_alphabetic() => {
-                    let Some((name, end)) = tag(b, at + 2) else { break };
-                    if open.last().is_some_and(|top| top.eq_ignore_ascii_case(name)) {
+                    let Some((name, end, _)) = tag_of(b, at + 2) else { break };
+                    if foreign {
+                        // Closes the foreign elements up to the innermost of that name, if any.
+                        let mut k = open.len();
+                        while k > 0 && open[k - 1].1 {
+                            k -= 1;
+                            if open[k].0.eq_ignore_ascii_case(name) {
+                                open.truncate(k);
+                                break;
+                            }
+                        }
+                    } else if open.last().is_some_and(|(top, _)| top.eq_ignore_ascii_case(name)) {
                         open.pop();
                         selects -= usize::from(name.eq_ignore_ascii_case(b"select"));
                     }
@@ -806,13 +877,32 @@ pub fn html_depth(html: &str, cap: usize) -> usize {
                 None => break,
             },
             Some(c) if c.is_ascii_alphabetic() => {
-                let Some((name, end)) = tag(b, at + 1) else { break };
-                let raw = named(&RAW_TEXT, name) || name.eq_ignore_ascii_case(b"plaintext");
-                if named(&FOREIGN, name) || (raw && selects > 0) {
+                let Some((name, end, self_closing)) = tag_of(b, at + 1) else { break };
+                let mut foreign = foreign;
+                if foreign && named(&BREAKOUT, name) {
+                    while open.last().is_some_and(|&(_, f)| f) {
+                        open.pop();
+                    }
+                    foreign = false;
+                }
+                let raw = !foreign && (named(&RAW_TEXT, name) || name.eq_ignore_ascii_case(b"plaintext"));
+                if raw && selects > 0 {
                     let rest = memchr::memchr_iter(b'<', &b[end..]).count();
                     return deepest.max(open.len().saturating_add(1).saturating_add(rest.saturating_mul(3)));
                 }
-                if raw {
+                if foreign || named(&FOREIGN, name) {
+                    if !self_closing {
+                        let point = named(&INTEGRATION, name) || (name.eq_ignore_ascii_case(b"mtext"));
+                        open.push((name, !point));
+                        deepest = deepest.max(open.len());
+                    } else {
+                        deepest = deepest.max(open.len() + 1);
+                    }
+                    if deepest > cap {
+                        return deepest;
+                    }
+                    end
+                } else if raw {
                     deepest = deepest.max(open.len() + 1);
                     match raw_text_end(b, end, name) {
                         Some(after_end) if !name.eq_ignore_ascii_case(b"plaintext") => after_end,
@@ -820,11 +910,12 @@ pub fn html_depth(html: &str, cap: usize) -> usize {
                     }
                 } else {
                     if !named(&VOID_ELEMENTS, name) {
-                        if named(&CLOSED_BY_SIBLING, name) && open.last().is_some_and(|t| t.eq_ignore_ascii_case(name))
+                        if named(&CLOSED_BY_SIBLING, name)
+                            && open.last().is_some_and(|(t, _)| t.eq_ignore_ascii_case(name))
                         {
                             open.pop();
                         }
-                        open.push(name);
+                        open.push((name, false));
                         selects += usize::from(name.eq_ignore_ascii_case(b"select"));
                         deepest = deepest.max(open.len());
                         if deepest > cap {
@@ -927,17 +1018,23 @@ fn comment_end(b: &[u8], from: usize) -> usize {
 /// attributes as the tokenizer does (a `>` inside a quoted value does not end the tag). `None`
 /// when the text ends inside the tag, which the tokenizer then drops.
 fn tag(b: &[u8], from: usize) -> Option<(&[u8], usize)> {
+    tag_of(b, from).map(|(name, end, _)| (name, end))
+}
+
+/// [`tag`], and whether the tag is self-closing (`/>`, the `/` not part of an unquoted value).
+fn tag_of(b: &[u8], from: usize) -> Option<(&[u8], usize, bool)> {
     let mut j = from;
     while j < b.len() && !is_html_space(b[j]) && b[j] != b'/' && b[j] != b'>' {
         j += 1;
     }
     let name = &b[from..j];
     loop {
+        let skip = j;
         while j < b.len() && (is_html_space(b[j]) || b[j] == b'/') {
             j += 1;
         }
         match b.get(j)? {
-            b'>' => return Some((name, j + 1)),
+            b'>' => return Some((name, j + 1, j > skip && b[j - 1] == b'/')),
             // An attribute name: its first character may be anything, even `=`.
             _ => j += 1,
         }
@@ -957,7 +1054,7 @@ fn tag(b: &[u8], from: usize) -> Option<(&[u8], usize)> {
         match b.get(j)? {
             // A quoted value runs to its closing quote; without one, the tag is dropped.
             &q @ (b'"' | b'\'') => j = memchr::memchr(q, &b[j + 1..]).map(|n| j + n + 2)?,
-            b'>' => return Some((name, j + 1)),
+            b'>' => return Some((name, j + 1, false)),
             _ => {
                 while j < b.len() && !is_html_space(b[j]) && b[j] != b'>' {
                     j += 1;
@@ -1303,9 +1400,18 @@ mod tests {
         assert_eq!(d("<script><!--<script>--></script><p>"), 1);
         assert_eq!(d("<script><!--></script><p><p>"), 1);
         assert_eq!(d("<textarea></div><div>"), 1);
-        // After foreign content, or a raw-text element a `<select>` ignores, every `<` counts
-        // three levels.
-        assert_eq!(d("<svg><![CDATA[></svg></div>]]>"), 1 + 3 * 3);
+        // Foreign content: self-closing tags open nothing, CDATA is text, an end tag closes up
+        // to its element, a breakout tag pops the foreign elements, and what follows the SVG
+        // counts as HTML again.
+        assert_eq!(d("<svg><![CDATA[></svg></div>]]>"), 1);
+        assert_eq!(d("<svg><g><path d='x'/><path/><circle/></g></svg><div></div>"), 3);
+        assert_eq!(d("<svg><g><g><g></svg><div>"), 4);
+        assert_eq!(d("<svg><style><x><y></style>"), 4);
+        assert_eq!(d("<svg><g><div><div/><div>"), 3);
+        assert_eq!(d("<svg><foreignObject><div/><div/>"), 4);
+        assert_eq!(d("<svg><a href=x/><b>"), 2);
+        assert_eq!(d(&format!("<svg>{}</svg>{}", "<path/>".repeat(500), "<p>x</p>".repeat(500))), 2);
+        // After a raw-text element a `<select>` ignores, every `<` counts three levels.
         assert_eq!(d("<select><iframe></select><div>"), 2 + 3 * 2);
         assert_eq!(d("<select></select><iframe></select><div>"), 1);
     }
@@ -1369,6 +1475,20 @@ mod tests {
         "</form>",
         "<!DOCTYPE html>",
         "<plaintext>",
+        "<svg>",
+        "</svg>",
+        "<math>",
+        "<mi>",
+        "<g>",
+        "</g>",
+        "<path/>",
+        "<foreignObject>",
+        "</foreignObject>",
+        "<![CDATA[",
+        "]]>",
+        "<title>",
+        "<style>",
+        "<font>",
         "x",
         " ",
         "<",
@@ -1410,7 +1530,8 @@ mod tests {
             let tags = [
                 "div", "b", "i", "p", "li", "ul", "table", "tbody", "tr", "td", "caption", "colgroup", "col", "select",
                 "option", "script", "textarea", "iframe", "noscript", "template", "a", "br", "span", "h1", "h2", "button",
-                "nobr", "em", "dd", "dt", "form", "plaintext",
+                "nobr", "em", "dd", "dt", "form", "plaintext", "svg", "math", "mi", "g", "path", "foreignobject", "title",
+                "style", "font",
             ];
             let parsed = ammonia::Builder::empty()
                 .clean_content_tags(HashSet::new())

@@ -169,24 +169,28 @@ pub fn render_within(dir: &Path, text: &str, limits: PreviewLimits, html: HtmlLi
     }
 }
 
+/// An image of the skill folder as a `data:` URL, read through [`crate::scope::Scope`]: nothing
+/// outside the folder (also through a symlink, also one swapped in while reading), no device,
+/// FIFO or socket, and within the size caps.
 fn embed(root: Option<&Path>, rel: &str, limits: PreviewLimits, used: &Cell<u64>) -> Result<String, String> {
+    use crate::scope::{Scope, ScopeError};
     let root = root.ok_or("the skill folder cannot be read")?;
     let mime = image_type(rel).ok_or("not a known image type")?;
-    let real = std::fs::canonicalize(root.join(rel)).map_err(|_| "no such file in the skill folder".to_string())?;
-    if !real.starts_with(root) {
-        return Err("outside the skill folder".into());
-    }
-    let meta = std::fs::metadata(&real).map_err(|e| e.to_string())?;
-    if !meta.is_file() {
-        return Err("not a file".into());
-    }
-    if meta.len() > limits.max_image_bytes {
-        return Err(format!("larger than {} bytes", limits.max_image_bytes));
-    }
-    if used.get() + meta.len() > limits.max_total_bytes {
-        return Err(format!("the preview's images would exceed {} bytes", limits.max_total_bytes));
-    }
-    let bytes = std::fs::read(&real).map_err(|e| e.to_string())?;
+    let left = limits.max_total_bytes.saturating_sub(used.get());
+    let limit = limits.max_image_bytes.min(left);
+    let bytes = match Scope::new(&[root.to_path_buf()]).read(&root.join(rel), limit) {
+        Ok(bytes) => bytes,
+        Err(ScopeError::Missing { .. }) => return Err("no such file in the skill folder".into()),
+        Err(ScopeError::Outside { .. }) => return Err("outside the skill folder".into()),
+        Err(ScopeError::NotAFile { .. }) => return Err("not a file".into()),
+        Err(ScopeError::TooLarge { size, .. }) if size > limits.max_image_bytes => {
+            return Err(format!("larger than {} bytes", limits.max_image_bytes))
+        }
+        Err(ScopeError::TooLarge { .. }) => {
+            return Err(format!("the preview's images would exceed {} bytes", limits.max_total_bytes))
+        }
+        Err(e) => return Err(e.to_string()),
+    };
     used.set(used.get() + bytes.len() as u64);
     Ok(format!("data:{mime};base64,{}", base64(&bytes)))
 }
@@ -239,6 +243,20 @@ mod tests {
         assert_eq!(why["assets/notes.txt"], "not a known image type");
         #[cfg(unix)]
         assert_eq!(why["assets/link.png"], "outside the skill folder");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_or_a_symlinked_folder_out_is_not_read_and_does_not_block() {
+        let (tmp, dir, text) = skill("![pipe](assets/pipe.png) ![via](out/secret.png)\n");
+        assert!(std::process::Command::new("mkfifo").arg(dir.join("assets/pipe.png")).status().unwrap().success());
+        std::fs::write(tmp.path().join("secret.png"), PNG).unwrap();
+        std::os::unix::fs::symlink(tmp.path(), dir.join("out")).unwrap();
+        let p = render(&dir, &text, PreviewLimits::default());
+        assert!(!p.html.contains("<img"), "{}", p.html);
+        let why: std::collections::HashMap<_, _> = p.skipped_images.into_iter().collect();
+        assert_eq!(why["assets/pipe.png"], "not a file");
+        assert_eq!(why["out/secret.png"], "outside the skill folder");
     }
 
     #[test]
