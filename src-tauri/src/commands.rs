@@ -267,6 +267,8 @@ pub struct AppState {
     /// Where recovery drafts are kept (the app's data folder), once known.
     drafts: Mutex<Option<PathBuf>>,
     scope: Mutex<Scope>,
+    /// Held for the length of a save (see [`AppState::save_scoped`]).
+    saving: Mutex<()>,
     pub kept: Kept,
 }
 
@@ -293,6 +295,7 @@ impl AppState {
             memory: Mutex::new(None),
             drafts: Mutex::new(None),
             scope: Mutex::new(Scope::default()),
+            saving: Mutex::new(()),
             kept: Kept::default(),
         }
     }
@@ -355,8 +358,22 @@ impl AppState {
         self.memory.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    pub(crate) fn scope(&self) -> std::sync::MutexGuard<'_, Scope> {
-        self.scope.lock().unwrap_or_else(|e| e.into_inner())
+    /// The opened library's scope, copied out so that no lock is held while a file is read.
+    pub(crate) fn scope(&self) -> Scope {
+        self.scope.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Saves `text` through the scope, one save at a time: the expected-version check and the
+    /// write of one save are never interleaved with another's. Reads go on meanwhile.
+    pub(crate) fn save_scoped(
+        &self,
+        path: &Path,
+        text: &str,
+        base: Option<Option<&skillkit::scope::Version>>,
+    ) -> Result<skillkit::scope::Version, AppError> {
+        let scope = self.scope();
+        let _one_at_a_time = self.saving.lock().unwrap_or_else(|e| e.into_inner());
+        scope.save(path, text, base)
     }
 
     /// `path` resolved, when it lies inside the opened library's sources.
@@ -395,7 +412,7 @@ impl AppState {
     pub fn open_library_watched(&self, args: OpenLibrary, notify: Option<Notify>) -> Result<LibraryView, AppError> {
         let agent = agent(&args.agent)?;
         let sources = resolve(&args.sources);
-        *self.scope() = Scope::new(&sources).named(&paths(&args.sources));
+        *self.scope.lock().unwrap_or_else(|e| e.into_inner()) = Scope::new(&sources).named(&paths(&args.sources));
         let (view, problem) = self.kept.open(sources, agent, notify);
         if let Some(problem) = problem {
             eprintln!("skill-studio: {problem}");
@@ -616,7 +633,7 @@ impl AppState {
         let folders: Vec<&str> = args.folders.iter().map(String::as_str).collect();
         let text = skillkit::scaffold::skill_md(&args.name, &args.description, &folders);
         let path = dir.join("SKILL.md");
-        let version = self.scope().save(&path, &text, Some(None))?;
+        let version = self.save_scoped(&path, &text, Some(None))?;
         Ok(FileText { path: path_string(&path), text, version })
     }
 
@@ -624,7 +641,7 @@ impl AppState {
     /// text was based on (when given). The draft is dropped once the save is on disk.
     pub fn save_file(&self, args: SaveFile) -> Result<Saved, AppError> {
         let path = self.scope().check(Path::new(&args.path))?;
-        let version = self.scope().save(&path, &args.text, args.base.as_ref().map(Some))?;
+        let version = self.save_scoped(&path, &args.text, args.base.as_ref().map(Some))?;
         if let Ok(dir) = self.drafts_dir() {
             crate::drafts::remove(&dir, &path)?;
         }
@@ -968,6 +985,22 @@ mod tests {
         assert_eq!(state.render_preview(outside).unwrap_err().code, ErrorCode::OutsideLibrary);
         let not_skill = RenderPreview { path: format!("{src}/demo/README.md"), text: String::new() };
         assert_eq!(state.render_preview(not_skill).unwrap_err().code, ErrorCode::NotASkillFile);
+    }
+
+    #[test]
+    fn a_body_too_deep_to_preview_gets_a_sentence_not_a_freeze() {
+        let (_tmp, src) = demo_library();
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
+        // 100,000 block quotes in one line: minutes in the sanitizer before the depth cap.
+        let text = format!("{DEMO}\n{}x\n", "> ".repeat(100_000));
+        let p = state.render_preview(RenderPreview { path: format!("{src}/demo/SKILL.md"), text }).unwrap();
+        assert!(
+            p.html.starts_with("<p class=\"preview-refused\">Preview too deep"),
+            "{}",
+            &p.html[..200.min(p.html.len())]
+        );
+        assert_eq!(p.headings.iter().map(|h| h.id.as_str()).collect::<Vec<_>>(), ["demo"]);
     }
 
     #[test]

@@ -133,7 +133,7 @@ impl AppState {
                 "the session does not read back as the same steps (a slash command's name with a space?)",
             ));
         }
-        let version = self.scope().save(&path, &text, None)?;
+        let version = self.save_scoped(&path, &text, None)?;
         Ok(Saved { path: path_string(&path), bytes: text.len(), version })
     }
 

@@ -3,6 +3,8 @@
 
 use std::path::Path;
 
+pub mod hostile_input;
+
 /// What one CLI run printed and returned.
 pub struct Output {
     pub code: i32,

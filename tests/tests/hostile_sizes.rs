@@ -5,6 +5,7 @@
 //! `cargo bench -p skillkit --bench sizes`. The bounds are about ten times what the work takes in
 //! a debug build. What is bounded in the output is asserted too.
 
+use e2e::hostile_input::nine_megabytes;
 use e2e::{skillkit, write_tree, Output};
 use serde_json::Value;
 use std::sync::mpsc;
@@ -104,25 +105,6 @@ fn tree_and_prompt_of_200k_keys_finish() {
         let out = run_within(Duration::from_secs(20), &["prompt", "--agent", agent, "--source", &source]);
         assert_eq!(out.code, 0, "{agent}: {}", out.stderr);
     }
-}
-
-/// A 9 MB SKILL.md: sections of prose with links to files that do not exist and paths in inline
-/// code, and a last paragraph of one 1 MB line of links.
-fn nine_megabytes() -> String {
-    let mut text = String::from("---\nname: big\ndescription: Formats tables. Use when asked for a table.\n---\n");
-    let mut i = 0;
-    while text.len() < 8_000_000 {
-        text.push_str(&format!(
-            "## Step {i}\n\nRead [the notes](references/notes-{i}.md) and [the guide](references/guide.md), then \
-             run `python3 scripts/step-{i}.py --fast` on the **input**.\n\n- one\n- two `assets/t-{i}.md`\n\n"
-        ));
-        i += 1;
-    }
-    while text.len() < 9_000_000 {
-        text.push_str("[x](references/missing.md) ");
-    }
-    text.push('\n');
-    text
 }
 
 #[test]

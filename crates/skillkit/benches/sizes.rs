@@ -11,6 +11,10 @@ use skillkit::{agent::SPEC, lint, Skill};
 use std::hint::black_box;
 use std::time::Duration;
 
+#[path = "../../../tests/src/hostile_input.rs"]
+mod hostile_input;
+use hostile_input::nine_megabytes;
+
 fn with_keys(keys: impl Iterator<Item = String>) -> String {
     let mut text = String::from("---\nname: many-keys\ndescription: Formats tables. Use when asked for a table.\n");
     for k in keys {
@@ -18,25 +22,6 @@ fn with_keys(keys: impl Iterator<Item = String>) -> String {
         text.push_str(": value\n");
     }
     text.push_str("---\n# Tables\n\nBody.\n");
-    text
-}
-
-/// 9 MB: sections of prose with links to missing files and paths in inline code, then one
-/// 1 MB line of links.
-fn nine_megabytes() -> String {
-    let mut text = String::from("---\nname: big\ndescription: Formats tables. Use when asked for a table.\n---\n");
-    let mut i = 0;
-    while text.len() < 8_000_000 {
-        text.push_str(&format!(
-            "## Step {i}\n\nRead [the notes](references/notes-{i}.md) and [the guide](references/guide.md), then \
-             run `python3 scripts/step-{i}.py --fast` on the **input**.\n\n- one\n- two `assets/t-{i}.md`\n\n"
-        ));
-        i += 1;
-    }
-    while text.len() < 9_000_000 {
-        text.push_str("[x](references/missing.md) ");
-    }
-    text.push('\n');
     text
 }
 
