@@ -7,6 +7,7 @@ use crate::discover::{DiscoveryPolicy, SearchIssue, TargetError};
 use crate::library::{Library, NameKey};
 use crate::lint::{is_valid, lint};
 use crate::skill::{FileProblem, Skill};
+use crate::verdict::AgentVerdict;
 use std::path::{Path, PathBuf};
 
 pub struct Checked {
@@ -37,6 +38,9 @@ pub struct CheckRun {
     pub skills: Vec<Checked>,
     /// Folders the search could not look into (unreadable, symlink loops, broken links).
     pub issues: Vec<SearchIssue>,
+    /// What the profile's agent does with the skills, for profiles judged by their loader
+    /// ([`crate::verdict`]).
+    pub verdict: Option<AgentVerdict>,
 }
 
 impl CheckRun {
@@ -84,8 +88,9 @@ impl CheckRun {
     }
 
     /// [`CheckRun::from_library`] without copying: the library's skills move into the run.
-    pub fn from_library_owned(lib: Library, agent: &Agent) -> CheckRun {
-        let mut run = CheckRun { skills: vec![], issues: vec![] };
+    pub fn from_library_owned(mut lib: Library, agent: &Agent) -> CheckRun {
+        let verdict = crate::verdict::apply(&mut lib, agent);
+        let mut run = CheckRun { skills: vec![], issues: vec![], verdict };
         for (i, src) in lib.sources.iter().enumerate() {
             if src.exists && !lib.entries.iter().any(|e| e.source == i) {
                 let skill = Skill::unreadable(src.root.clone(), "SKILL.md", FileProblem::Missing);
@@ -118,6 +123,16 @@ pub fn check_paths(paths: &[PathBuf], agent: &Agent) -> Result<CheckRun, TargetE
 
 /// Check every skill under `sources` (from [`check_sources`]) once, keeping results lean.
 pub fn check_run(sources: &[PathBuf], agent: &Agent) -> CheckRun {
-    let lib = Library::load_lean(sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent);
-    CheckRun::from_library_owned(lib, agent)
+    if !crate::verdict::judged_by_loader(agent) {
+        let lib = Library::load_lean(sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent);
+        return CheckRun::from_library_owned(lib, agent);
+    }
+    // The agent's loader reads each skill's parsed frontmatter: the skills are made lean only
+    // once it has.
+    let lib = Library::load(sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent);
+    let mut run = CheckRun::from_library_owned(lib, agent);
+    for c in &mut run.skills {
+        c.skill.shrink();
+    }
+    run
 }

@@ -33,6 +33,7 @@ pub mod skill;
 pub mod split;
 pub mod text;
 pub mod tokens;
+pub mod verdict;
 pub mod watch;
 pub mod yaml;
 pub mod yaml11;

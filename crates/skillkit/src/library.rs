@@ -244,7 +244,10 @@ impl Library {
         let mut winner: HashMap<&str, usize> = HashMap::with_capacity(self.entries.len());
         for (i, e) in self.entries.iter().enumerate() {
             if let Some(prev) = winner.insert(e.key.as_str(), i) {
-                if self.entries[prev].source == e.source {
+                // A skill without a `name` is known by its folder's name only for clashes: two
+                // such folders are not two skills declaring one name.
+                let named = |e: &Entry| e.skill.frontmatter.get("name").is_some();
+                if self.entries[prev].source == e.source && named(&self.entries[prev]) && named(e) {
                     duplicates.push((prev, i));
                 }
                 hidden.push((prev, i));

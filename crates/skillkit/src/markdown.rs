@@ -338,6 +338,18 @@ fn scheme_len(s: &str) -> Option<usize> {
     (b[n] == b':').then_some(n)
 }
 
+/// Prefixes that stand for the skill's folder.
+const SKILL_ROOT_PLACEHOLDERS: [&str; 4] = ["{baseDir}", "${CLAUDE_SKILL_DIR}", "$CLAUDE_SKILL_DIR", "{{baseDir}}"];
+
+/// A path that is a template's blank to fill in, not a file: it holds `<…>`, `{…}`, `[…]`, `…`
+/// or `...` as a part, or spells out `path/to/`.
+fn is_template_placeholder(path: &str) -> bool {
+    path.contains(['<', '>', '{', '}', '[', ']', '…', '*'])
+        || path.split('/').any(|part| part == "..." || part.starts_with("...") && part.len() > 3)
+        || path.contains("path/to/")
+        || path.starts_with("path/to")
+}
+
 /// Split a destination into its path relative to the skill root, its anchor, and whether it
 /// leaves the folder. `percent` decodes `%20`-style escapes (Markdown links; not code).
 pub fn parse_target(target: &str, percent: bool) -> Target {
@@ -364,6 +376,17 @@ pub fn parse_target(target: &str, percent: bool) -> Target {
         return Target::default();
     }
     let before = before.split('?').next().unwrap_or(before);
+    // `{baseDir}/…` (a placeholder of published libraries) and `${CLAUDE_SKILL_DIR}/…` (which
+    // Claude Code replaces with the skill's folder) name the skill root.
+    let before = SKILL_ROOT_PLACEHOLDERS
+        .iter()
+        .find_map(|p| {
+            before.strip_prefix(p).and_then(|rest| rest.strip_prefix('/').or((rest.is_empty()).then_some("")))
+        })
+        .map_or(before, |rest| if rest.is_empty() { "./" } else { rest });
+    if is_template_placeholder(before) {
+        return Target { path: None, anchor, escapes: false };
+    }
     let decoded = if percent { percent_decode(before) } else { Cow::Borrowed(before) };
     // Most paths are already normal: `scripts/run.py`.
     let d = decoded.as_bytes();

@@ -79,6 +79,10 @@ pub struct PromptSkill {
     pub chars: usize,
     /// Tokens of the entry in the prompt's encoding.
     pub tokens: usize,
+    /// The skill folder of the library entry this record is about (`None` for built-ins): how
+    /// `check` finds each skill's fate ([`crate::verdict`]).
+    #[serde(skip)]
+    pub dir: Option<std::path::PathBuf>,
 }
 
 /// The listing budget an agent applied.
@@ -254,10 +258,23 @@ pub fn skill(
         range: None,
         chars: 0,
         tokens: 0,
+        dir: None,
     }
 }
 
 impl PromptSkill {
+    /// The record is about the library entry in folder `dir`.
+    pub fn in_dir(mut self, dir: Option<std::path::PathBuf>) -> PromptSkill {
+        self.dir = dir;
+        self
+    }
+
+    /// The record is about library entry `e`.
+    pub fn of(mut self, e: &Entry) -> PromptSkill {
+        self.dir = Some(e.skill.dir.clone());
+        self
+    }
+
     pub fn decided(mut self, decision: Decision, reason: impl Into<String>) -> PromptSkill {
         self.decision = decision;
         self.reason = Some(reason.into());

@@ -22,6 +22,7 @@ const PROSE_EXAMPLES: &[&str] = &[
     "body-too-long",
     "body-too-many-tokens",
     "duplicate-skill-name",
+    "agent-skips-skill",
     "too-many-findings",
     "reference-missing",
     "resource-unreferenced",

@@ -41,6 +41,9 @@ struct SkillJson<'a> {
 #[derive(serde::Serialize)]
 struct ReportJson<'a> {
     agent: &'a str,
+    /// What the profile's agent does with the skills (profiles judged by their loader).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agent_verdict: Option<Value>,
     issues: Vec<Value>,
     skills: Vec<SkillJson<'a>>,
     summary: Value,
@@ -64,7 +67,20 @@ pub fn render(
         .collect();
     let issues: Vec<Value> =
         run.issues.iter().map(|i| json!({"path": display(&i.path), "message": i.message})).collect();
-    let doc = ReportJson { agent: agent.id, issues, skills, summary: json!(run.summary()) };
+    let agent_verdict = run.verdict.as_ref().map(|v| verdict_json(v, display));
+    let doc = ReportJson { agent: agent.id, agent_verdict, issues, skills, summary: json!(run.summary()) };
     serde_json::to_writer_pretty(&mut *out, &doc)?;
     writeln!(out)
+}
+
+/// An agent's verdict on the library, paths shown as the rest of the report shows them.
+pub(crate) fn verdict_json(v: &skillkit::verdict::AgentVerdict, display: &dyn Fn(&Path) -> String) -> Value {
+    json!({
+        "agent": v.agent,
+        "title": v.title,
+        "skills": v.skills,
+        "loaded": v.loaded,
+        "skipped": v.skipped.iter().map(|f| json!({"path": display(&f.dir), "reason": f.reason})).collect::<Vec<_>>(),
+        "sentence": v.sentence(),
+    })
 }

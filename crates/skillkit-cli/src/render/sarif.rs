@@ -85,13 +85,17 @@ pub fn render(
         let uri = super::skill_file(c, display);
         results.extend(c.diagnostics.iter().map(|d| result(d, &c.skill, &uri)));
     }
+    let mut properties = json!({"agent": agent.id});
+    if let Some(v) = &run.verdict {
+        properties["agentVerdict"] = super::json::verdict_json(v, display);
+    }
     let doc = json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
         "runs": [{
             "tool": {"driver": {"name": "skillkit", "version": env!("CARGO_PKG_VERSION"), "rules": rules}},
             "columnKind": "unicodeCodePoints",
-            "properties": {"agent": agent.id},
+            "properties": properties,
             "results": results,
         }],
     });

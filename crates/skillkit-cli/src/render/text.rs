@@ -109,7 +109,14 @@ pub fn render(
         plural(s.infos, "note"),
         s.valid,
         s.invalid
-    )
+    )?;
+    if let Some(v) = &run.verdict {
+        writeln!(w, "{}", v.sentence())?;
+        for f in &v.skipped {
+            writeln!(w, "  {}: {}", display(&f.dir), f.reason.as_deref().unwrap_or("not loaded"))?;
+        }
+    }
+    Ok(())
 }
 
 /// The line holding `offset`, looked for within [`LONG_LINE`] bytes either side of it (so that a
@@ -276,7 +283,7 @@ mod tests {
     fn rendered(text: &str) -> String {
         let skill = Skill::parse("/skills/my-skill", "SKILL.md", text.to_string());
         let diagnostics = skillkit::lint(&skill, &SPEC);
-        let run = CheckRun { skills: vec![Checked { skill, diagnostics }], issues: vec![] };
+        let run = CheckRun { skills: vec![Checked { skill, diagnostics }], issues: vec![], verdict: None };
         let mut out = Vec::new();
         render(&run, &SPEC, &|_| "SKILL.md".to_string(), false, &mut out).unwrap();
         String::from_utf8(out).unwrap()

@@ -237,7 +237,7 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
         lib.entries.iter().map(|e| (*e.reading("agentskills", "", read_properties)).clone()).collect();
     let first_error = read.iter().position(Result::is_err);
     let mut b = Builder::default();
-    let record = |e: &Entry, name: &str| prompt::skill(name, folder_name(e), location(e), Some(e.source));
+    let record = |e: &Entry, name: &str| prompt::skill(name, folder_name(e), location(e), Some(e.source)).of(e);
     if first_error.is_none() && !lib.entries.is_empty() {
         b.push("<available_skills>\n");
     }

@@ -991,6 +991,8 @@ struct Loaded {
     skill: std::sync::Arc<ClaudeSkill>,
     source: Option<usize>,
     path: String,
+    /// The entry's folder (`None` for the built-in skill).
+    dir: Option<std::path::PathBuf>,
 }
 
 pub fn render(input: &RenderInput<'_>) -> Prompt {
@@ -1007,7 +1009,7 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
         for e in entries {
             let path = prompt::listed_file(input, e);
             let folder = folder_name(e);
-            let record = prompt::skill(&folder, &folder, &path, Some(si));
+            let record = prompt::skill(&folder, &folder, &path, Some(si)).of(e);
             match &*e.reading("claude-code", &path, |e| load(e, &path).map(std::sync::Arc::new)) {
                 Err(reason) => {
                     if reason.starts_with('[') {
@@ -1028,7 +1030,7 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
                         ));
                     } else {
                         slots.insert(skill.name.clone(), loaded.len());
-                        loaded.push(Loaded { skill, source: Some(si), path });
+                        loaded.push(Loaded { skill, source: Some(si), path, dir: Some(e.skill.dir.clone()) });
                     }
                 }
             }
@@ -1053,7 +1055,7 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
             "the built-in plugin skill `plugin-authoring` gives way to a skill folder of the same name",
         ));
     } else {
-        loaded.push(Loaded { skill: std::sync::Arc::new(builtin), source: None, path: String::new() });
+        loaded.push(Loaded { skill: std::sync::Arc::new(builtin), source: None, path: String::new(), dir: None });
     }
     let all: Vec<&ClaudeSkill> = loaded.iter().map(|l| &*l.skill).collect();
     struct Listed<'a> {
@@ -1064,7 +1066,7 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     let mut listed: Vec<Listed> = vec![];
     for l in &loaded {
         if l.skill.disable_model_invocation {
-            absent.push(prompt::skill(&l.skill.name, &l.skill.name, &l.path, l.source).decided(
+            absent.push(prompt::skill(&l.skill.name, &l.skill.name, &l.path, l.source).in_dir(l.dir.clone()).decided(
                 Decision::Hidden,
                 format!(
                     "disable-model-invocation: true: left out of the listing (only the user can run it, as /{})",
@@ -1100,7 +1102,8 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
             if x.l.source.is_some() { s.name.as_str() } else { "" },
             &x.l.path,
             x.l.source,
-        );
+        )
+        .in_dir(x.l.dir.clone());
         let text = if keep[i] {
             if x.cut {
                 record = record.decided(

@@ -293,7 +293,7 @@ pub fn load(lib: &Library) -> Loading {
                 Ok(None) => {}
                 Ok(Some((name, description))) => {
                     if !seen.insert(path.clone()) {
-                        out.rejected.push(prompt::skill(&name, folder_name(e), &path, Some(si)).decided(
+                        out.rejected.push(prompt::skill(&name, folder_name(e), &path, Some(si)).of(e).decided(
                             Decision::Shadowed,
                             "the same SKILL.md is already loaded from a higher-priority source (Codex dedupes by path)",
                         ));
@@ -304,6 +304,7 @@ pub fn load(lib: &Library) -> Loading {
                 Err(message) => {
                     out.rejected.push(
                         prompt::skill(e.skill.display_name(), folder_name(e), &path, Some(si))
+                            .of(e)
                             .decided(Decision::Invalid, message.clone()),
                     );
                     errors.push((si, path, message));
@@ -605,7 +606,7 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     b.push(&format!("{OPEN}\n## Skills\n{INTRO}\n### Skill roots\n{}\n### Available skills\n", root_lines.join("\n")));
     for ((s, (d, capped, p)), count) in loading.skills.iter().zip(&listed).zip(&counts) {
         let e = &lib.entries[s.entry];
-        let rec = prompt::skill(&s.name, folder_name(e), &s.path, Some(e.source));
+        let rec = prompt::skill(&s.name, folder_name(e), &s.path, Some(e.source)).of(e);
         let Some(count) = *count else {
             b.absent(rec.decided(
                 Decision::Dropped,

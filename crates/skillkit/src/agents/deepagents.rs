@@ -455,6 +455,7 @@ pub fn load(input: &RenderInput<'_>) -> Loaded {
                         );
                         out.absent.push(
                             prompt::skill(&old.name, folder_name(old_entry), &old.path, Some(old_entry.source))
+                                .of(old_entry)
                                 .decided(Decision::Shadowed, reason),
                         );
                     }
@@ -474,6 +475,7 @@ pub fn load(input: &RenderInput<'_>) -> Loaded {
                         .unwrap_or_else(|| "not loaded".into());
                     out.absent.push(
                         prompt::skill(e.skill.display_name(), folder_name(e), &path, Some(si))
+                            .of(e)
                             .decided(Decision::Invalid, reason),
                     );
                 }
@@ -530,7 +532,7 @@ pub fn entry_text(m: &Metadata) -> String {
 /// The record of a listed skill (truncated when its description was cut to 1,024 characters).
 pub fn listed(input: &RenderInput<'_>, m: &Metadata, entry: usize) -> PromptSkill {
     let e = &input.library.entries[entry];
-    let rec = prompt::skill(&m.name, folder_name(e), &m.path, Some(e.source));
+    let rec = prompt::skill(&m.name, folder_name(e), &m.path, Some(e.source)).of(e);
     if m.truncated {
         rec.decided(Decision::Truncated, "description over 1,024 characters: cut to the first 1,024")
     } else {

@@ -306,6 +306,7 @@ pub fn load(lib: &Library) -> Loading {
                 Ok(None) => {}
                 Err(reason) => out.rejected.push(
                     prompt::skill(e.skill.display_name(), folder_name(e), location(e), Some(si))
+                        .of(e)
                         .decided(Decision::Invalid, reason),
                 ),
                 Ok(Some(new)) => match slots.get(&new.name).map(|&k| &mut out.skills[k]) {
@@ -319,7 +320,7 @@ pub fn load(lib: &Library) -> Loading {
                         }
                         let oe = &lib.entries[old.entry];
                         out.rejected.push(
-                            prompt::skill(&old.name, folder_name(oe), &old.location, Some(oe.source)).decided(
+                            prompt::skill(&old.name, folder_name(oe), &old.location, Some(oe.source)).of(oe).decided(
                                 Decision::Shadowed,
                                 format!(
                                     "`{}` from {} overrides it (a later location wins, in the earlier one's place)",
@@ -533,7 +534,7 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
                 b.push("\n");
             }
             let e = &input.library.entries[s.entry];
-            let mut rec = prompt::skill(&s.name, folder_name(e), &s.location, Some(e.source));
+            let mut rec = prompt::skill(&s.name, folder_name(e), &s.location, Some(e.source)).of(e);
             if e.skill.frontmatter.str("name").is_some_and(|raw| raw != s.name && sanitize_name(raw) == s.name) {
                 rec.reason = Some("name characters `:\\/<>*?\"|` replaced by `-`".into());
             }

@@ -211,6 +211,7 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
                     }
                     absent.push(
                         prompt::skill(e.skill.display_name(), folder_name(e), &path, Some(si))
+                            .of(e)
                             .decided(Decision::Invalid, why),
                     );
                 }
@@ -222,7 +223,7 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     let mut listed = vec![];
     for (n, (m, i)) in valid.iter().enumerate() {
         let e = &lib.entries[*i];
-        let rec = prompt::skill(&m.name, folder_name(e), prompt::listed_file(input, e), Some(e.source));
+        let rec = prompt::skill(&m.name, folder_name(e), prompt::listed_file(input, e), Some(e.source)).of(e);
         match winner(&m.name) {
             Some(w) if w != n => {
                 let we = &lib.entries[valid[w].1];

@@ -273,6 +273,7 @@ rules! {
     reference_too_deep::ReferenceTooDeep,
     resource_unreferenced::ResourceUnreferenced,
     duplicate_skill_name::DuplicateSkillName,
+    agent_skips_skill::AgentSkipsSkill,
 }
 
 /// Look a rule up by code (`SK201`) or name (`name-missing`).

@@ -1,7 +1,7 @@
 use super::{osa_distance_within, Context};
 use std::collections::HashMap;
 use crate::lint::MAX_DIAGNOSTICS;
-use crate::diagnostic::{Applicability, Edit};
+use crate::diagnostic::{Applicability, Edit, Severity};
 use crate::markdown::{RefKind, Reference};
 use crate::resources::Resources;
 use crate::skill::Skill;
@@ -17,6 +17,12 @@ declare_rule! {
     /// `./out` or `./gradlew` name the user's working directory. Suggests the nearest existing
     /// path when one is close: a different case, a typo, or the same file name in another
     /// folder. Only runs on skills read from disk.
+    ///
+    /// A missing link or image target is a warning (an error with `--strict`). A path in inline
+    /// code is only a note, worded as a possibility: prose often names a file as an example of
+    /// what a skill might hold. Nothing in a fenced code block counts, nor a template's blank
+    /// (`<file>`, `{name}.md`, `path/to/x`, `...`). `{baseDir}/…` and `${CLAUDE_SKILL_DIR}/…`
+    /// are resolved from the skill root.
     ///
     /// ## Why is this bad?
     /// The agent follows the reference when the instructions need it and finds nothing: it
@@ -46,7 +52,7 @@ declare_rule! {
         code: "SK601",
         name: "reference-missing",
         group: Body,
-        severity: Error,
+        severity: Warning,
         fix: Unsafe,
         sources: [
             "spec: \"use relative paths from the skill root\"",
@@ -157,12 +163,20 @@ pub(crate) fn check(cx: &mut Context<'_>) {
             RefKind::Image => "image",
             _ => "file",
         };
-        let report = cx.report(
-            r.span,
-            format!(
-                "{what} `{path}` does not exist in the skill folder: an agent following this reference finds nothing"
-            ),
-        );
+        let report = if r.kind == RefKind::Code {
+            cx.report_as(
+                Severity::Info,
+                r.span,
+                format!("`{path}` may name a file of the skill, and there is none: if it is meant as one, add it"),
+            )
+        } else {
+            cx.report(
+                r.span,
+                format!(
+                    "{what} `{path}` does not exist in the skill folder: an agent following this reference finds nothing"
+                ),
+            )
+        };
         // Past the per-file cap, these findings (all of one severity, in order of position) are
         // counted, not listed: no need to search the folder for what was meant.
         let near = if missing <= MAX_DIAGNOSTICS {
@@ -196,6 +210,26 @@ mod tests {
     /// Lint a skill folder holding `files` and a SKILL.md with `body`; SK601 findings.
     fn missing(files: &[&str], body: &str) -> (String, Vec<crate::Diagnostic>) {
         crate::testing::lint_on_disk(files, body, "SK601")
+    }
+
+    #[test]
+    fn links_warn_code_paths_are_notes_and_placeholders_are_not_references() {
+        use crate::diagnostic::Severity;
+        let (_, d) = missing(
+            &["references/guide.md"],
+            "Read [guide]({baseDir}/references/guide.md), [again](${CLAUDE_SKILL_DIR}/references/guide.md),\n\
+             [a template](references/<topic>.md), [another]({name}.md), [more](path/to/file.md), [etc](references/...).\n\
+             A skill might hold `scripts/rotate_pdf.py`. See [gone](references/gone.md).\n",
+        );
+        let got: Vec<(Severity, &str)> = d.iter().map(|d| (d.severity, d.message.as_str())).collect();
+        assert_eq!(got.len(), 2, "{got:#?}");
+        assert_eq!(got[0].0, Severity::Info);
+        assert!(got[0].1.starts_with("`scripts/rotate_pdf.py` may name a file of the skill"), "{}", got[0].1);
+        assert_eq!(got[1].0, Severity::Warning);
+        assert!(got[1].1.starts_with("file `references/gone.md` does not exist"), "{}", got[1].1);
+        let (_, d) = missing(&["references/guide.md"], "Read [x]({baseDir}/references/nope.md).\n");
+        assert_eq!(d.len(), 1, "{d:#?}");
+        assert!(d[0].message.contains("`references/nope.md`"), "{}", d[0].message);
     }
 
     #[test]

@@ -1,5 +1,7 @@
 use super::reference_missing::skill_relative;
 use super::Context;
+use crate::diagnostic::Severity;
+use crate::markdown::RefKind;
 
 declare_rule! {
     /// The body refers to a file outside the skill folder.
@@ -8,7 +10,8 @@ declare_rule! {
     /// Reports references whose path leaves the skill folder: `..` past the skill root
     /// (`../shared/style.md`) or an absolute path (`/home/me/notes.md`, `C:\notes.md`), in links,
     /// images, reference definitions, and inline code paths that start in `scripts/`,
-    /// `references/` or `assets/` (`./..` in code is taken to mean the working directory).
+    /// `references/` or `assets/` (`./..` in code is taken to mean the working directory). A
+    /// link or image is a warning (an error with `--strict`); a path in inline code a note.
     ///
     /// ## Why is this bad?
     /// Agents resolve a skill's references from the skill root, and the specification says to
@@ -41,7 +44,7 @@ declare_rule! {
         code: "SK602",
         name: "reference-outside-skill",
         group: Body,
-        severity: Error,
+        severity: Warning,
         fix: None,
         sources: [
             "spec: \"When referencing other files in your skill, use relative paths from the skill root\"",
@@ -58,13 +61,12 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     for r in refs.iter().filter(|r| r.escapes && skill_relative(cx.skill, r)) {
         let path = r.path.as_deref().unwrap_or(&r.target);
         let how = if path.starts_with("..") { "leaves the skill folder" } else { "is an absolute path" };
-        cx.report(
-            r.span,
-            format!(
-                "`{}` {how}: the skill is installed as its folder alone, so agents will not find this file",
-                r.target
-            ),
-        )
+        let message = format!(
+            "`{}` {how}: the skill is installed as its folder alone, so agents will not find this file",
+            r.target
+        );
+        let severity = if r.kind == RefKind::Code { Severity::Info } else { Severity::Warning };
+        cx.report_as(severity, r.span, message)
         .help("copy the file into the skill (references/, scripts/ or assets/) and use its path from the skill root");
     }
 }

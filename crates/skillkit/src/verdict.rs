@@ -1,0 +1,193 @@
+//! One verdict per agent. Under the profile of an agent that loads skills (Claude Code, Codex,
+//! Gemini CLI, DeepAgents and its V1/V2 templates, harness9), a skill is valid exactly when that
+//! agent's loader loads it: its fate in the agent's prompt, rendered by the same code as
+//! `skillkit prompt`, is anything but [`Decision::Invalid`]. The errors are then exactly what
+//! makes the agent skip the skill: one `agent-skips-skill` (SK702) error carrying the agent's own
+//! message, while every other error the rules found becomes a warning that says what the agent
+//! does anyway. `spec` (the strict default) and `agentskills` (skills-ref's own validation) keep
+//! their rules' levels; every profile applies its level to the library-level rules.
+
+use crate::agent::{Agent, Level};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::library::{Library, Source};
+use crate::prompt::{Decision, PromptOptions};
+use crate::rules::agent_skips_skill::AgentSkipsSkill;
+use crate::rules::duplicate_skill_name::DuplicateSkillName;
+use crate::text::Span;
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+/// What an agent's loader does with one skill.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Fate {
+    /// The skill's folder.
+    pub dir: PathBuf,
+    /// Whether the agent loads it (lists it, or would but for its listing budget, a setting, or
+    /// a skill of the same name that wins).
+    pub loaded: bool,
+    /// Why not, in the agent's words where it prints any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// What an agent does with a whole library, for the end of `check`'s report.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct AgentVerdict {
+    pub agent: &'static str,
+    pub title: &'static str,
+    /// Skills checked.
+    pub skills: usize,
+    /// Skills the agent loads.
+    pub loaded: usize,
+    /// The skills it skips, with why.
+    pub skipped: Vec<Fate>,
+}
+
+impl AgentVerdict {
+    /// "Claude Code loads 598 of 600 skills; it skips 2:" and so on, one line.
+    pub fn sentence(&self) -> String {
+        let skills = |n: usize| format!("{n} skill{}", if n == 1 { "" } else { "s" });
+        if self.skipped.is_empty() {
+            return format!("{} loads all {} checked.", self.title, skills(self.skills));
+        }
+        format!("{} loads {} of {}; it skips {}:", self.title, self.loaded, skills(self.skills), self.skipped.len())
+    }
+}
+
+/// Whether `agent`'s verdict is its loader's (see the module docs).
+pub fn judged_by_loader(agent: &Agent) -> bool {
+    agent.prompt.is_some() && agent.id != crate::agent::AGENTSKILLS.id
+}
+
+/// Each entry's fate under `agent`'s loader, in entry order; `None` for profiles whose verdict
+/// is their rules' (see [`judged_by_loader`]).
+pub fn fates(lib: &Library, agent: &Agent) -> Option<Vec<Fate>> {
+    if !judged_by_loader(agent) {
+        return None;
+    }
+    let view = as_installed(lib);
+    let prompt = crate::prompt::render(agent, &view, &PromptOptions::default())?;
+    let mut by_dir: HashMap<&std::path::Path, (Decision, Option<&str>)> = HashMap::new();
+    for s in &prompt.skills {
+        if let Some(dir) = s.dir.as_deref() {
+            // An entry can have two records (listed, and shadowed in a later source): any
+            // record that is not a rejection means the loader read it.
+            let seen = by_dir.entry(dir).or_insert((s.decision, s.reason.as_deref()));
+            if seen.0 == Decision::Invalid && s.decision != Decision::Invalid {
+                *seen = (s.decision, s.reason.as_deref());
+            }
+        }
+    }
+    Some(
+        lib.entries
+            .iter()
+            .map(|e| {
+                let dir = e.skill.dir.clone();
+                match by_dir.get(dir.as_path()) {
+                    Some((Decision::Invalid, reason)) => {
+                        Fate { dir, loaded: false, reason: Some(reason.unwrap_or("not loaded").to_string()) }
+                    }
+                    Some(_) => Fate { dir, loaded: true, reason: None },
+                    None => Fate {
+                        dir,
+                        loaded: false,
+                        reason: Some(format!("{} finds no skill file it reads here", agent.title)),
+                    },
+                }
+            })
+            .collect(),
+    )
+}
+
+/// The library as the agent would find its skills once installed where it looks: each skill in
+/// a source that is its own parent folder. `check` finds skills at any depth (nested in plugin
+/// folders, inside other skills); the loaders read a skill folder inside a source. Where the
+/// agent's own discovery would not reach a skill is reported apart (the nesting marks).
+fn as_installed(lib: &Library) -> Library {
+    let mut sources: Vec<Source> = vec![];
+    let mut index: HashMap<PathBuf, usize> = HashMap::new();
+    let mut entries = Vec::with_capacity(lib.entries.len());
+    for e in &lib.entries {
+        let parent = e.listed_as.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
+        let si = *index.entry(parent.clone()).or_insert_with(|| {
+            sources.push(Source::new(&parent));
+            sources.len() - 1
+        });
+        let mut e = e.clone();
+        e.source = si;
+        e.shadowed_by = None;
+        entries.push(e);
+    }
+    Library { sources, policy: lib.policy, key: lib.key, entries, issues: vec![] }
+}
+
+/// Applies `agent`'s verdict to every entry's diagnostics (see the module docs) and returns
+/// what the agent does with the library, for profiles judged by their loader.
+pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
+    let duplicate = &DuplicateSkillName::META;
+    for e in &mut lib.entries {
+        match agent.level(duplicate) {
+            Level::Default => {}
+            Level::Off => e.diagnostics.retain(|d| d.code != duplicate.code),
+            Level::Set(s) => e.diagnostics.iter_mut().filter(|d| d.code == duplicate.code).for_each(|d| d.severity = s),
+        }
+    }
+    let fates = fates(lib, agent)?;
+    for (e, fate) in lib.entries.iter_mut().zip(&fates) {
+        judge(&e.skill, &mut e.diagnostics, agent, fate);
+    }
+    let mut seen = std::collections::HashSet::new();
+    let unique: Vec<&Fate> = fates.iter().filter(|f| seen.insert(f.dir.clone())).collect();
+    Some(AgentVerdict {
+        agent: agent.id,
+        title: agent.title,
+        skills: unique.len(),
+        loaded: unique.iter().filter(|f| f.loaded).count(),
+        skipped: unique.into_iter().filter(|f| !f.loaded).cloned().collect(),
+    })
+}
+
+/// One skill's diagnostics under its fate.
+pub fn judge(skill: &crate::skill::Skill, diagnostics: &mut Vec<Diagnostic>, agent: &Agent, fate: &Fate) {
+    let meta = &AgentSkipsSkill::META;
+    diagnostics.retain(|d| d.code != meta.code);
+    for d in diagnostics.iter_mut().filter(|d| d.severity == Severity::Error) {
+        d.severity = Severity::Warning;
+        let note = if fate.loaded {
+            format!("{} loads this skill all the same; the specification forbids it", agent.title)
+        } else {
+            format!("{} skips this skill: its own reason is {}", agent.title, meta.code)
+        };
+        d.help = Some(match d.help.take() {
+            Some(help) => format!("{note}; {help}"),
+            None => note,
+        });
+    }
+    if fate.loaded {
+        return;
+    }
+    let severity = match agent.level(meta) {
+        Level::Off => return,
+        Level::Default => meta.severity,
+        Level::Set(s) => s,
+    };
+    let span = skill.split.yaml.map_or(Span::empty(0), |y| Span::new(y.start, y.start));
+    let at = skill.lines.position(&skill.text, span.start);
+    let reason = fate.reason.as_deref().unwrap_or("not loaded");
+    diagnostics.insert(
+        0,
+        Diagnostic {
+            code: meta.code,
+            rule: meta.name,
+            severity,
+            message: format!("{} does not load this skill: {reason}", agent.title),
+            span,
+            start: at,
+            end: at,
+            labels: vec![],
+            help: Some(format!("this is {}'s own reason; fix it and the skill loads", agent.title)),
+            docs: meta.docs_path(),
+            fix: None,
+        },
+    );
+}
