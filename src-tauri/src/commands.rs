@@ -445,7 +445,7 @@ impl AppState {
             .kept
             .resources_of(dir)
             .or_else(|| Some(skillkit::resources::scan(dir, &file, skillkit::resources::ScanOptions::default())));
-        Ok(Linted { diagnostics: skillkit::lint(&skill, agent) })
+        Ok(Linted { diagnostics: skillkit::verdict::lint_alone(&skill, agent) })
     }
 
     pub fn apply_fixes(&self, args: ApplyFixes) -> Result<Fixed, AppError> {
@@ -985,6 +985,41 @@ mod tests {
         assert_eq!(state.render_preview(outside).unwrap_err().code, ErrorCode::OutsideLibrary);
         let not_skill = RenderPreview { path: format!("{src}/demo/README.md"), text: String::new() };
         assert_eq!(state.render_preview(not_skill).unwrap_err().code, ErrorCode::NotASkillFile);
+    }
+
+    #[test]
+    fn the_library_and_the_editor_show_the_chosen_agents_verdict_as_check_does() {
+        let (_tmp, src) = demo_library();
+        // Unquoted `: `: DeepAgents (PyYAML) skips the skill; Codex reads the rest of the line.
+        let colon = "---\nname: colon\ndescription: Use when: the user asks\n---\nBody.\n";
+        std::fs::create_dir_all(format!("{src}/colon")).unwrap();
+        std::fs::write(format!("{src}/colon/SKILL.md"), colon).unwrap();
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let codes = |view: &LibraryView| -> Vec<(String, usize, Vec<&'static str>)> {
+            let mut v: Vec<_> = view
+                .skills
+                .iter()
+                .map(|s| {
+                    let errors =
+                        s.diagnostics.iter().filter(|d| d.severity == Severity::Error).map(|d| d.code).collect();
+                    (s.name.clone(), s.errors, errors)
+                })
+                .collect();
+            v.sort();
+            v
+        };
+        let deep = state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "deepagents".into() }).unwrap();
+        assert_eq!(codes(&deep), [("colon".into(), 1, vec!["SK702"]), ("demo".into(), 0, vec![])]);
+        let codex = state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "codex".into() }).unwrap();
+        assert_eq!(codes(&codex), [("colon".into(), 0, vec![]), ("demo".into(), 0, vec![])]);
+        let lint = |agent: &str| {
+            let args = LintText { path: format!("{src}/colon/SKILL.md"), text: colon.into(), agent: agent.into() };
+            let d = state.lint_text(args).unwrap().diagnostics;
+            d.iter().filter(|d| d.severity == Severity::Error).map(|d| d.code).collect::<Vec<_>>()
+        };
+        assert_eq!(lint("deepagents"), ["SK702"]);
+        assert!(lint("codex").is_empty());
+        assert_eq!(lint("spec"), ["SK301"]);
     }
 
     #[test]

@@ -139,10 +139,11 @@ impl Library {
     /// Discover, read and lint every skill of `sources` (lowest priority first) the way `agent`
     /// does.
     pub fn open(sources: &[PathBuf], agent: &Agent) -> Library {
-        let lib = Self::load(sources, agent.discovery, agent.key, agent);
+        let mut lib = Self::load(sources, agent.discovery, agent.key, agent);
         if let Some(read) = agent.read {
             read(&lib);
         }
+        crate::verdict::apply(&mut lib, agent);
         lib
     }
 
@@ -513,6 +514,7 @@ impl Library {
         }
         self.entries.sort_by(|a, b| (a.source, &a.listed_as).cmp(&(b.source, &b.listed_as)));
         self.resolve();
+        crate::verdict::apply(self, agent);
         events
     }
 }

@@ -191,3 +191,33 @@ pub fn judge(skill: &crate::skill::Skill, diagnostics: &mut Vec<Diagnostic>, age
         },
     );
 }
+
+/// The diagnostics of one skill on its own (the editor's unsaved text) under `agent`: its rules,
+/// then, for profiles judged by their loader, the agent's verdict on it as if it were installed
+/// in its folder's parent.
+pub fn lint_alone(skill: &crate::skill::Skill, agent: &Agent) -> Vec<Diagnostic> {
+    let mut diagnostics = crate::lint::lint(skill, agent);
+    if !judged_by_loader(agent) {
+        return diagnostics;
+    }
+    let parent = skill.dir.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
+    let lib = Library {
+        sources: vec![Source::new(&parent)],
+        policy: agent.discovery,
+        key: agent.key,
+        entries: vec![crate::library::Entry {
+            source: 0,
+            listed_as: skill.dir.clone(),
+            skill: skill.clone(),
+            diagnostics: vec![],
+            key: skill.display_name().to_string(),
+            shadowed_by: None,
+            readings: Default::default(),
+        }],
+        issues: vec![],
+    };
+    if let Some(fate) = fates(&lib, agent).and_then(|f| f.into_iter().next()) {
+        judge(skill, &mut diagnostics, agent, &fate);
+    }
+    diagnostics
+}
