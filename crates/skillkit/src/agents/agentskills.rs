@@ -51,6 +51,9 @@ pub static AGENT: Agent = Agent {
         ("name-non-ascii", Off),
         ("frontmatter-schema", Set(Warning)),
         ("closing-delimiter-at-eof", Off),
+        // skills-ref validates one skill folder at a time: a name used twice in a library is
+        // not its error (broken references, which it never reads, are warnings everywhere).
+        ("duplicate-skill-name", Set(Warning)),
     ],
     // skills-ref validates the folders it is given; for libraries we use the client guide's search.
     discovery: DiscoveryPolicy::CLIENT_GUIDE,

@@ -1,5 +1,5 @@
 use super::{fields_checkable, osa_distance_within, Context};
-use crate::diagnostic::{Applicability, Edit};
+use crate::diagnostic::{Applicability, Edit, Severity};
 use crate::fields::{known_field, KNOWN_FIELDS};
 use std::collections::HashSet;
 
@@ -8,7 +8,9 @@ declare_rule! {
     ///
     /// ## What it does
     /// Compares each unknown top-level key with the spec fields and the agents' extension
-    /// fields: the same key in another case or with `_` for `-`, or one or two edits away.
+    /// fields: the same key in another case or with `_` for `-`, or one or two edits away. A
+    /// plural or singular of a known key (`triggers`, `agents`) is only a warning: published
+    /// libraries use such keys on purpose as often as by mistake.
     ///
     /// ## Why is this bad?
     /// A misspelled key is silently ignored by agents: the field you meant to set is missing, and
@@ -93,6 +95,22 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     let set: HashSet<&str> = skill.frontmatter.fields.iter().filter_map(|f| known_field(&f.key)).map(|k| k.key).collect();
     for f in &skill.frontmatter.fields {
         let Some((meant, trivial)) = near_miss(&f.key) else { continue };
+        // `triggers` for `trigger`, `agents` for `agent`: as likely a key of its own (published
+        // libraries use both) as a slip, so a warning, not an error.
+        if f.key.strip_suffix('s') == Some(meant) || meant.strip_suffix('s') == Some(f.key.as_str()) {
+            cx.report_as(
+                Severity::Warning,
+                f.key_span,
+                format!("unknown key `{}`: if you meant `{meant}`, agents do not read it under this name", f.key),
+            )
+            .help("agents ignore keys they do not know")
+            .fix(
+                format!("Rename to `{meant}`"),
+                Applicability::Unsafe,
+                vec![Edit { span: f.key_span, replacement: meant.to_string() }],
+            );
+            continue;
+        }
         let msg = format!("unknown key `{}`: did you mean `{meant}`?", f.key);
         if set.contains(meant) {
             // Renaming would duplicate the key: the author has to choose.
@@ -105,5 +123,26 @@ pub(crate) fn check(cx: &mut Context<'_>) {
             applicability,
             vec![Edit { span: f.key_span, replacement: meant.to_string() }],
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::agent::SPEC;
+    use crate::diagnostic::Severity;
+
+    fn severities(key: &str) -> Vec<Severity> {
+        let text = format!("---\nname: my-skill\ndescription: d\n{key}: x\n---\nBody\n");
+        let skill = crate::Skill::parse("/skills/my-skill", "SKILL.md", text);
+        crate::lint(&skill, &SPEC).into_iter().filter(|d| d.code == "SK401").map(|d| d.severity).collect()
+    }
+
+    #[test]
+    fn a_plural_of_a_known_key_is_a_warning_and_a_slip_an_error() {
+        assert_eq!(severities("descriptoin"), [Severity::Error]);
+        assert_eq!(severities("Name"), [Severity::Error]);
+        assert_eq!(severities("triggers"), [Severity::Warning]);
+        assert_eq!(severities("licenses"), [Severity::Warning]);
+        assert_eq!(severities("license"), []);
     }
 }
