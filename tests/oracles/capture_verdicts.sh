@@ -14,10 +14,11 @@
 #    (SKILLKIT overrides; target/release/skillkit, else target/debug/skillkit, is used).
 # 2. Run this script. It reads ../shared/corpus and ../shared/oracles (CORPUS, ORACLES override) and
 #    exits 2 saying so when either, or an oracle program, is absent. Nothing leaves the machine: the
-#    CLIs talk to the shared scripts' local mock API. About 6 minutes on 2 cores (skills-ref's 1,168
-#    `validate` runs and the 5 x 8 `check`/`prompt` runs take most of it; each CLI listing run takes
-#    2-20 s). Optional env: LIBS (default: the five libraries), AGENTS (default: deepagents skills-ref
-#    claude-code codex gemini-cli), SCRATCH (default /tmp/skillkit-verdict-work: the CLIs' WORK folders).
+#    CLIs talk to the shared scripts' local mock API. About 6-7 minutes on 2 cores (measured 5 min 50 s;
+#    skills-ref's 1,168 `validate` runs take ~2.5 min, Codex's 33 chunk runs ~2 min, each other CLI
+#    listing run 2-10 s). Optional env: LIBS (default: the five libraries), AGENTS (default: deepagents skills-ref
+#    claude-code codex gemini-cli), SCRATCH (default /tmp/skillkit-verdict-work: the CLIs' WORK folders),
+#    ONLY_OURS=1 (keep OUT's captures and only re-run skillkit and the comparison: ~30 s, for a new build).
 #
 # Trees (OUT/trees, mapping in OUT/trees/mapping.tsv): every folder holding a SKILL.md is copied flat
 # into OUT/trees/<lib>/pN/<folder name> (the folder keeps its own name, so no name/folder mismatch is
@@ -85,9 +86,16 @@ if [ -z "${SKILLKIT:-}" ] || [ ! -x "$SKILLKIT" ]; then
 fi
 "$PY" -c 'import yaml' 2>/dev/null || { echo "capture_verdicts.sh: $PY has no PyYAML (it comes with deepagents)" >&2; exit 2; }
 
-rm -rf "$OUT"; mkdir -p "$OUT/trees" "$OUT/raw" "$OUT/ours" "$OUT/compare" "$SCRATCH"
 TREES=$OUT/trees
-HELP=$OUT/raw/helpers; mkdir -p "$HELP"
+HELP=$OUT/raw/helpers
+if [ "${ONLY_OURS:-0}" = 1 ]; then
+  # re-judge skillkit against the captures already in OUT (trees, raw oracle output, <agent>.tsv)
+  [ -f "$OUT/frontmatter.json" ] && [ -d "$OUT/raw" ] || { echo "capture_verdicts.sh: ONLY_OURS=1 needs a finished OUT ($OUT)" >&2; exit 2; }
+  rm -rf "$OUT/ours" "$OUT/compare" "$OUT/raw/ours"; mkdir -p "$OUT/ours" "$OUT/compare"
+else
+  rm -rf "$OUT"; mkdir -p "$OUT/trees" "$OUT/raw" "$OUT/ours" "$OUT/compare" "$SCRATCH"
+fi
+mkdir -p "$HELP"
 log() { echo "[$(date +%T)] $*" >&2; }
 
 # ------------------------------------------------------------------------------------- python helpers
@@ -460,6 +468,8 @@ with open(os.path.join(OUT, "ours", f"{AGENT}.tsv"), "w", encoding="utf-8") as f
 PYEOF
 
 # ------------------------------------------------------------------------------------------ trees
+PARTS=$(cd "$TREES" 2>/dev/null && for l in $LIBS; do ls -d "$l"/p* 2>/dev/null; done)
+if [ "${ONLY_OURS:-0}" != 1 ]; then
 log "trees: $LIBS"
 python3 "$HELP/build_trees.py" "$CORPUS" "$TREES" $LIBS || { echo "tree build failed" >&2; exit 1; }
 # the nesting test tree: real nesting from two libraries (when present) + a synthetic outer/inner
@@ -526,6 +536,7 @@ for a in $AGENTS; do
   done
   "$PY" "$HELP/verdicts.py" "$OUT" "$a"
 done
+fi  # ONLY_OURS
 
 # ------------------------------------------------------------------------------------------ ours
 log "ours: $SKILLKIT"
@@ -588,7 +599,7 @@ for a in agents:
     if a != "skills-ref":
         try:
             pj = json.load(open(os.path.join(od, "prompt.json"), encoding="utf-8"))
-            print(f"  ours, prompt:", *[os.path.relpath(s['path'], T) + ' ' + s['decision'] for s in pj.get("skills", [])], sep="\n    ")
+            print(f"  ours, prompt:", *[os.path.relpath(s['path'], T) + ' ' + s['decision'] for s in pj.get("skills", []) if s.get("path")], sep="\n    ")
         except Exception as e:  # noqa: BLE001
             print(f"  ours, prompt: unreadable ({e})")
 PYEOF

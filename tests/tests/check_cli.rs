@@ -172,14 +172,20 @@ fn a_folder_is_searched_recursively_skipping_git_and_node_modules() {
             (".hidden/deep/er/x/SKILL.md", skill),
             (".git/x/SKILL.md", skill),
             ("node_modules/pkg/x/SKILL.md", skill),
-            ("a/x/assets/nested/SKILL.md", b"not a skill: inside another skill"),
+            ("a/x/assets/nested/SKILL.md", b"inside another skill: reported, not skipped"),
         ],
     );
     let out = skillkit(&["check", &tmp.path().to_string_lossy(), "--format", "json"]);
     let json: Value = serde_json::from_str(&out.stdout).unwrap();
     let paths: Vec<&str> = json["skills"].as_array().unwrap().iter().map(|s| s["path"].as_str().unwrap()).collect();
-    assert_eq!(paths.len(), 2, "{paths:?}");
-    assert!(paths.iter().all(|p| !p.contains(".git/") && !p.contains("node_modules") && !p.contains("assets")));
+    assert_eq!(paths.len(), 3, "{paths:?}");
+    assert!(paths.iter().all(|p| !p.contains(".git/") && !p.contains("node_modules")));
+    // The skill inside another skill's folder is checked, and marked as nested.
+    let nested =
+        json["skills"].as_array().unwrap().iter().find(|s| s["path"].as_str().unwrap().contains("assets")).unwrap();
+    let codes: Vec<&str> =
+        nested["diagnostics"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap()).collect();
+    assert!(codes.contains(&"SK703") && codes.contains(&"SK101"), "{codes:?}");
 }
 
 #[test]

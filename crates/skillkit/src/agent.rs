@@ -54,7 +54,8 @@ pub static SPEC: Agent = Agent {
     source: "agentskills.io docs/specification.mdx (agentskills/agentskills 69ef37e, 2026-08-09)",
     skills_ref_messages: false,
     levels: &[],
-    discovery: DiscoveryPolicy::CLIENT_GUIDE,
+    // The client guide's search, reporting nested skills too (`skillkit tree` shows every skill).
+    discovery: DiscoveryPolicy { nested: true, ..DiscoveryPolicy::CLIENT_GUIDE },
     key: NameKey::Frontmatter,
     prompt: None,
     read: None,

@@ -29,23 +29,29 @@ pub struct DiscoveryPolicy {
     /// A source that is itself a skill folder is that one skill (`skillkit check DIR`); agents
     /// instead look only below a source.
     pub root_is_skill: bool,
+    /// Also look inside a skill's folder for more skills (Codex does; the others stop at a
+    /// skill folder, so a skill nested in another is not theirs).
+    pub nested: bool,
 }
 
 impl DiscoveryPolicy {
     /// Direct child folders, hidden ones included (a directory listing, as DeepAgents does).
     pub const CHILDREN: DiscoveryPolicy =
-        DiscoveryPolicy { depth: Depth::Children, include_hidden: true, root_is_skill: false };
+        DiscoveryPolicy { depth: Depth::Children, include_hidden: true, root_is_skill: false, nested: false };
     /// The agentskills.io client guide's bounded search.
     pub const CLIENT_GUIDE: DiscoveryPolicy = DiscoveryPolicy {
         depth: Depth::Recursive { max_depth: 6, max_dirs: 2_000 },
         include_hidden: true,
         root_is_skill: false,
+        nested: false,
     };
-    /// `skillkit check DIR`: a deep search, bounded only against runaway trees.
+    /// `skillkit check DIR`: a deep search, bounded only against runaway trees, that reports
+    /// every skill file, also those nested in another skill's folder.
     pub const CHECK: DiscoveryPolicy = DiscoveryPolicy {
         depth: Depth::Recursive { max_depth: 16, max_dirs: 200_000 },
         include_hidden: true,
         root_is_skill: true,
+        nested: true,
     };
 }
 
@@ -104,7 +110,9 @@ pub fn discover(root: &Path, policy: DiscoveryPolicy) -> Search {
     if policy.root_is_skill {
         if let Some((file, regular_len)) = skill_file_probe(root) {
             out.skills.push(Found { dir: resolve_dir(root), file, listed_as: root.to_path_buf(), regular_len });
-            return out;
+            if !policy.nested {
+                return out;
+            }
         }
     }
     let (max_depth, max_dirs) = match policy.depth {
@@ -195,6 +203,9 @@ pub fn discover(root: &Path, policy: DiscoveryPolicy) -> Search {
                 seen.insert(child_real.clone());
             }
             if let Some((file, regular_len)) = probe {
+                if policy.nested && depth + 1 < max_depth {
+                    stack.push((child.clone(), child_real.clone(), depth + 1));
+                }
                 out.skills.push(Found { dir: child_real, file, listed_as: child, regular_len });
             } else if depth + 1 < max_depth {
                 stack.push((child, child_real, depth + 1));

@@ -13,6 +13,7 @@ use crate::library::{Library, Source};
 use crate::prompt::{Decision, PromptOptions};
 use crate::rules::agent_skips_skill::AgentSkipsSkill;
 use crate::rules::duplicate_skill_name::DuplicateSkillName;
+use crate::rules::nested_skill::NestedSkill;
 use crate::text::Span;
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -99,6 +100,20 @@ pub fn fates(lib: &Library, agent: &Agent) -> Option<Vec<Fate>> {
     )
 }
 
+/// For each entry, the folder of the skill it is nested in (the nearest one), if any.
+pub fn nested_in(lib: &Library) -> Vec<Option<PathBuf>> {
+    let dirs: std::collections::HashSet<&std::path::Path> = lib.entries.iter().map(|e| e.skill.dir.as_path()).collect();
+    lib.entries
+        .iter()
+        .map(|e| e.skill.dir.ancestors().skip(1).find(|a| dirs.contains(a)).map(std::path::Path::to_path_buf))
+        .collect()
+}
+
+/// The agents (with a loader) that discover a skill nested in another skill's folder.
+pub fn nested_discovered_by() -> Vec<&'static str> {
+    crate::AGENTS.iter().filter(|a| judged_by_loader(a) && a.discovery.nested).map(|a| a.id).collect()
+}
+
 /// The library as the agent would find its skills once installed where it looks: each skill in
 /// a source that is its own parent folder. `check` finds skills at any depth (nested in plugin
 /// folders, inside other skills); the loaders read a skill folder inside a source. Where the
@@ -124,6 +139,35 @@ fn as_installed(lib: &Library) -> Library {
 /// Applies `agent`'s verdict to every entry's diagnostics (see the module docs) and returns
 /// what the agent does with the library, for profiles judged by their loader.
 pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
+    let outer = nested_in(lib);
+    let nested = &NestedSkill::META;
+    for (i, e) in lib.entries.iter_mut().enumerate() {
+        e.diagnostics.retain(|d| d.code != nested.code);
+        let Some(o) = outer[i].clone() else { continue };
+        let severity = match agent.level(nested) {
+            Level::Off => continue,
+            Level::Default => nested.severity,
+            Level::Set(s) => s,
+        };
+        let span = e.skill.split.yaml.map_or(Span::empty(0), |y| Span::new(y.start, y.start));
+        let at = e.skill.lines.position(&e.skill.text, span.start);
+        e.diagnostics.push(Diagnostic {
+            code: nested.code,
+            rule: nested.name,
+            severity,
+            message: format!(
+                "this skill is inside the folder of skill `{}`: Codex discovers it; Claude Code, Gemini CLI and DeepAgents do not",
+                o.display()
+            ),
+            span,
+            start: at,
+            end: at,
+            labels: vec![],
+            help: Some("move it next to the outer skill, or make it a plain resource of it".into()),
+            docs: nested.docs_path(),
+            fix: None,
+        });
+    }
     let duplicate = &DuplicateSkillName::META;
     for e in &mut lib.entries {
         match agent.level(duplicate) {
@@ -132,7 +176,16 @@ pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
             Level::Set(s) => e.diagnostics.iter_mut().filter(|d| d.code == duplicate.code).for_each(|d| d.severity = s),
         }
     }
-    let fates = fates(lib, agent)?;
+    let mut fates = fates(lib, agent)?;
+    if !agent.discovery.nested {
+        for (fate, o) in fates.iter_mut().zip(&outer) {
+            if let Some(o) = o {
+                fate.loaded = false;
+                fate.reason =
+                    Some(format!("it does not look for skills inside another skill's folder (`{}`)", o.display()));
+            }
+        }
+    }
     for (e, fate) in lib.entries.iter_mut().zip(&fates) {
         judge(&e.skill, &mut e.diagnostics, agent, fate);
     }

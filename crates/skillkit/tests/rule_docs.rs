@@ -23,6 +23,7 @@ const PROSE_EXAMPLES: &[&str] = &[
     "body-too-many-tokens",
     "duplicate-skill-name",
     "agent-skips-skill",
+    "nested-skill",
     "too-many-findings",
     "reference-missing",
     "resource-unreferenced",

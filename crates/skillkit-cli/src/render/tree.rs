@@ -40,6 +40,7 @@ pub fn render_text(
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
     writeln!(out, "Library for `{}` (later sources win a name clash)", agent.id)?;
+    let nested = skillkit::verdict::nested_in(lib);
     for (i, s) in lib.sources.iter().enumerate() {
         let n = lib.entries.iter().filter(|e| e.source == i).count();
         let note = if s.exists { format!("{n} skill{}", if n == 1 { "" } else { "s" }) } else { "missing".into() };
@@ -51,8 +52,15 @@ pub fn render_text(
             continue;
         }
         writeln!(out, "\n{}. {}", i + 1, display(&s.path))?;
-        for (_, e) in entries {
+        for (n, e) in entries {
             let mut line = format!("  {}  [{}]", e.key, status(e));
+            if let Some(o) = &nested[n] {
+                line.push_str(&format!(
+                    "  nested in {}: discovered by {} only",
+                    display(o),
+                    skillkit::verdict::nested_discovered_by().join(", ")
+                ));
+            }
             if let Some(by) = e.shadowed_by {
                 let w = &lib.entries[by];
                 line.push_str(&format!("  hidden by {} in source {} ({})", w.key, w.source + 1, display(&w.listed_as)));
@@ -100,10 +108,12 @@ pub fn render_json(
     display: &dyn Fn(&Path) -> String,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
+    let nested = skillkit::verdict::nested_in(lib);
     let skills: Vec<Value> = lib
         .entries
         .iter()
-        .map(|e| {
+        .enumerate()
+        .map(|(n, e)| {
             let res = details(lib, e);
             let seen_by = discovered_by(&res);
             let count = |s| e.diagnostics.iter().filter(|d| d.severity == s).count();
@@ -114,6 +124,7 @@ pub fn render_json(
                 "valid": e.is_valid(),
                 "errors": count(Severity::Error),
                 "warnings": count(Severity::Warning),
+                "nested_in": nested[n].as_ref().map(|o| display(o)),
                 "shadowed_by": e.shadowed_by.map(|i| {
                     let w = &lib.entries[i];
                     json!({"name": w.key, "source": w.source + 1, "path": display(&w.skill.path())})

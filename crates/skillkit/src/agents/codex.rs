@@ -72,11 +72,13 @@ pub static AGENT: Agent = Agent {
     read: Some(read_all),
 };
 
-/// Codex's scan: breadth first to depth 6, at most 2,000 folders per root, hidden names skipped.
+/// Codex's scan: breadth first to depth 6, at most 2,000 folders per root, hidden names skipped,
+/// into skill folders too (a `SKILL.md` below another skill's is a skill of its own).
 pub const DISCOVERY: DiscoveryPolicy = DiscoveryPolicy {
     depth: Depth::Recursive { max_depth: 6, max_dirs: 2_000 },
     include_hidden: false,
     root_is_skill: false,
+    nested: true,
 };
 
 /// gpt-5.5's context window as Codex 0.169.0 knows it (the model of the captures).

@@ -60,7 +60,7 @@ pub static AGENT: Agent = Agent {
 
 /// `*/SKILL.md`: direct child folders, hidden ones skipped.
 pub const DISCOVERY: DiscoveryPolicy =
-    DiscoveryPolicy { depth: Depth::Children, include_hidden: false, root_is_skill: false };
+    DiscoveryPolicy { depth: Depth::Children, include_hidden: false, root_is_skill: false, nested: false };
 
 /// gemini-3.1-pro-preview's input window (the model of the captures).
 pub const DEFAULT_CONTEXT_WINDOW: u64 = 1_048_576;

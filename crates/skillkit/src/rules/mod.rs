@@ -274,6 +274,7 @@ rules! {
     resource_unreferenced::ResourceUnreferenced,
     duplicate_skill_name::DuplicateSkillName,
     agent_skips_skill::AgentSkipsSkill,
+    nested_skill::NestedSkill,
 }
 
 /// Look a rule up by code (`SK201`) or name (`name-missing`).
