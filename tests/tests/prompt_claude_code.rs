@@ -40,6 +40,16 @@ fn every_single_source_tree() {
     }
 }
 
+/// Claude Code 2.1.330 sorts skill folders as JavaScript's `localeCompare` does (ICU, English,
+/// full strength): `_` before `-` before `.`, digits before letters, accents and then case
+/// (lowercase first) breaking ties, digits not read as numbers. Captured on folder names mixing
+/// them (`tests/fixtures/prompt-trees/collation`).
+#[test]
+fn folders_are_listed_in_claude_codes_collation() {
+    let want = golden(AGENT, "collation", "listing.txt").unwrap();
+    assert_same(&render(&[tree("collation")], &[]), &want, "collation");
+}
+
 #[test]
 fn two_sources_the_user_folder_first_and_winning() {
     let want = golden(AGENT, "override", "listing.txt").unwrap();

@@ -55,6 +55,18 @@ fn every_listing_is_byte_exact() {
     }
 }
 
+/// Gemini CLI 0.61.0 lists skill folders in descending byte order of the folder path, so a folder
+/// whose name starts another's (`foo`, `foo-bar`, `foo.x`) comes after it. Captured on
+/// `tests/fixtures/prompt-trees/name-order`.
+#[test]
+fn folders_sharing_a_prefix_are_listed_in_geminis_order() {
+    let t = tree("name-order");
+    let out = skillkit(&["prompt", "--agent", "gemini-cli", "--source", &t]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let want = golden(AGENT, "name-order", "listing.txt").unwrap();
+    assert_same(&out.stdout, &sub(&want, &[(PROJECT_ROOT, t.clone())]), "name-order");
+}
+
 #[test]
 fn the_activate_skill_tool_matches() {
     for (t, sources, _) in cases() {

@@ -1005,7 +1005,7 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     // Highest priority first: the last source given, then back to the first.
     for si in (0..lib.sources.len()).rev() {
         let mut entries: Vec<&Entry> = lib.entries.iter().filter(|e| e.source == si).collect();
-        entries.sort_by_cached_key(|e| folder_name(e).encode_utf16().collect::<Vec<u16>>());
+        sort_as_claude_code(&mut entries, |e| folder_name(e));
         for e in entries {
             let path = prompt::listed_file(input, e);
             let folder = folder_name(e);
@@ -1512,6 +1512,19 @@ pub fn read_all(lib: &Library) {
         let path = prompt::listed_file(&input, e);
         e.reading("claude-code", &path, |e| load(e, &path).map(std::sync::Arc::new));
     }
+}
+
+/// Sorts as Claude Code sorts skill folders: JavaScript's `a.localeCompare(b)` in an English
+/// locale, which is ICU's collation of the CLDR root order at full strength with punctuation not
+/// ignored (`_` before `-` before `.`, digits before letters, then accents, then case with
+/// lowercase first; digits compared one by one). Captured on `tests/fixtures/prompt-trees/
+/// collation` (Claude Code 2.1.330); feruca implements the same Unicode Collation Algorithm over
+/// the same CLDR root table. Ties (strings ICU finds equal) keep byte order.
+pub fn sort_as_claude_code<T: Clone>(items: &mut Vec<T>, key: impl Fn(&T) -> String) {
+    let mut collator = feruca::Collator::new(feruca::Tailoring::default(), false, true);
+    let mut keyed: Vec<(String, T)> = items.drain(..).map(|t| (key(&t), t)).collect();
+    keyed.sort_by(|a, b| collator.collate(a.0.as_str(), b.0.as_str()));
+    items.extend(keyed.into_iter().map(|(_, t)| t));
 }
 
 #[cfg(test)]

@@ -290,7 +290,7 @@ pub struct Loading {
     pub warnings: Vec<String>,
 }
 
-/// Loads `lib` as Gemini CLI does: sources in order, each in descending path order, later names
+/// Loads `lib` as Gemini CLI does: sources in order, each in descending order of folder path, later names
 /// replacing earlier ones in place.
 pub fn load(lib: &Library) -> Loading {
     let mut out = Loading::default();
@@ -299,7 +299,10 @@ pub fn load(lib: &Library) -> Loading {
     for si in 0..lib.sources.len() {
         let mut found: Vec<(String, usize, &Entry)> =
             lib.entries.iter().enumerate().filter(|(_, e)| e.source == si).map(|(i, e)| (located(e), i, e)).collect();
-        found.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        // Descending by the folder's path, without its `/SKILL.md`: `foo.x` and `foo-bar` come
+        // before `foo` (captured on `tests/fixtures/prompt-trees/name-order`).
+        let folder = |at: &str| at.rsplit_once('/').map_or(at, |(dir, _)| dir).to_string();
+        found.sort_by_cached_key(|(at, i, _)| (std::cmp::Reverse(folder(at)), *i));
         for (at, i, e) in found {
             let reading = e.reading("gemini-cli", "", |e| read_at(e, i, at.clone()));
             match reading.as_ref().clone().map(|l| l.map(|l| Loaded { entry: i, ..l })) {
