@@ -370,9 +370,24 @@ pub fn listed_file(input: &RenderInput<'_>, entry: &Entry) -> String {
     format!("{src}{sep}{folder}/{}", entry.skill.file_name)
 }
 
-/// An entry's path joined as the agent's real path (for agents that print absolute paths).
+/// An entry's path joined as the agent's real path (for agents that print absolute paths): made
+/// absolute against the working directory and normalised as Node's `path.resolve` does (`.`
+/// dropped, `..` taking off the folder before it); symlinks are kept.
 pub fn absolute(p: &Path) -> PathBuf {
-    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+    let p = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push(c);
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 #[cfg(test)]

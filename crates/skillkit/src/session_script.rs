@@ -57,7 +57,8 @@ impl std::fmt::Display for ScriptError {
 impl Script {
     /// The sources resolved against the folder of the script.
     pub fn source_paths(&self, script_dir: &Path) -> Vec<PathBuf> {
-        self.sources.iter().map(|s| script_dir.join(s)).collect()
+        // `Path::components` drops the `.` a plain join leaves inside (`./` + `./skills`).
+        self.sources.iter().map(|s| script_dir.join(s).components().collect()).collect()
     }
 
     /// The script as text that [`parse`] reads back to the same agent, sources, settings (the

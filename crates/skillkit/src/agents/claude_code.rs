@@ -733,10 +733,12 @@ pub fn load(entry: &Entry, path: &str) -> Result<ClaudeSkill, String> {
     Ok(parse_skill_with(&folder_name(entry), &skill.text, path, Some(skill)))
 }
 
-/// The folder Claude Code names in `Base directory for this skill:`: the skills folder as given
-/// joined with the skill's folder name (symlinks kept).
+/// The folder Claude Code names in `Base directory for this skill:`: the skills folder as an
+/// absolute, normalised path (Claude Code resolves a project's `.claude/skills` from its real
+/// working directory: `././skills` is never printed) joined with the skill's folder name
+/// (symlinks kept).
 pub fn base_dir(source: &Path, entry: &Entry) -> String {
-    let src = prompt::path_string(source);
+    let src = prompt::path_string(&prompt::absolute(source));
     let sep = if src.ends_with('/') { "" } else { "/" };
     format!("{src}{sep}{}", folder_name(entry))
 }
