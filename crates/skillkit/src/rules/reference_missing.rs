@@ -70,6 +70,13 @@ pub(crate) fn exists(skill: &Skill, res: &Resources, path: &str) -> bool {
         || res.dirs.binary_search_by(|d| d.as_str().cmp(path)).is_ok()
 }
 
+/// Whether the skill has a file that is `path` plus an extension (`path.md`).
+fn has_extension_of(res: &Resources, path: &str) -> bool {
+    let prefix = format!("{path}.");
+    let at = res.files.partition_point(|f| f.path.as_str() < prefix.as_str());
+    res.files.get(at).is_some_and(|f| f.path.starts_with(&prefix) && !f.path[prefix.len()..].contains('/'))
+}
+
 /// Whether a reference is meant from the skill root. Links and images are. A path in inline code
 /// is when it starts in `scripts/`, `references/` or `assets/`, or in a file or folder the skill
 /// has (`./templates/a.md`): `./out` or `./gradlew` name the working directory.
@@ -158,6 +165,11 @@ pub(crate) fn check(cx: &mut Context<'_>) {
         if r.escapes || exists(skill, res, path) || !skill_relative(skill, r) {
             continue;
         }
+        // Prose names a file without its extension (`references/open-coding` for
+        // `references/open-coding.md`): the agent finds it.
+        if r.kind == RefKind::Code && has_extension_of(res, path) {
+            continue;
+        }
         missing += 1;
         let what = match r.kind {
             RefKind::Image => "image",
@@ -227,6 +239,8 @@ mod tests {
         assert!(got[0].1.starts_with("`scripts/rotate_pdf.py` may name a file of the skill"), "{}", got[0].1);
         assert_eq!(got[1].0, Severity::Warning);
         assert!(got[1].1.starts_with("file `references/gone.md` does not exist"), "{}", got[1].1);
+        let (_, d) = missing(&["references/open-coding.md"], "Use `references/open-coding` first.\n");
+        assert!(d.is_empty(), "{d:#?}");
         let (_, d) = missing(&["references/guide.md"], "Read [x]({baseDir}/references/nope.md).\n");
         assert_eq!(d.len(), 1, "{d:#?}");
         assert!(d[0].message.contains("`references/nope.md`"), "{}", d[0].message);
