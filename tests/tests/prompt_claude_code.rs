@@ -50,6 +50,14 @@ fn folders_are_listed_in_claude_codes_collation() {
     assert_same(&render(&[tree("collation")], &[]), &want, "collation");
 }
 
+/// Folders declaring one `name`: Claude Code lists every folder, the first in its collation order
+/// with the `(name)` suffix (`tests/fixtures/prompt-trees/same-name`, captured).
+#[test]
+fn folders_declaring_one_name_are_all_listed_the_first_with_the_name() {
+    let want = golden(AGENT, "same-name", "listing.txt").unwrap();
+    assert_same(&render(&[tree("same-name")], &[]), &want, "same-name");
+}
+
 #[test]
 fn two_sources_the_user_folder_first_and_winning() {
     let want = golden(AGENT, "override", "listing.txt").unwrap();

@@ -67,6 +67,16 @@ fn folders_sharing_a_prefix_are_listed_in_geminis_order() {
     assert_same(&out.stdout, &sub(&want, &[(PROJECT_ROOT, t.clone())]), "name-order");
 }
 
+/// Three folders of one source declaring one `name` (`dup`, `dup-x`, `dup_y`): Gemini CLI keeps
+/// the byte-smallest folder's (`tests/fixtures/prompt-trees/same-name`, captured).
+#[test]
+fn of_folders_declaring_one_name_gemini_keeps_the_byte_smallest() {
+    let t = tree("same-name");
+    let out = skillkit(&["prompt", "--agent", "gemini-cli", "--source", &t]);
+    let want = golden(AGENT, "same-name", "listing.txt").unwrap();
+    assert_same(&out.stdout, &sub(&want, &[(PROJECT_ROOT, t.clone())]), "same-name");
+}
+
 #[test]
 fn the_activate_skill_tool_matches() {
     for (t, sources, _) in cases() {
