@@ -115,7 +115,7 @@ if [ -z "${CLAUDE_BIN:-}" ] && [ -x /tmp/oracles/npm/node_modules/.bin/claude ];
     GEMINI_BIN=/tmp/oracles/npm/node_modules/.bin/gemini
 fi
 : "${PY:?set PY (see the header)}" "${AGENTSKILLS_BIN:?}" "${CLAUDE_BIN:?}" "${CODEX_BIN:?}" "${GEMINI_BIN:?}"
-ALL_TREES="all-fields minimal override-base override-project override empty invalid chars long-desc blocks crlf unicode claude-fields budget-60"
+ALL_TREES="all-fields minimal override-base override-project override empty invalid chars long-desc blocks crlf unicode claude-fields budget-60 tolerated"
 TREES_SEL=${ONLY_TREES:-$ALL_TREES}
 AGENTS=${AGENTS:-deepagents skills-ref claude-code codex gemini-cli}
 DATE=$(date -u +%FT%TZ)

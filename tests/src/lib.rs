@@ -42,7 +42,7 @@ pub mod goldens {
     use std::path::PathBuf;
 
     /// Every tree captured with one source (`override` is the two-source pair).
-    pub const TREES: [&str; 13] = [
+    pub const TREES: [&str; 14] = [
         "all-fields",
         "minimal",
         "override-base",
@@ -56,6 +56,7 @@ pub mod goldens {
         "unicode",
         "claude-fields",
         "budget-60",
+        "tolerated",
     ];
 
     pub fn fixtures() -> PathBuf {

@@ -235,7 +235,7 @@ fn slash_commands_and_skill_tool_calls() {
         }
     }
     // Every slash-*.json and tool-*.json golden (tool-Skill.json aside) of every capture.
-    assert_eq!(checked, 80);
+    assert_eq!(checked, 89);
 }
 
 #[test]

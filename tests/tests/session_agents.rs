@@ -137,7 +137,7 @@ fn claude_code_skill_tool_and_slash_results_equal_the_goldens() {
         }
     }
     // Every slash-*.json and tool-*.json golden but tool-Skill.json, as in prompt_claude_code.rs.
-    assert_eq!(checked, 80);
+    assert_eq!(checked, 89);
 }
 
 /// `Skill(name)` allows just that skill; a bare `Skill` rule allows all. The denial names the
