@@ -93,7 +93,19 @@ fn a_skill_the_agent_skips_gets_its_reason_and_the_report_says_so() {
     let title = "LangChain DeepAgents (SkillsMiddleware)";
     assert!(out.stdout.contains(&format!("error[SK702]: {title} does not load this skill")), "{}", out.stdout);
     assert!(out.stdout.contains(&format!("{title} loads 2 of 3 skills; it skips 1:")), "{}", out.stdout);
-    assert!(out.stdout.contains("loads this skill all the same"), "{}", out.stdout);
+    // What each agent does with the uppercase name, on its warning.
+    assert!(
+        out.stdout
+            .contains("Claude Code, Codex, Gemini CLI and DeepAgents load this skill; the specification forbids this"),
+        "{}",
+        out.stdout
+    );
+    // And with the colon: only DeepAgents skips it (its own error, SK702, says why).
+    assert!(
+        out.stdout.contains("LangChain DeepAgents (SkillsMiddleware) skips this skill: its own reason is SK702"),
+        "{}",
+        out.stdout
+    );
     let json = json(&["check", "--agent", "deepagents", "--format", "json", dir]);
     let valid: BTreeMap<&str, bool> = json["skills"]
         .as_array()

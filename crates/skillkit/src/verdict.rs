@@ -100,6 +100,52 @@ pub fn fates(lib: &Library, agent: &Agent) -> Option<Vec<Fate>> {
     )
 }
 
+/// [`fates`], with the skills nested in another skill's folder skipped by agents that do not
+/// look there.
+fn fates_of(lib: &Library, agent: &Agent, outer: &[Option<PathBuf>]) -> Option<Vec<Fate>> {
+    let mut fates = fates(lib, agent)?;
+    if !agent.discovery.nested {
+        for (fate, o) in fates.iter_mut().zip(outer) {
+            if let Some(o) = o {
+                fate.loaded = false;
+                fate.reason =
+                    Some(format!("it does not look for skills inside another skill's folder (`{}`)", o.display()));
+            }
+        }
+    }
+    Some(fates)
+}
+
+/// The agent's name as people say it.
+fn short_title(agent: &Agent) -> &'static str {
+    match agent.id {
+        "claude-code" => "Claude Code",
+        "codex" => "Codex",
+        "gemini-cli" => "Gemini CLI",
+        "deepagents" => "DeepAgents",
+        _ => agent.title,
+    }
+}
+
+/// "Claude Code, Codex and Gemini CLI load this skill, DeepAgents skips it; the specification
+/// forbids this": what the four agents do with entry `i`.
+fn who_loads(all: &[(&'static str, Vec<Fate>)], i: usize) -> String {
+    let list = |names: &[&str]| match names {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    let loads: Vec<&str> = all.iter().filter(|(_, f)| f[i].loaded).map(|(n, _)| *n).collect();
+    let skips: Vec<&str> = all.iter().filter(|(_, f)| !f[i].loaded).map(|(n, _)| *n).collect();
+    let verb = |n: usize, one: &'static str, many: &'static str| if n == 1 { one } else { many };
+    let mut s = format!("{} {} this skill", list(&loads), verb(loads.len(), "loads", "load"));
+    if !skips.is_empty() {
+        s.push_str(&format!(", {} {} it", list(&skips), verb(skips.len(), "skips", "skip")));
+    }
+    s.push_str("; the specification forbids this");
+    s
+}
+
 /// For each entry, the folder of the skill it is nested in (the nearest one), if any.
 pub fn nested_in(lib: &Library) -> Vec<Option<PathBuf>> {
     let dirs: std::collections::HashSet<&std::path::Path> = lib.entries.iter().map(|e| e.skill.dir.as_path()).collect();
@@ -176,18 +222,27 @@ pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
             Level::Set(s) => e.diagnostics.iter_mut().filter(|d| d.code == duplicate.code).for_each(|d| d.severity = s),
         }
     }
-    let mut fates = fates(lib, agent)?;
-    if !agent.discovery.nested {
-        for (fate, o) in fates.iter_mut().zip(&outer) {
-            if let Some(o) = o {
-                fate.loaded = false;
-                fate.reason =
-                    Some(format!("it does not look for skills inside another skill's folder (`{}`)", o.display()));
+    let fates = fates_of(lib, agent, &outer)?;
+    // What the four agents do with each skill, for the warnings of what `agent` loads anyway
+    // (only worked out when some skill has an error to turn into a warning).
+    let errors = lib.entries.iter().any(|e| e.diagnostics.iter().any(|d| d.severity == Severity::Error));
+    let mut all: Vec<(&'static str, Vec<Fate>)> = vec![];
+    if errors {
+        for a in [
+            &crate::agents::claude_code::AGENT,
+            &crate::agents::codex::AGENT,
+            &crate::agents::gemini_cli::AGENT,
+            &crate::agents::deepagents::AGENT,
+        ] {
+            let f = if a.id == agent.id { Some(fates.clone()) } else { fates_of(lib, a, &outer) };
+            if let Some(f) = f {
+                all.push((short_title(a), f));
             }
         }
     }
-    for (e, fate) in lib.entries.iter_mut().zip(&fates) {
-        judge(&e.skill, &mut e.diagnostics, agent, fate);
+    for (i, (e, fate)) in lib.entries.iter_mut().zip(&fates).enumerate() {
+        let note = (!all.is_empty()).then(|| who_loads(&all, i));
+        judge(&e.skill, &mut e.diagnostics, agent, fate, note.as_deref());
     }
     let mut seen = std::collections::HashSet::new();
     let unique: Vec<&Fate> = fates.iter().filter(|f| seen.insert(f.dir.clone())).collect();
@@ -201,13 +256,23 @@ pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
 }
 
 /// One skill's diagnostics under its fate.
-pub fn judge(skill: &crate::skill::Skill, diagnostics: &mut Vec<Diagnostic>, agent: &Agent, fate: &Fate) {
+/// `note`, when given, says what each agent does with the skill (see [`apply`]).
+pub fn judge(
+    skill: &crate::skill::Skill,
+    diagnostics: &mut Vec<Diagnostic>,
+    agent: &Agent,
+    fate: &Fate,
+    note: Option<&str>,
+) {
     let meta = &AgentSkipsSkill::META;
     diagnostics.retain(|d| d.code != meta.code);
     for d in diagnostics.iter_mut().filter(|d| d.severity == Severity::Error) {
         d.severity = Severity::Warning;
         let note = if fate.loaded {
-            format!("{} loads this skill all the same; the specification forbids it", agent.title)
+            note.map_or_else(
+                || format!("{} loads this skill all the same; the specification forbids it", agent.title),
+                str::to_string,
+            )
         } else {
             format!("{} skips this skill: its own reason is {}", agent.title, meta.code)
         };
@@ -270,7 +335,7 @@ pub fn lint_alone(skill: &crate::skill::Skill, agent: &Agent) -> Vec<Diagnostic>
         issues: vec![],
     };
     if let Some(fate) = fates(&lib, agent).and_then(|f| f.into_iter().next()) {
-        judge(skill, &mut diagnostics, agent, &fate);
+        judge(skill, &mut diagnostics, agent, &fate, None);
     }
     diagnostics
 }
