@@ -19,7 +19,7 @@ fn every_tree_prints_what_to_prompt_prints() {
     for t in TREES {
         let path = tree(t);
         let lib = library(&path);
-        let p = skillkit::prompt::render(&agentskills::AGENT, &lib, &Default::default()).unwrap();
+        let p = agentskills::AGENT.render(&lib, &Default::default()).unwrap();
         let rc = golden(AGENT, t, "all.rc").unwrap_or_else(|| panic!("no golden for {t}"));
         let stdout = golden(AGENT, t, "all.txt").unwrap_or_default();
         let stderr = golden(AGENT, t, "all.stderr").unwrap_or_default();

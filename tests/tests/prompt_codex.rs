@@ -62,7 +62,7 @@ fn every_listing_is_byte_exact() {
 fn load_errors_are_codex_stderr_lines() {
     for (t, sources, map) in cases() {
         let lib = library(&sources);
-        let prompt = skillkit::prompt::render(&codex::AGENT, &lib, &Default::default()).unwrap();
+        let prompt = codex::AGENT.render(&lib, &Default::default()).unwrap();
         let want = golden(AGENT, t, "load-errors.txt").map(|w| sub(&w, &map)).unwrap_or_default();
         let ours: String = prompt.warnings.iter().map(|w| format!("{w}\n")).collect();
         assert_same(&ours, &want, t);

@@ -33,7 +33,7 @@ fn library(sources: &[String]) -> Library {
 }
 
 fn prompt(sources: &[String]) -> skillkit::prompt::Prompt {
-    skillkit::prompt::render(&gemini_cli::AGENT, &library(sources), &Default::default()).unwrap()
+    gemini_cli::AGENT.render(&library(sources), &Default::default()).unwrap()
 }
 
 #[test]

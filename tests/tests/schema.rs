@@ -3,7 +3,7 @@
 
 use e2e::skillkit;
 use serde_json::Value;
-use skillkit::agent::SPEC;
+use skillkit::agents::SPEC;
 use skillkit::{lint, Skill};
 
 fn schema() -> Value {

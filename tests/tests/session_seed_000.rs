@@ -11,7 +11,7 @@
 
 use skillkit::agents::deepagents_read::{read_file_result, FileRead};
 use skillkit::agents::deepagents_v2::MAX_SKILL_FILE_SIZE;
-use skillkit::prompt::{self, PromptOptions};
+use skillkit::prompt::PromptOptions;
 use skillkit::session::{Outcome, Policy, Session, Settings, Step};
 use skillkit::skill::FileProblem;
 use std::path::{Path, PathBuf};
@@ -86,7 +86,7 @@ fn guidance(name: &str) -> String {
 
 /// The prompt a fresh render gives for the session's state (what `wrap_model_call` would build).
 fn full_render(s: &Session) -> String {
-    prompt::render(s.agent, &s.library, &s.prompt_options()).unwrap().text
+    s.agent.render(&s.library, &s.prompt_options()).unwrap().text
 }
 
 /// §8.1 资源发现 `test_discover_resources_standard_dirs`: files directly in `scripts/`,
@@ -222,7 +222,7 @@ fn test_before_agent_initializes_new_state() {
     for name in ["web-research", "csv-tables", "meeting-notes"] {
         assert!(entry(&p, name).ends_with(&guidance(name)), "{name}");
     }
-    let none = prompt::render(s.agent, &s.library, &PromptOptions::default()).unwrap().text;
+    let none = s.agent.render(&s.library, &PromptOptions::default()).unwrap().text;
     assert_eq!(p, none);
 }
 

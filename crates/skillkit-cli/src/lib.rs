@@ -303,7 +303,7 @@ fn prompt(
     err: &mut dyn Write,
 ) -> std::io::Result<i32> {
     let Some((agent, lib)) = open_library(sources, agent, err)? else { return Ok(2) };
-    let Some(mut prompt) = skillkit::prompt::render(agent, &lib, options) else {
+    let Some(mut prompt) = agent.render(&lib, options) else {
         let with: Vec<&str> = AGENTS.iter().filter(|a| a.prompt.is_some()).map(|a| a.id).collect();
         writeln!(err, "error: `{}` only lints; agents with a prompt: {}", agent.id, with.join(", "))?;
         return Ok(2);

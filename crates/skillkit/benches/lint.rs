@@ -3,7 +3,7 @@
 //! Targets (issue #2): 200 lines ≤ 100 µs, 5,000 lines ≤ 10 ms.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use skillkit::{agent::SPEC, lint, Skill};
+use skillkit::{agents::SPEC, lint, Skill};
 use std::hint::black_box;
 
 /// A SKILL.md of `lines` lines: full frontmatter, headings, prose, lists, code blocks, links.

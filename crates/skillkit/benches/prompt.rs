@@ -8,7 +8,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use skillkit::library::Library;
-use skillkit::prompt::{render, PromptOptions};
+use skillkit::prompt::PromptOptions;
 use skillkit::AGENTS;
 use std::hint::black_box;
 
@@ -76,7 +76,7 @@ fn bench(c: &mut Criterion) {
     let options = PromptOptions::default();
     for agent in AGENTS.iter().filter(|a| a.prompt.is_some()) {
         let lib = Library::open(&sources, agent);
-        let p = render(agent, &lib, &options).unwrap();
+        let p = agent.render(&lib, &options).unwrap();
         eprintln!(
             "{}: {} skills listed, {} bytes, {} o200k tokens",
             agent.id,
@@ -85,12 +85,12 @@ fn bench(c: &mut Criterion) {
             p.totals.tokens.o200k_base
         );
         c.bench_function(&format!("prompt 1000 skills {} warm", agent.id), |b| {
-            b.iter(|| black_box(render(agent, black_box(&lib), &options)))
+            b.iter(|| black_box(agent.render(black_box(&lib), &options)))
         });
         c.bench_function(&format!("prompt 1000 skills {} cold", agent.id), |b| {
             b.iter(|| {
                 skillkit::tokens::clear_segment_cache();
-                black_box(render(agent, black_box(&lib), &options))
+                black_box(agent.render(black_box(&lib), &options))
             })
         });
     }

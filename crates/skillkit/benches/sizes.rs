@@ -7,7 +7,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use skillkit::preview::{render, PreviewLimits};
-use skillkit::{agent::SPEC, lint, Skill};
+use skillkit::{agents::SPEC, lint, Skill};
 use std::hint::black_box;
 use std::time::Duration;
 

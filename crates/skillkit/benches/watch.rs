@@ -3,7 +3,7 @@
 //! opens it, then 50 times: rewrite one SKILL.md, `flush()`, and time `Library::apply` of the
 //! delivered batch until the `SkillChanged` event is out. `SKILLKIT_BENCH_SKILLS` sets the size.
 
-use skillkit::agent::SPEC;
+use skillkit::agents::SPEC;
 use skillkit::library::{Library, LibraryEvent};
 use skillkit::watch::{WatchConfig, Watcher};
 use std::time::{Duration, Instant};

@@ -1,23 +1,13 @@
-//! Agent profiles: which rules apply and how strictly, how the agent discovers skills, and how it
-//! advertises them to the model. `spec` (the default: the specification's MUSTs are errors, fields
-//! other agents know are warnings naming them) and `agentskills` (as strict as skills-ref 0.1.1,
-//! with its exact messages) are defined here; each agent with a prompt has its own file under
-//! [`crate::agents`], citing the program and version (or seed document) it was verified against.
+//! The agent profile type: which rules apply and how strictly (its [`LintProfile`]), how the agent
+//! discovers skills, and how it reads and advertises them to the model. The profiles themselves
+//! and their registry are in [`crate::agents`], one file each, citing the program and version (or
+//! seed document) each was verified against.
 
-use crate::diagnostic::Severity;
 use crate::discover::DiscoveryPolicy;
 use crate::library::NameKey;
+pub use crate::profile::{Level, LintProfile};
 use crate::prompt::{Prompt, RenderInput};
 use crate::rules::RuleMeta;
-
-/// A profile's setting for one rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
-    Off,
-    /// The severity the rule chooses (its default, or per case).
-    Default,
-    Set(Severity),
-}
 
 #[derive(Debug)]
 pub struct Agent {
@@ -25,10 +15,8 @@ pub struct Agent {
     pub title: &'static str,
     /// The program and version, or document, the profile was verified against.
     pub source: &'static str,
-    /// Report skills-ref's exact wording as the message.
-    pub skills_ref_messages: bool,
-    /// Rule name → level; rules not listed run at their default.
-    pub levels: &'static [(&'static str, Level)],
+    /// How strictly the rules apply, and in whose words.
+    pub lint: LintProfile,
     /// How the agent finds skills in a source.
     pub discovery: DiscoveryPolicy,
     /// How the agent keys skills when sources clash.
@@ -44,38 +32,20 @@ pub struct Agent {
 
 impl Agent {
     pub fn level(&self, rule: &RuleMeta) -> Level {
-        self.levels.iter().find(|(n, _)| *n == rule.name).map_or(Level::Default, |(_, l)| *l)
+        self.lint.level(rule.name)
     }
 }
 
-pub static SPEC: Agent = Agent {
-    id: "spec",
-    title: "Agent Skills specification",
-    source: "agentskills.io docs/specification.mdx (agentskills/agentskills 69ef37e, 2026-08-09)",
-    skills_ref_messages: false,
-    levels: &[],
-    // The client guide's search, reporting nested skills too (`skillkit tree` shows every skill).
-    discovery: DiscoveryPolicy { nested: true, ..DiscoveryPolicy::CLIENT_GUIDE },
-    key: NameKey::Frontmatter,
-    prompt: None,
-    read: None,
-};
+impl AsRef<LintProfile> for Agent {
+    fn as_ref(&self) -> &LintProfile {
+        &self.lint
+    }
+}
 
-pub use crate::agents::agentskills::AGENT as AGENTSKILLS;
-
-/// Every profile, in the order `skillkit agents` lists them.
-pub static AGENTS: &[&Agent] = &[
-    &SPEC,
-    &AGENTSKILLS,
-    &crate::agents::deepagents::AGENT,
-    &crate::agents::deepagents_v1::AGENT,
-    &crate::agents::deepagents_v2::AGENT,
-    &crate::agents::claude_code::AGENT,
-    &crate::agents::codex::AGENT,
-    &crate::agents::gemini_cli::AGENT,
-    &crate::agents::harness9::AGENT,
-];
-
-pub fn find_agent(id: &str) -> Option<&'static Agent> {
-    AGENTS.iter().copied().find(|a| a.id == id)
+impl Agent {
+    /// Renders the agent's prompt for a library opened with its discovery ([`crate::library::Library::open`]);
+    /// `None` when the profile only lints.
+    pub fn render(&self, library: &crate::library::Library, options: &crate::prompt::PromptOptions) -> Option<Prompt> {
+        self.prompt.map(|f| f(&RenderInput { library, options }))
+    }
 }

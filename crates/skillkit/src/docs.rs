@@ -1,7 +1,8 @@
 //! Documentation generated from the rules' doc comments: the README's rule table and one page
 //! per rule under `docs/rules/`. Tests fail when the committed copies are stale.
 
-use crate::agent::{Agent, Level, AGENTSKILLS, SPEC};
+use crate::agent::{Agent, Level};
+use crate::agents::{AGENTSKILLS, SPEC};
 use crate::rules::{FixKind, RuleMeta, RULES};
 
 fn level(agent: &Agent, rule: &RuleMeta) -> &'static str {

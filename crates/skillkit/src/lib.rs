@@ -19,9 +19,9 @@ pub mod lint;
 pub mod markdown;
 mod pretok;
 pub mod preview;
+pub mod profile;
 pub mod prompt;
 pub mod read;
-mod refscan;
 pub mod resources;
 pub mod rules;
 pub mod scaffold;
@@ -41,7 +41,8 @@ pub mod yaml11;
 #[cfg(test)]
 mod testing;
 
-pub use agent::{find_agent, Agent, AGENTS};
+pub use agent::Agent;
+pub use agents::{find_agent, AGENTS};
 pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
 pub use lint::{is_valid, lint};
 pub use skill::Skill;

@@ -3,10 +3,10 @@
 //! DeepAgents merges sources); every shadowed skill is kept and reported with the skill that hides
 //! it. Two skills with one name in a single source are an error on both.
 
-use crate::agent::Agent;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::discover::{discover, DiscoveryPolicy, SearchIssue};
 use crate::lint::{is_valid, lint};
+use crate::profile::LintProfile;
 use crate::read::{read_skill_file_sized, resolve_dir};
 use crate::skill::Skill;
 use crate::text::Span;
@@ -136,31 +136,36 @@ pub struct Library {
 }
 
 impl Library {
-    /// Discover, read and lint every skill of `sources` (lowest priority first) the way `agent`
-    /// does.
-    pub fn open(sources: &[PathBuf], agent: &Agent) -> Library {
-        let mut lib = Self::load(sources, agent.discovery, agent.key, agent);
-        if let Some(read) = agent.read {
-            read(&lib);
-        }
-        crate::verdict::apply(&mut lib, agent);
-        lib
-    }
-
     /// Discover, read and lint every skill of `sources` (lowest priority first) with an explicit
     /// discovery policy and clash key.
-    pub fn load(sources: &[PathBuf], policy: DiscoveryPolicy, key: NameKey, agent: &Agent) -> Library {
-        Self::load_inner(sources, policy, key, agent, false)
+    pub fn load<P: AsRef<LintProfile> + ?Sized>(
+        sources: &[PathBuf],
+        policy: DiscoveryPolicy,
+        key: NameKey,
+        profile: &P,
+    ) -> Library {
+        Self::load_inner(sources, policy, key, profile.as_ref(), false)
     }
 
     /// Like [`Library::load`] for one-shot checks: each skill keeps its text, lines and
     /// diagnostics but drops its parsed tree and file list once linted, to bound memory on large
     /// libraries.
-    pub fn load_lean(sources: &[PathBuf], policy: DiscoveryPolicy, key: NameKey, agent: &Agent) -> Library {
-        Self::load_inner(sources, policy, key, agent, true)
+    pub fn load_lean<P: AsRef<LintProfile> + ?Sized>(
+        sources: &[PathBuf],
+        policy: DiscoveryPolicy,
+        key: NameKey,
+        profile: &P,
+    ) -> Library {
+        Self::load_inner(sources, policy, key, profile.as_ref(), true)
     }
 
-    fn load_inner(sources: &[PathBuf], policy: DiscoveryPolicy, key: NameKey, agent: &Agent, lean: bool) -> Library {
+    fn load_inner(
+        sources: &[PathBuf],
+        policy: DiscoveryPolicy,
+        key: NameKey,
+        profile: &LintProfile,
+        lean: bool,
+    ) -> Library {
         let mut lib = Library {
             sources: sources.iter().map(Source::new).collect(),
             policy,
@@ -201,7 +206,7 @@ impl Library {
                             let n = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                             let Some((source, f)) = found.get(n) else { break };
                             let mut skill = read_skill_file_sized(&f.dir, f.file, f.regular_len, &within);
-                            let diagnostics = lint(&skill, agent);
+                            let diagnostics = lint(&skill, profile);
                             let k = key_of(&skill, &f.listed_as, key);
                             if lean {
                                 skill.shrink();
@@ -369,12 +374,12 @@ impl Library {
     }
 
     /// Re-read and re-lint the skill at entry `i`; `None` when its skill file is gone.
-    fn reread(&mut self, i: usize, agent: &Agent) -> bool {
+    fn reread(&mut self, i: usize, profile: &LintProfile) -> bool {
         let dir = self.entries[i].skill.dir.clone();
         let Some(file) = crate::read::skill_file_name(&dir) else { return false };
         let skill = read_skill_file_sized(&dir, file, None, &self.roots());
         let e = &mut self.entries[i];
-        e.diagnostics = lint(&skill, agent);
+        e.diagnostics = lint(&skill, profile);
         e.key = key_of(&skill, &e.listed_as, self.key);
         e.skill = skill;
         e.readings.clear();
@@ -384,7 +389,7 @@ impl Library {
     /// Apply a batch of file-system changes (from [`crate::watch::Watcher`]): re-read and re-lint
     /// only the skills they touch, add and remove skills, then recompute shadowing. Returns what
     /// happened, in the order of the changes.
-    pub fn apply(&mut self, changes: &[crate::watch::FsChange], agent: &Agent) -> Vec<LibraryEvent> {
+    pub fn apply_changes(&mut self, changes: &[crate::watch::FsChange], profile: &LintProfile) -> Vec<LibraryEvent> {
         use crate::watch::FsChange;
         let mut events = vec![];
         let mut touched: Vec<(usize, Option<String>)> = vec![];
@@ -427,7 +432,7 @@ impl Library {
                             e.skill.dir = to.clone();
                             e.listed_as = to.clone();
                             e.source = source;
-                            if self.reread(i, agent) {
+                            if self.reread(i, profile) {
                                 let name = self.entries[i].key.clone();
                                 events.push(LibraryEvent::SkillRenamed { from: from.clone(), to: to.clone(), name });
                             }
@@ -466,7 +471,7 @@ impl Library {
             if removed.contains(&i) {
                 continue;
             }
-            if !self.reread(i, agent) {
+            if !self.reread(i, profile) {
                 removed.push(i);
                 continue;
             }
@@ -498,7 +503,7 @@ impl Library {
                     continue;
                 }
                 let skill = read_skill_file_sized(&f.dir, f.file, f.regular_len, &self.roots());
-                let diagnostics = lint(&skill, agent);
+                let diagnostics = lint(&skill, profile);
                 let key = key_of(&skill, &f.listed_as, self.key);
                 events.push(LibraryEvent::SkillAdded { dir: f.dir.clone(), name: key.clone() });
                 self.entries.push(Entry {
@@ -514,7 +519,6 @@ impl Library {
         }
         self.entries.sort_by(|a, b| (a.source, &a.listed_as).cmp(&(b.source, &b.listed_as)));
         self.resolve();
-        crate::verdict::apply(self, agent);
         events
     }
 }

@@ -4,25 +4,26 @@
 //! (`too-many-findings`, SK009), so that a generated or hostile file costs every command and the
 //! editor a bounded amount of time, memory and output.
 
-use crate::agent::{Agent, Level};
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::profile::{Level, LintProfile};
 use crate::rules::too_many_findings::TooManyFindings;
 use crate::rules::{Context, RULES};
 use crate::skill::Skill;
 use crate::text::{floor_char_boundary, Position, Span};
 use std::collections::HashMap;
 
-/// The most diagnostics one file gets; see `too-many-findings` (SK009).
-pub const MAX_DIAGNOSTICS: usize = 1_000;
+use crate::rules::keep_most_severe;
+pub use crate::rules::MAX_DIAGNOSTICS;
 
 /// Lint `skill` under `agent`'s profile. Diagnostics come sorted by position, with line and
 /// column filled in. Over [`MAX_DIAGNOSTICS`], the most severe are kept (errors, then warnings,
 /// then notes, each from the top of the file) and one note at the end counts the others.
-pub fn lint(skill: &Skill, agent: &Agent) -> Vec<Diagnostic> {
+pub fn lint<P: AsRef<LintProfile> + ?Sized>(skill: &Skill, agent: &P) -> Vec<Diagnostic> {
+    let profile = agent.as_ref();
     let mut out = Vec::new();
     let mut reported = [0usize; 3];
     for rule in RULES {
-        let mut cx = Context { skill, agent, rule: rule.meta(), out: std::mem::take(&mut out), reported };
+        let mut cx = Context { skill, profile, rule: rule.meta(), out: std::mem::take(&mut out), reported };
         rule.check(&mut cx);
         out = cx.out;
         reported = cx.reported;
@@ -34,7 +35,7 @@ pub fn lint(skill: &Skill, agent: &Agent) -> Vec<Diagnostic> {
     }
     fill_positions(skill, &mut out);
     out.sort_by(|a, b| (a.span.start, a.severity, a.code).cmp(&(b.span.start, b.severity, b.code)));
-    if let Some(note) = too_many_findings(skill, agent, dropped) {
+    if let Some(note) = too_many_findings(skill, profile, dropped) {
         out.push(note);
     }
     out
@@ -84,22 +85,11 @@ fn fill_positions(skill: &Skill, out: &mut [Diagnostic]) {
     }
 }
 
-/// Keep the `cap` diagnostics that come first by severity, then position, then code (ties in
-/// the order they were reported). Rules report into a list that [`Context`] trims with this
-/// whenever it reaches twice the cap, so memory stays bounded whatever a file holds; trimming
-/// early keeps exactly what trimming once at the end would.
-pub(crate) fn keep_most_severe(out: &mut Vec<Diagnostic>, cap: usize) {
-    if out.len() > cap {
-        out.sort_by(|a, b| (a.severity, a.span.start, a.code).cmp(&(b.severity, b.span.start, b.code)));
-        out.truncate(cap);
-    }
-}
-
 /// The note counting the diagnostics left out (`dropped`, by severity), if any were.
-fn too_many_findings(skill: &Skill, agent: &Agent, dropped: [usize; 3]) -> Option<Diagnostic> {
+fn too_many_findings(skill: &Skill, profile: &LintProfile, dropped: [usize; 3]) -> Option<Diagnostic> {
     let total: usize = dropped.iter().sum();
     let meta = &TooManyFindings::META;
-    let severity = match agent.level(meta) {
+    let severity = match profile.level(meta.name) {
         _ if total == 0 => return None,
         Level::Off => return None,
         Level::Default => meta.severity,

@@ -10,6 +10,8 @@ use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::sync::{Arc, Mutex};
 
+mod refscan;
+
 /// How the body refers to a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RefKind {
@@ -94,7 +96,7 @@ struct Open<'a> {
 /// are not read. Sorted by position.
 pub fn references(text: &str, body: Span) -> Vec<Reference> {
     // Most bodies are plain Markdown that a scanner reads exactly, much faster than a full parse.
-    crate::refscan::references(text, body).unwrap_or_else(|| references_pulldown(text, body))
+    refscan::references(text, body).unwrap_or_else(|| references_pulldown(text, body))
 }
 
 /// [`references`] by a full pulldown-cmark parse.

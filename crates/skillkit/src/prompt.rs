@@ -153,6 +153,10 @@ pub struct Prompt {
     /// one bad skill): its error, as it prints it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub failure: Option<String>,
+    /// What the agent's command exits with when it refused (`failure`): 1 unless the profile
+    /// says otherwise (skills-ref: 2 for its usage error).
+    #[serde(skip)]
+    pub failure_exit_code: i32,
     pub skills: Vec<PromptSkill>,
     /// What the agent itself reports while loading (its log lines), in order.
     pub warnings: Vec<String>,
@@ -163,20 +167,13 @@ pub struct Prompt {
     pub tools: Vec<ToolDef>,
 }
 
-/// Renders `agent`'s prompt for a library opened with that agent's discovery
-/// ([`Library::open`]); `None` when the profile only lints.
-pub fn render(agent: &crate::agent::Agent, library: &Library, options: &PromptOptions) -> Option<Prompt> {
-    agent.prompt.map(|f| f(&RenderInput { library, options }))
-}
-
 impl Prompt {
     /// The exit code of the agent's own command for this render: 0, or for an agent that
     /// refused (`failure`), what it exits with (skills-ref: 2 for its usage error, else 1).
     pub fn exit_code(&self) -> i32 {
         match &self.failure {
             None => 0,
-            Some(f) if f == crate::agents::agentskills::USAGE_ERROR => 2,
-            Some(_) => 1,
+            Some(_) => self.failure_exit_code,
         }
     }
 
@@ -328,6 +325,7 @@ pub fn finish(
         placement_detail: format.placement_detail,
         text,
         failure: None,
+        failure_exit_code: 1,
         skills,
         warnings,
         budget,

@@ -149,8 +149,8 @@ impl Model {
             let p = crate::agents::deepagents_v2::SessionPrompt::new(&input);
             return (Model::DeepagentsV2(Box::new(p)), crate::agents::deepagents_v2::DEFAULT_CONTEXT_WINDOW);
         }
-        let (text, window) = prompt::render(agent, library, options)
-            .map_or((String::new(), 200_000), |p| (p.text, p.totals.context_window));
+        let (text, window) =
+            agent.render(library, options).map_or((String::new(), 200_000), |p| (p.text, p.totals.context_window));
         (Model::Whole { size: Size::of(&text), text }, window)
     }
 
@@ -401,7 +401,7 @@ mod tests {
         ];
         for step in steps {
             s.apply(step);
-            let full = prompt::render(agent, &s.library, &s.prompt_options()).unwrap();
+            let full = agent.render(&s.library, &s.prompt_options()).unwrap();
             assert_eq!(s.prompt_text(), full.text);
             assert_eq!(s.model.size(), Size::of(&full.text));
         }
@@ -417,9 +417,9 @@ mod tests {
         library(tmp.path(), 3);
         for agent in crate::AGENTS.iter().filter(|a| a.prompt.is_some() && a.id != "deepagents-v2") {
             let lib = Library::open(&[tmp.path().to_path_buf()], agent);
-            let none = prompt::render(agent, &lib, &PromptOptions::default()).unwrap().text;
+            let none = agent.render(&lib, &PromptOptions::default()).unwrap().text;
             let loaded = PromptOptions { loaded: vec!["skill-00".into(), "skill-01".into()], ..Default::default() };
-            assert_eq!(prompt::render(agent, &lib, &loaded).unwrap().text, none, "{}", agent.id);
+            assert_eq!(agent.render(&lib, &loaded).unwrap().text, none, "{}", agent.id);
         }
     }
 

@@ -1,6 +1,6 @@
 //! Helpers for the engine's own tests.
 
-use crate::agent::SPEC;
+use crate::agents::SPEC;
 use crate::lint::lint;
 use crate::skill::{FileProblem, Skill};
 

@@ -55,9 +55,30 @@ impl AgentVerdict {
     }
 }
 
+impl Library {
+    /// Discover, read and lint every skill of `sources` (lowest priority first) the way `agent`
+    /// does, its loader's reading remembered and its verdict applied (see the module docs).
+    pub fn open(sources: &[PathBuf], agent: &Agent) -> Library {
+        let mut lib = Self::load(sources, agent.discovery, agent.key, agent);
+        if let Some(read) = agent.read {
+            read(&lib);
+        }
+        apply(&mut lib, agent);
+        lib
+    }
+
+    /// Applies a batch of file changes ([`Library::apply_changes`]) under `agent`'s profile, then
+    /// its verdict again.
+    pub fn apply(&mut self, changes: &[crate::watch::FsChange], agent: &Agent) -> Vec<crate::library::LibraryEvent> {
+        let events = self.apply_changes(changes, &agent.lint);
+        apply(self, agent);
+        events
+    }
+}
+
 /// Whether `agent`'s verdict is its loader's (see the module docs).
 pub fn judged_by_loader(agent: &Agent) -> bool {
-    agent.prompt.is_some() && agent.id != crate::agent::AGENTSKILLS.id
+    agent.prompt.is_some() && agent.id != crate::agents::agentskills::AGENT.id
 }
 
 /// Each entry's fate under `agent`'s loader, in entry order; `None` for profiles whose verdict
@@ -67,7 +88,7 @@ pub fn fates(lib: &Library, agent: &Agent) -> Option<Vec<Fate>> {
         return None;
     }
     let view = as_installed(lib);
-    let prompt = crate::prompt::render(agent, &view, &PromptOptions::default())?;
+    let prompt = agent.render(&view, &PromptOptions::default())?;
     let mut by_dir: HashMap<&std::path::Path, (Decision, Option<&str>)> = HashMap::new();
     for s in &prompt.skills {
         if let Some(dir) = s.dir.as_deref() {

@@ -4,7 +4,7 @@
 //! Each test is bounded in time (a guard against hangs, not a speed measurement) and checks that
 //! nothing outside the library is listed, read or walked.
 
-use skillkit::agent::SPEC;
+use skillkit::agents::SPEC;
 use skillkit::library::Library;
 use skillkit::session::{Session, Settings, Step};
 use std::os::unix::fs::symlink;

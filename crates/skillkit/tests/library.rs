@@ -1,7 +1,7 @@
 //! Libraries built in temporary folders: shadowing across sources, duplicates within one,
 //! every discovery policy, and bad trees (each bounded in time: a guard against hangs).
 
-use skillkit::agent::SPEC;
+use skillkit::agents::SPEC;
 use skillkit::discover::{Depth, DiscoveryPolicy};
 use skillkit::library::{Library, NameKey};
 use std::path::{Path, PathBuf};

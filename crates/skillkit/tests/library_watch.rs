@@ -1,7 +1,7 @@
 //! The library follows the file system through the watcher: every test changes files, calls
 //! `flush()`, applies the batches and checks the events and the library's state. No sleeps.
 
-use skillkit::agent::SPEC;
+use skillkit::agents::SPEC;
 use skillkit::library::{Library, LibraryEvent};
 use skillkit::watch::{FsChange, WatchConfig, Watcher};
 use std::path::{Path, PathBuf};
@@ -129,14 +129,14 @@ fn git_and_node_modules_changes_do_nothing() {
 /// must be read again, so the next render shows the new text, never the remembered one.
 #[test]
 fn each_agent_reads_a_changed_skill_again() {
-    use skillkit::prompt::{render, PromptOptions};
+    use skillkit::prompt::PromptOptions;
     for agent in skillkit::AGENTS.iter().filter(|a| a.prompt.is_some()) {
         let tmp = tempfile::tempdir().unwrap();
         let root = std::fs::canonicalize(tmp.path()).unwrap();
         skill(&root, "alpha", "alpha", "Old words. Use when asked.");
         skill(&root, "beta", "beta", "Beta words. Use when asked.");
         let mut lib = Library::open(std::slice::from_ref(&root), agent);
-        let text = |lib: &Library| render(agent, lib, &PromptOptions::default()).unwrap().text;
+        let text = |lib: &Library| agent.render(lib, &PromptOptions::default()).unwrap().text;
         assert!(text(&lib).contains("Old words"), "{}", agent.id);
         skill(&root, "alpha", "alpha", "New words. Use when asked.");
         lib.apply(&[FsChange::Modified(root.join("alpha/SKILL.md"))], agent);

@@ -2,7 +2,7 @@
 //! its `## Use instead` block must not (and must be free of errors). Rules whose examples cannot
 //! be written as a SKILL.md (file problems, sizes) are listed and have unit tests in their file.
 
-use skillkit::agent::SPEC;
+use skillkit::agents::SPEC;
 use skillkit::rules::RULES;
 use skillkit::{is_valid, lint, Skill};
 

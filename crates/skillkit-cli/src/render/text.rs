@@ -276,7 +276,7 @@ impl<'a> Files<'a> for Excerpt<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use skillkit::agent::SPEC;
+    use skillkit::agents::SPEC;
     use skillkit::check::Checked;
     use skillkit::Skill;
 

@@ -24,7 +24,7 @@
 //!   `</available_skills>` and the newline `click.echo` adds. No budget, no tool: it is printed on
 //!   stdout for a client to paste into its system prompt.
 
-use crate::agent::{Agent, Level::*};
+use crate::agent::{Agent, Level::*, LintProfile};
 use crate::diagnostic::Severity::*;
 use crate::discover::DiscoveryPolicy;
 use crate::library::{Entry, Library, NameKey};
@@ -39,22 +39,24 @@ pub static AGENT: Agent = Agent {
     id: "agentskills",
     title: "skills-ref (agentskills validate)",
     source: "skills-ref 0.1.1 (PyPI), agentskills/agentskills skills-ref/ at 69ef37e",
-    skills_ref_messages: true,
-    levels: &[
-        ("flow-style", Set(Error)),
-        ("yaml-anchor", Set(Error)),
-        ("yaml-tag", Set(Error)),
-        ("unknown-key", Set(Error)),
-        ("extension-key", Off),
-        ("misspelled-key", Off),
-        ("yaml-implicit-type", Off),
-        ("name-non-ascii", Off),
-        ("frontmatter-schema", Set(Warning)),
-        ("closing-delimiter-at-eof", Off),
-        // skills-ref validates one skill folder at a time: a name used twice in a library is
-        // not its error (broken references, which it never reads, are warnings everywhere).
-        ("duplicate-skill-name", Set(Warning)),
-    ],
+    lint: LintProfile {
+        skills_ref_messages: true,
+        levels: &[
+            ("flow-style", Set(Error)),
+            ("yaml-anchor", Set(Error)),
+            ("yaml-tag", Set(Error)),
+            ("unknown-key", Set(Error)),
+            ("extension-key", Off),
+            ("misspelled-key", Off),
+            ("yaml-implicit-type", Off),
+            ("name-non-ascii", Off),
+            ("frontmatter-schema", Set(Warning)),
+            ("closing-delimiter-at-eof", Off),
+            // skills-ref validates one skill folder at a time: a name used twice in a library is
+            // not its error (broken references, which it never reads, are warnings everywhere).
+            ("duplicate-skill-name", Set(Warning)),
+        ],
+    },
     // skills-ref validates the folders it is given; for libraries we use the client guide's search.
     discovery: DiscoveryPolicy::CLIENT_GUIDE,
     key: NameKey::Frontmatter,
@@ -275,6 +277,8 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
         None => None,
     };
     let mut p = prompt::finish(&FORMAT, input.options, b, None, vec![]);
+    // Click exits 2 for a usage error, skills-ref 1 for any other.
+    p.failure_exit_code = if failure.as_deref() == Some(USAGE_ERROR) { 2 } else { 1 };
     p.failure = failure;
     p
 }

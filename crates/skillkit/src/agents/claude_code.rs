@@ -57,7 +57,7 @@
 //!   `${CLAUDE_SKILL_DIR}` are not expanded here.
 //! - Tokens: Claude's tokenizer is not public; counts are o200k estimates.
 
-use crate::agent::Agent;
+use crate::agent::{Agent, LintProfile};
 use crate::discover::DiscoveryPolicy;
 use crate::library::{Entry, Library, NameKey};
 use crate::prompt::{self, folder_name, Budget, Builder, Decision, Format, Placement, Prompt, RenderInput, ToolDef};
@@ -69,8 +69,7 @@ pub static AGENT: Agent = Agent {
     id: "claude-code",
     title: "Claude Code",
     source: "Claude Code CLI 2.1.330 (@anthropic-ai/claude-code, real program)",
-    skills_ref_messages: false,
-    levels: &[],
+    lint: LintProfile::DEFAULT,
     discovery: DiscoveryPolicy::CHILDREN,
     key: NameKey::Folder,
     prompt: Some(render),

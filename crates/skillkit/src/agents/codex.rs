@@ -50,7 +50,7 @@
 //!   the user's message (see [`mentions`]) adds a user item holding the whole file:
 //!   `<skill>\n<name>…</name>\n<path>…</path>\n{file}\n</skill>` ([`skill_item`]).
 
-use crate::agent::Agent;
+use crate::agent::{Agent, LintProfile};
 use crate::discover::{Depth, DiscoveryPolicy};
 use crate::library::{Entry, Library, NameKey};
 use crate::prompt::{
@@ -64,8 +64,7 @@ pub static AGENT: Agent = Agent {
     id: "codex",
     title: "OpenAI Codex CLI",
     source: "OpenAI Codex CLI 0.169.0 (@openai/codex, real program, captured 2026-11-22)",
-    skills_ref_messages: false,
-    levels: &[],
+    lint: LintProfile::DEFAULT,
     discovery: DISCOVERY,
     key: NameKey::Frontmatter,
     prompt: Some(render),

@@ -20,7 +20,7 @@
 //!   model reads the listed path with `read_file`.
 
 use super::python::{is_py_space, json_dumps, py_len, py_prefix, py_str, py_strip, py_title};
-use crate::agent::Agent;
+use crate::agent::{Agent, LintProfile};
 use crate::discover::DiscoveryPolicy;
 use crate::library::{Entry, NameKey};
 use crate::prompt::{self, folder_name, Builder, Decision, Format, Placement, Prompt, PromptSkill, RenderInput};
@@ -32,8 +32,7 @@ pub static AGENT: Agent = Agent {
     id: "deepagents",
     title: "LangChain DeepAgents (SkillsMiddleware)",
     source: "PyPI deepagents 0.7.32, deepagents/middleware/skills.py (real program, captured 2026-11-22)",
-    skills_ref_messages: false,
-    levels: &[],
+    lint: LintProfile::DEFAULT,
     discovery: DiscoveryPolicy::CHILDREN,
     key: NameKey::Frontmatter,
     prompt: Some(render),

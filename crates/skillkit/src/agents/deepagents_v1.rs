@@ -39,7 +39,7 @@
 //!   §7), so the profile offers no skill tool.
 
 use super::deepagents::{empty_list, entry_text, listed, load, locations, Loaded};
-use crate::agent::Agent;
+use crate::agent::{Agent, LintProfile};
 use crate::discover::DiscoveryPolicy;
 use crate::library::NameKey;
 use crate::prompt::{self, Builder, Format, Placement, Prompt, RenderInput};
@@ -48,8 +48,7 @@ pub static AGENT: Agent = Agent {
     id: "deepagents-v1",
     title: "DeepAgents V1 (seed template)",
     source: "seed 004_3536bc534ef998c7.txt (the V1 template quoted there)",
-    skills_ref_messages: false,
-    levels: &[],
+    lint: LintProfile::DEFAULT,
     discovery: DiscoveryPolicy::CHILDREN,
     key: NameKey::Frontmatter,
     prompt: Some(render),

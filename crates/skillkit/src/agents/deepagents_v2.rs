@@ -53,7 +53,7 @@
 use super::deepagents::Metadata;
 use super::deepagents::{self, Loaded};
 use super::deepagents_v1::{self, template_parts};
-use crate::agent::Agent;
+use crate::agent::{Agent, LintProfile};
 use crate::discover::DiscoveryPolicy;
 use crate::library::{Entry, NameKey};
 use crate::prompt::{self, Builder, Format, Placement, Prompt, RenderInput, ToolDef};
@@ -64,8 +64,7 @@ pub static AGENT: Agent = Agent {
     id: "deepagents-v2",
     title: "DeepAgents V2 (seed design)",
     source: "seed 000_248ad29e8601cff1.txt (V2 template, load_skill) and seed 003_32eee1f43a409d1e.txt (RESTRICT)",
-    skills_ref_messages: false,
-    levels: &[],
+    lint: LintProfile::DEFAULT,
     discovery: DiscoveryPolicy::CHILDREN,
     key: NameKey::Frontmatter,
     prompt: Some(render),

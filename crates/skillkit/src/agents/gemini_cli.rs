@@ -36,7 +36,7 @@
 //!   (text after the frontmatter, JavaScript-trimmed, `$ARGUMENTS` untouched) in `<instructions>`
 //!   and the skill folder's listing ([`folder_structure`]) in `<available_resources>`.
 
-use crate::agent::Agent;
+use crate::agent::{Agent, LintProfile};
 use crate::discover::{Depth, DiscoveryPolicy};
 use crate::library::{Entry, Library, NameKey};
 use crate::prompt::{self, folder_name, Builder, Decision, Format, Placement, Prompt, RenderInput, ToolDef};
@@ -50,8 +50,7 @@ pub static AGENT: Agent = Agent {
     id: "gemini-cli",
     title: "Gemini CLI",
     source: "Gemini CLI 0.61.0 (@google/gemini-cli, real program, captured 2026-11-22)",
-    skills_ref_messages: false,
-    levels: &[],
+    lint: LintProfile::DEFAULT,
     discovery: DISCOVERY,
     key: NameKey::Frontmatter,
     prompt: Some(render),

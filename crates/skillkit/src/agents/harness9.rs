@@ -37,7 +37,7 @@
 //! - Tokens: the seed does not name a model (§4.1 speaks of `tool_use`/`tool_result`), so counts
 //!   are marked as estimates.
 
-use crate::agent::Agent;
+use crate::agent::{Agent, LintProfile};
 use crate::discover::DiscoveryPolicy;
 use crate::library::{Entry, NameKey};
 use crate::prompt::{
@@ -50,8 +50,7 @@ pub static AGENT: Agent = Agent {
     id: "harness9",
     title: "harness9 (seed design)",
     source: "seed 002_246df5754482a3d2.txt (## Available Skills, use_skill)",
-    skills_ref_messages: false,
-    levels: &[],
+    lint: LintProfile::DEFAULT,
     discovery: DiscoveryPolicy::CHILDREN,
     key: NameKey::Frontmatter,
     prompt: Some(render),

@@ -39,7 +39,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::agent::SPEC;
+    use crate::agents::SPEC;
     use crate::lint::lint;
     use crate::skill::Skill;
 

@@ -128,7 +128,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::agent::SPEC;
+    use crate::agents::SPEC;
     use crate::diagnostic::Severity;
 
     fn severities(key: &str) -> Vec<Severity> {

@@ -2,11 +2,24 @@
 //! comment is its documentation (what it does, why, example, fix, sources). This module holds
 //! the rule table, the context rules report into, and helpers several rules share.
 
-use crate::agent::{Agent, Level};
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
-use crate::lint::{keep_most_severe, MAX_DIAGNOSTICS};
+use crate::profile::{Level, LintProfile};
 use crate::skill::Skill;
 use crate::text::{Position, Span};
+
+/// The most diagnostics one file gets; see `too-many-findings` (SK009).
+pub const MAX_DIAGNOSTICS: usize = 1_000;
+
+/// Keep the `cap` diagnostics that come first by severity, then position, then code (ties in
+/// the order they were reported). Rules report into a list that [`Context`] trims with this
+/// whenever it reaches twice the cap, so memory stays bounded whatever a file holds; trimming
+/// early keeps exactly what trimming once at the end would.
+pub(crate) fn keep_most_severe(out: &mut Vec<Diagnostic>, cap: usize) {
+    if out.len() > cap {
+        out.sort_by(|a, b| (a.severity, a.span.start, a.code).cmp(&(b.severity, b.span.start, b.code)));
+        out.truncate(cap);
+    }
+}
 
 mod shared;
 pub(crate) use shared::*;
@@ -124,7 +137,7 @@ macro_rules! declare_rule {
 /// What a rule sees, and where its findings go.
 pub struct Context<'a> {
     pub skill: &'a Skill,
-    pub agent: &'a Agent,
+    pub profile: &'a LintProfile,
     pub(crate) rule: &'static RuleMeta,
     /// The findings so far, trimmed to the most severe [`MAX_DIAGNOSTICS`] whenever it reaches
     /// twice that (see [`crate::lint::lint`]).
@@ -173,7 +186,7 @@ impl<'a> Context<'a> {
 
     /// Whether messages should be skills-ref's exact wording (the `agentskills` profile).
     pub fn skills_ref(&self) -> bool {
-        self.agent.skills_ref_messages
+        self.profile.skills_ref_messages
     }
 
     /// Report at the rule's default severity (or the profile's override).
@@ -183,7 +196,7 @@ impl<'a> Context<'a> {
 
     /// Report at a severity chosen for this case; a profile override still wins.
     pub fn report_as(&mut self, severity: Severity, span: Span, message: impl Into<String>) -> Report<'_> {
-        let severity = match self.agent.level(self.rule) {
+        let severity = match self.profile.level(self.rule.name) {
             Level::Off => return Report(None),
             Level::Default => severity,
             Level::Set(s) => s,

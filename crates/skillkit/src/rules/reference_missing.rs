@@ -1,6 +1,6 @@
 use super::{osa_distance_within, Context};
 use std::collections::HashMap;
-use crate::lint::MAX_DIAGNOSTICS;
+use super::MAX_DIAGNOSTICS;
 use crate::diagnostic::{Applicability, Edit, Severity};
 use crate::markdown::{RefKind, Reference};
 use crate::resources::Resources;

@@ -35,7 +35,7 @@ pub(crate) fn check(_cx: &mut Context<'_>) {}
 
 #[cfg(test)]
 mod tests {
-    use crate::agent::{AGENTSKILLS, SPEC};
+    use crate::agents::{AGENTSKILLS, SPEC};
     use crate::diagnostic::Severity;
     use crate::lint::{lint, MAX_DIAGNOSTICS};
     use crate::Skill;

@@ -127,7 +127,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::agent::AGENTSKILLS;
+    use crate::agents::AGENTSKILLS;
     use crate::rules::MAX_LABELS;
     use crate::{lint, Skill};
 

@@ -41,7 +41,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::agent::{AGENTSKILLS, SPEC};
+    use crate::agents::{AGENTSKILLS, SPEC};
     use crate::diagnostic::apply_fixes;
     use crate::lint::{is_valid, lint};
     use crate::skill::Skill;

@@ -21,7 +21,7 @@
 //! the containers (list items) a line continues, then the block starts at that level, then lazy
 //! paragraph continuation.
 
-use crate::markdown::{code_paths, parse_target, RefKind, Reference};
+use super::{code_paths, parse_target, RefKind, Reference};
 use crate::text::Span;
 
 /// Why the scan gave up: the body is outside the subset.

@@ -1,0 +1,179 @@
+//! The engine's import graph (issue #16): every `crate::…` and `super::…` path in
+//! `crates/skillkit/src` (comments and `#[cfg(test)] mod tests` aside) is an edge from its file's
+//! module to the module it names; a module and its own submodules count as one (a child may use
+//! its parent). The strongly connected components with more than one module are the import
+//! cycles. Run it with `cargo test -p e2e --test architecture`.
+//!
+//! One cycle is left and listed here until it is gone: the session driver and the DeepAgents
+//! profiles (the session state types and the agents' session steps still live on both sides).
+//! The list may only shrink: a new cycle fails the test, and so does one that disappeared and is
+//! still listed.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+const KNOWN: &[&[&str]] = &[&["agents::deepagents", "agents::deepagents_v1", "agents::deepagents_v2", "session"]];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// `agents/claude_code.rs` → `agents::claude_code`; `agents/mod.rs` → `agents`; `lib.rs` → ``.
+fn module_of(root: &Path, file: &Path) -> String {
+    let rel = file.strip_prefix(root).unwrap().with_extension("");
+    let mut parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+        parts.pop();
+    }
+    parts.join("::")
+}
+
+/// The longest prefix of `path` that is a module.
+fn resolve<'a>(modules: &'a BTreeSet<String>, path: &str) -> Option<&'a String> {
+    let parts: Vec<&str> = path.split("::").filter(|p| !p.is_empty()).collect();
+    (1..=parts.len()).rev().find_map(|n| modules.get(&parts[..n].join("::")))
+}
+
+fn related(a: &str, b: &str) -> bool {
+    a == b || a.starts_with(&format!("{b}::")) || b.starts_with(&format!("{a}::"))
+}
+
+/// Paths after `prefix` in `code`: `crate::agents::codex::AGENT` gives `agents::codex::AGENT`.
+fn paths_after<'a>(code: &'a str, prefix: &str) -> Vec<&'a str> {
+    code.match_indices(prefix)
+        .filter(|(at, _)| !code[..*at].ends_with(|c: char| c.is_alphanumeric() || c == '_'))
+        .map(|(at, _)| {
+            let rest = &code[at + prefix.len()..];
+            let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')).unwrap_or(rest.len());
+            rest[..end].trim_end_matches(':')
+        })
+        .collect()
+}
+
+fn graph(root: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut files = vec![];
+    rust_files(root, &mut files);
+    let modules: BTreeSet<String> = files.iter().map(|f| module_of(root, f)).collect();
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for f in &files {
+        let me = module_of(root, f);
+        let text = std::fs::read_to_string(f).unwrap();
+        let code = text.split("#[cfg(test)]\nmod tests").next().unwrap();
+        let code: String = code.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
+        let is_mod_file = matches!(f.file_stem().and_then(|s| s.to_str()), Some("mod" | "lib"));
+        let parent =
+            if is_mod_file { me.clone() } else { me.rsplit_once("::").map_or(String::new(), |(p, _)| p.into()) };
+        let mut targets: Vec<String> = paths_after(&code, "crate::").into_iter().map(String::from).collect();
+        targets.extend(paths_after(&code, "super::").into_iter().map(|p| {
+            if parent.is_empty() {
+                p.to_string()
+            } else {
+                format!("{parent}::{p}")
+            }
+        }));
+        let deps = edges.entry(me.clone()).or_default();
+        for t in targets {
+            if let Some(m) = resolve(&modules, &t) {
+                if !related(&me, m) {
+                    deps.insert(m.clone());
+                }
+            }
+        }
+    }
+    edges
+}
+
+/// Tarjan's strongly connected components with more than one module, each sorted.
+fn cycles(edges: &BTreeMap<String, BTreeSet<String>>) -> BTreeSet<Vec<String>> {
+    struct State<'a> {
+        edges: &'a BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        on: BTreeSet<&'a str>,
+        out: BTreeSet<Vec<String>>,
+    }
+    fn visit<'a>(s: &mut State<'a>, v: &'a str) {
+        let i = s.index.len();
+        s.index.insert(v, i);
+        s.low.insert(v, i);
+        s.stack.push(v);
+        s.on.insert(v);
+        for w in s.edges.get(v).into_iter().flatten() {
+            let w = w.as_str();
+            if !s.index.contains_key(w) {
+                visit(s, w);
+                let lw = s.low[w];
+                let lv = s.low.get_mut(v).unwrap();
+                *lv = (*lv).min(lw);
+            } else if s.on.contains(w) {
+                let iw = s.index[w];
+                let lv = s.low.get_mut(v).unwrap();
+                *lv = (*lv).min(iw);
+            }
+        }
+        if s.low[v] == s.index[v] {
+            let mut c = vec![];
+            loop {
+                let w = s.stack.pop().unwrap();
+                s.on.remove(w);
+                c.push(w.to_string());
+                if w == v {
+                    break;
+                }
+            }
+            if c.len() > 1 {
+                c.sort();
+                s.out.insert(c);
+            }
+        }
+    }
+    let mut s = State {
+        edges,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: vec![],
+        on: BTreeSet::new(),
+        out: BTreeSet::new(),
+    };
+    for v in edges.keys() {
+        if !s.index.contains_key(v.as_str()) {
+            visit(&mut s, v);
+        }
+    }
+    s.out
+}
+
+#[test]
+fn the_engine_has_no_import_cycle_but_the_one_listed() {
+    let root = e2e::repo_root().join("crates/skillkit/src");
+    let found = cycles(&graph(&root));
+    let known: BTreeSet<Vec<String>> = KNOWN.iter().map(|c| c.iter().map(|m| m.to_string()).collect()).collect();
+    assert_eq!(found, known, "import cycles in crates/skillkit/src (each list is one cycle)");
+}
+
+#[test]
+fn the_graph_sees_a_cycle_when_there_is_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let src = tmp.path();
+    std::fs::create_dir_all(src.join("agents")).unwrap();
+    std::fs::write(src.join("lib.rs"), "pub mod a;\npub mod b;\npub mod agents;\n").unwrap();
+    std::fs::write(src.join("a.rs"), "use crate::b::B;\n// crate::c is a comment\n").unwrap();
+    std::fs::write(
+        src.join("b.rs"),
+        "pub fn f() { crate::a::g() }\n#[cfg(test)]\nmod tests { use crate::agents::x; }\n",
+    )
+    .unwrap();
+    std::fs::write(src.join("agents/mod.rs"), "pub mod x;\nuse crate::agents::x::X;\n").unwrap();
+    std::fs::write(src.join("agents/x.rs"), "use super::Y;\nuse crate::a;\n").unwrap();
+    let g = graph(src);
+    assert_eq!(g["agents::x"], BTreeSet::from(["a".to_string()]), "a child may use its parent");
+    assert_eq!(cycles(&g), BTreeSet::from([vec!["a".to_string(), "b".to_string()]]));
+}
