@@ -472,7 +472,7 @@ impl AppState {
         // The kept library when the sources are the opened ones (kept up to date by the watcher).
         let sources = resolve(&args.sources);
         self.check_folders(&sources)?;
-        let render = |lib: &Library| skillkit::prompt::render(agent, lib, &options);
+        let render = |lib: &Library| agent.render(lib, &options);
         let rendered = match self.kept.with(&sources, agent, render) {
             Some(r) => r,
             None => render(&Library::open(&sources, agent)),
@@ -851,7 +851,7 @@ mod tests {
         let p = state.render_prompt(render).unwrap();
         let agent = find_agent("claude-code").unwrap();
         let lib = Library::open(&[PathBuf::from(bundled())], agent);
-        let expected = skillkit::prompt::render(agent, &lib, &Default::default()).unwrap();
+        let expected = agent.render(&lib, &Default::default()).unwrap();
         assert_eq!(p.text, expected.text);
         let session = state
             .run_session(RunSession {
@@ -917,7 +917,7 @@ mod tests {
         // The prompt comes from the kept library of that agent, which the watcher updated too.
         let after = state.render_prompt(render()).unwrap();
         let agent = find_agent("claude-code").unwrap();
-        let fresh = skillkit::prompt::render(agent, &Library::open(&[PathBuf::from(&src)], agent), &Default::default());
+        let fresh = agent.render(&Library::open(&[PathBuf::from(&src)], agent), &Default::default());
         assert_eq!(after.text, fresh.unwrap().text);
         assert_ne!(after.text, before.text);
 
