@@ -4,7 +4,7 @@ import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import Problems from './Problems.svelte';
 import { Studio } from '../lib/studio.svelte';
 import type { LibraryView } from '../lib/bindings';
-import { $, $$, calls, change, diagnostic, route, settle, skill, until, versionOf, type Handler } from '../test/harness';
+import { $, $$, calls, change, diagnostic, route, settle, skill, until, versionOf, type Handler } from '../testing/fixtures';
 
 // Under `spec` the library has an error, a warning and a note; under `claude-code` only the warning.
 function library(agent: string): LibraryView {

@@ -4,7 +4,7 @@ import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import Prompt from './Prompt.svelte';
 import { Studio } from '../lib/studio.svelte';
 import type { PromptSkill, PromptView, RenderPrompt } from '../lib/bindings';
-import { $, $$, calls, change, route, settle, skill, until, versionOf, type Handler } from '../test/harness';
+import { $, $$, calls, change, route, settle, skill, until, versionOf, type Handler } from '../testing/fixtures';
 
 
 function ps(name: string, decision: PromptSkill['decision'], range: [number, number] | null, reason: string | null = null): PromptSkill {

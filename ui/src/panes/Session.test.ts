@@ -5,7 +5,7 @@ import Session from './Session.svelte';
 import { Studio } from '../lib/studio.svelte';
 import { SessionState, slashStep, toolStep } from '../lib/session.svelte';
 import type { RunSession, SessionView, Step, Turn } from '../lib/bindings';
-import { $, $$, calls, change, route, settle, skill, until, versionOf, type Handler } from '../test/harness';
+import { $, $$, calls, change, route, settle, skill, until, versionOf, type Handler } from '../testing/fixtures';
 
 // A small simulator stand-in that only echoes the steps: what the pane shows must come from it.
 function simulate(args: RunSession): SessionView {
