@@ -2,6 +2,7 @@
 // comes from the engine through `api`.
 import { api, dialogs, events } from './api';
 import { HostError } from './host';
+import { debounce } from './debounce';
 import type {
   AgentInfo,
   AppError,
@@ -95,11 +96,11 @@ export class Studio {
   /** The Markdown preview beside the editor. */
   showPreview = $state(false);
   preview = $state<PreviewView | null>(null);
-  private previewTimer: ReturnType<typeof setTimeout> | null = null;
+  private schedulePreview = debounce(() => void this.renderPreview(), 150);
   /** The frontmatter form beside the editor, read from the editor's text. */
   showForm = $state(true);
   form = $state<FormField[]>([]);
-  private formTimer: ReturnType<typeof setTimeout> | null = null;
+  private scheduleForm = debounce(() => void this.refreshForm(), 120);
   /** The text being saved by the app itself: its change on disk is not a conflict. */
   private saving: { path: string; text: string } | null = null;
   private unlisten: (() => void) | null = null;
@@ -169,17 +170,9 @@ export class Studio {
 
   /** Unsaved text from an earlier run, newer than its file, offered for restoring. */
   drafts = $state<Draft[]>([]);
-  private draftTimer: ReturnType<typeof setTimeout> | null = null;
+  private scheduleDraft = debounce(() => void this.writeDraft(), 400);
   /** Files whose draft this run wrote (and must remove when the text is clean again). */
   private drafted = new Set<string>();
-
-  private scheduleDraft() {
-    if (this.draftTimer) clearTimeout(this.draftTimer);
-    this.draftTimer = setTimeout(() => {
-      this.draftTimer = null;
-      void this.writeDraft();
-    }, 400);
-  }
 
   /** Keeps the open file's unsaved text in the data folder, or drops it once the text is clean. */
   async writeDraft() {
@@ -339,14 +332,6 @@ export class Studio {
     if (this.showForm) void this.refreshForm();
   }
 
-  private scheduleForm() {
-    if (this.formTimer) clearTimeout(this.formTimer);
-    this.formTimer = setTimeout(() => {
-      this.formTimer = null;
-      void this.refreshForm();
-    }, 120);
-  }
-
   /** Reads the form's fields from the editor's text. */
   async refreshForm() {
     const file = this.file;
@@ -401,14 +386,6 @@ export class Studio {
     } catch (e) {
       if (current()) this.viewing = { path: rel, text: null, error: asAppError(e).message };
     }
-  }
-
-  private schedulePreview() {
-    if (this.previewTimer) clearTimeout(this.previewTimer);
-    this.previewTimer = setTimeout(() => {
-      this.previewTimer = null;
-      void this.renderPreview();
-    }, 150);
   }
 
   /** Renders the editor's text with the engine (images only from the skill's folder). */
@@ -471,8 +448,7 @@ export class Studio {
   stop() {
     this.unlisten?.();
     this.unlisten = null;
-    for (const t of [this.previewTimer, this.formTimer, this.draftTimer]) if (t) clearTimeout(t);
-    this.previewTimer = this.formTimer = this.draftTimer = null;
+    for (const d of [this.schedulePreview, this.scheduleForm, this.scheduleDraft]) d.cancel();
   }
 
   async save() {
