@@ -3,6 +3,7 @@
 import { api, dialogs, events } from './api';
 import { HostError } from './host';
 import { debounce } from './debounce';
+import { SessionState } from './session.svelte';
 import type {
   AgentInfo,
   AppError,
@@ -108,6 +109,8 @@ export class Studio {
   private inFlight: { path: string; text: string } | null = null;
   /** The saves queued and running, one at a time. */
   private saveQueue: Promise<void> = Promise.resolve();
+  /** The Session pane's steps and settings. */
+  readonly session = new SessionState(this);
 
   get dirty() {
     return this.file !== null && this.file.text !== this.file.saved;
