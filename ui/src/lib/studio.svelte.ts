@@ -3,6 +3,7 @@
 import { api, dialogs, events } from './api';
 import { HostError } from './host';
 import { debounce } from './debounce';
+import { PromptState } from './prompt.svelte';
 import { SessionState } from './session.svelte';
 import type {
   AgentInfo,
@@ -16,7 +17,6 @@ import type {
   NewSkill,
   NewSkillCheck,
   PreviewView,
-  PromptView,
   SkillEntry,
   Version,
 } from './bindings';
@@ -85,11 +85,6 @@ export class Studio {
   /** The engine's diagnostics for the editor's current text. */
   live = $state<Diagnostic[]>([]);
   jump = $state<Jump | null>(null);
-  promptAgent = $state('claude-code');
-  contextWindow = $state<number | null>(null);
-  charBudget = $state<number | null>(null);
-  prompt = $state<PromptView | null>(null);
-  promptError = $state<AppError | null>(null);
   error = $state<AppError | null>(null);
   status = $state('');
   focus = $state<{ pane: Pane; seq: number }>({ pane: 'library', seq: 0 });
@@ -110,6 +105,7 @@ export class Studio {
   /** The saves queued and running, one at a time. */
   private saveQueue: Promise<void> = Promise.resolve();
   /** The Session pane's steps and settings. */
+  readonly prompt = new PromptState(this);
   readonly session = new SessionState(this);
 
   get dirty() {
@@ -157,7 +153,7 @@ export class Studio {
     } catch (e) {
       this.error = asAppError(e);
     }
-    await this.renderPrompt();
+    await this.prompt.render();
   }
 
   /** Opens the library with these sources (lowest priority first). */
@@ -513,7 +509,7 @@ export class Studio {
     if (c.errors.length) this.status = c.errors.join('; ');
     const file = this.file;
     if (file && c.events.some((e) => touches(e, file.path))) await this.checkDisk(file.path);
-    await this.renderPrompt();
+    await this.prompt.render();
   }
 
   /** Compares the open file with the disk: reload it when clean, raise a conflict when dirty. */
@@ -581,7 +577,7 @@ export class Studio {
     } catch (e) {
       this.error = asAppError(e);
     }
-    await this.renderPrompt();
+    await this.prompt.render();
   }
 
   goTo(path: string, d: Diagnostic) {
@@ -613,19 +609,4 @@ export class Studio {
     }
   }
 
-  async renderPrompt() {
-    try {
-      this.prompt = await api.render_prompt({
-        sources: this.sources,
-        agent: this.promptAgent,
-        context_window: this.contextWindow,
-        char_budget: this.charBudget,
-        loaded: [],
-      });
-      this.promptError = null;
-    } catch (e) {
-      this.prompt = null;
-      this.promptError = asAppError(e);
-    }
-  }
 }
