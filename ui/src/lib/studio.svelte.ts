@@ -3,6 +3,7 @@
 import { api, dialogs, events } from './api';
 import { HostError } from './host';
 import { debounce } from './debounce';
+import { PreviewState } from './preview.svelte';
 import { PromptState } from './prompt.svelte';
 import { SessionState } from './session.svelte';
 import type {
@@ -12,11 +13,9 @@ import type {
   Draft,
   LibraryChanged,
   LibraryEvent,
-  FormField,
   LibraryView,
   NewSkill,
   NewSkillCheck,
-  PreviewView,
   SkillEntry,
   Version,
 } from './bindings';
@@ -89,14 +88,6 @@ export class Studio {
   status = $state('');
   focus = $state<{ pane: Pane; seq: number }>({ pane: 'library', seq: 0 });
   conflict = $state<Conflict | null>(null);
-  /** The Markdown preview beside the editor. */
-  showPreview = $state(false);
-  preview = $state<PreviewView | null>(null);
-  private schedulePreview = debounce(() => void this.renderPreview(), 150);
-  /** The frontmatter form beside the editor, read from the editor's text. */
-  showForm = $state(true);
-  form = $state<FormField[]>([]);
-  private scheduleForm = debounce(() => void this.refreshForm(), 120);
   /** The text being saved by the app itself: its change on disk is not a conflict. */
   private saving: { path: string; text: string } | null = null;
   private unlisten: (() => void) | null = null;
@@ -105,6 +96,7 @@ export class Studio {
   /** The saves queued and running, one at a time. */
   private saveQueue: Promise<void> = Promise.resolve();
   /** The Session pane's steps and settings. */
+  readonly preview = new PreviewState(this);
   readonly prompt = new PromptState(this);
   readonly session = new SessionState(this);
 
@@ -303,9 +295,7 @@ export class Studio {
       base: got.version,
     };
     this.conflict = null;
-    this.viewing = null;
-    if (this.showPreview) void this.renderPreview();
-    if (this.showForm) void this.refreshForm();
+    this.preview.opened();
     this.live = skill.diagnostics;
   }
 
@@ -321,86 +311,8 @@ export class Studio {
   /** The editor's text changed. */
   edit(text: string) {
     if (this.file) this.file.text = text;
-    if (this.showPreview) this.schedulePreview();
-    if (this.showForm) this.scheduleForm();
+    this.preview.edited();
     this.scheduleDraft();
-  }
-
-  toggleForm() {
-    this.showForm = !this.showForm;
-    if (this.showForm) void this.refreshForm();
-  }
-
-  /** Reads the form's fields from the editor's text. */
-  async refreshForm() {
-    const file = this.file;
-    if (!file) {
-      this.form = [];
-      return;
-    }
-    const { path, text } = file;
-    try {
-      const { fields } = await api.frontmatter_form({ text });
-      if (this.file?.path === path && this.file.text === text) this.form = fields;
-    } catch (e) {
-      this.error = asAppError(e);
-    }
-  }
-
-  /** A form field was edited: rewrite only that value in the text. */
-  async setField(key: string, value: string) {
-    const file = this.file;
-    if (!file) return;
-    try {
-      const { text } = await api.set_frontmatter_field({ text: file.text, key, value });
-      const now = this.file;
-      if (!now || now.path !== file.path) return;
-      if (text !== now.text) this.file = { ...now, text, version: now.version + 1 };
-      await this.refreshForm();
-    } catch (e) {
-      this.error = asAppError(e);
-    }
-  }
-
-  togglePreview() {
-    this.showPreview = !this.showPreview;
-    this.viewing = null;
-    if (this.showPreview) void this.renderPreview();
-  }
-
-  /** A file of the open skill shown in the preview's place (a link followed), read-only. */
-  viewing = $state<{ path: string; text: string | null; error: string | null } | null>(null);
-
-  /** Shows the file at `rel` (relative to the open skill's folder) in the preview's place. */
-  async viewFile(rel: string) {
-    const file = this.file;
-    if (!file) return;
-    const path = `${file.path.slice(0, file.path.lastIndexOf('/'))}/${rel}`;
-    this.viewing = { path: rel, text: null, error: null };
-    // The same file still open (its text may have changed meanwhile) and the same link asked for.
-    const current = () => this.file?.path === file.path && this.viewing?.path === rel;
-    try {
-      const { text } = await api.read_file({ path });
-      if (current()) this.viewing = { path: rel, text, error: null };
-    } catch (e) {
-      if (current()) this.viewing = { path: rel, text: null, error: asAppError(e).message };
-    }
-  }
-
-  /** Renders the editor's text with the engine (images only from the skill's folder). */
-  async renderPreview() {
-    const file = this.file;
-    if (!file) {
-      this.preview = null;
-      return;
-    }
-    const { path, text } = file;
-    try {
-      const preview = await api.render_preview({ path, text });
-      if (this.file?.path === path && this.file.text === text) this.preview = preview;
-    } catch (e) {
-      this.error = asAppError(e);
-    }
   }
 
   /** Lints the editor's text; returns the diagnostics for that text. */
@@ -443,11 +355,16 @@ export class Studio {
     }
   }
 
+  togglePreview() {
+    this.preview.toggle();
+  }
+
   /** Stops listening and drops pending debounced work (the window is going away). */
   stop() {
     this.unlisten?.();
     this.unlisten = null;
-    for (const d of [this.schedulePreview, this.scheduleForm, this.scheduleDraft]) d.cancel();
+    this.scheduleDraft.cancel();
+    this.preview.stop();
   }
 
   async save() {
