@@ -46,7 +46,7 @@ export class PreviewState {
 
   /** Reads the form's fields from the editor's text. */
   async refreshForm() {
-    const file = this.studio.file;
+    const file = this.studio.editor.file;
     if (!file) {
       this.form = [];
       return;
@@ -54,7 +54,7 @@ export class PreviewState {
     const { path, text } = file;
     try {
       const { fields } = await api.frontmatter_form({ text });
-      if (this.studio.file?.path === path && this.studio.file.text === text) this.form = fields;
+      if (this.studio.editor.file?.path === path && this.studio.editor.file.text === text) this.form = fields;
     } catch (e) {
       this.studio.error = asAppError(e);
     }
@@ -62,13 +62,13 @@ export class PreviewState {
 
   /** A form field was edited: rewrite only that value in the text. */
   async setField(key: string, value: string) {
-    const file = this.studio.file;
+    const file = this.studio.editor.file;
     if (!file) return;
     try {
       const { text } = await api.set_frontmatter_field({ text: file.text, key, value });
-      const now = this.studio.file;
+      const now = this.studio.editor.file;
       if (!now || now.path !== file.path) return;
-      if (text !== now.text) this.studio.file = { ...now, text, version: now.version + 1 };
+      if (text !== now.text) this.studio.editor.file = { ...now, text, version: now.version + 1 };
       await this.refreshForm();
     } catch (e) {
       this.studio.error = asAppError(e);
@@ -77,12 +77,12 @@ export class PreviewState {
 
   /** Shows the file at `rel` (relative to the open skill's folder) in the preview's place. */
   async viewFile(rel: string) {
-    const file = this.studio.file;
+    const file = this.studio.editor.file;
     if (!file) return;
     const path = `${file.path.slice(0, file.path.lastIndexOf('/'))}/${rel}`;
     this.viewing = { path: rel, text: null, error: null };
     // The same file still open (its text may have changed meanwhile) and the same link asked for.
-    const current = () => this.studio.file?.path === file.path && this.viewing?.path === rel;
+    const current = () => this.studio.editor.file?.path === file.path && this.viewing?.path === rel;
     try {
       const { text } = await api.read_file({ path });
       if (current()) this.viewing = { path: rel, text, error: null };
@@ -93,7 +93,7 @@ export class PreviewState {
 
   /** Renders the editor's text with the engine (images only from the skill's folder). */
   async render() {
-    const file = this.studio.file;
+    const file = this.studio.editor.file;
     if (!file) {
       this.view = null;
       return;
@@ -101,7 +101,7 @@ export class PreviewState {
     const { path, text } = file;
     try {
       const view = await api.render_preview({ path, text });
-      if (this.studio.file?.path === path && this.studio.file.text === text) this.view = view;
+      if (this.studio.editor.file?.path === path && this.studio.editor.file.text === text) this.view = view;
     } catch (e) {
       this.studio.error = asAppError(e);
     }

@@ -19,7 +19,7 @@ export class PromptState {
   async render() {
     try {
       this.view = await api.render_prompt({
-        sources: this.studio.sources,
+        sources: this.studio.library.sources,
         agent: this.agent,
         context_window: this.contextWindow,
         char_budget: this.charBudget,

@@ -50,7 +50,7 @@ export class SessionState {
   }
 
   get runSources() {
-    return this.sources ?? this.studio.sources;
+    return this.sources ?? this.studio.library.sources;
   }
 
   /** Replays every step with the engine. */
