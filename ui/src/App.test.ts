@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { flushSync, mount, tick, unmount } from 'svelte';
+import { mount, unmount } from 'svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import App from './App.svelte';
 import { Studio } from './lib/studio.svelte';
-import type { Commands, Diagnostic, LibraryView, PromptView, SkillEntry } from './lib/bindings';
-import { versionOf } from './test/harness';
+import type { Diagnostic, LibraryView, PromptView, SkillEntry } from './lib/bindings';
+import { $, $$, calls, route, settle, until, versionOf, type Handler } from './testing/fixtures';
 
 const pos = (line: number, column: number) => ({ line, column, column_utf16: column });
 
@@ -86,20 +86,6 @@ const prompt: PromptView = {
   percent_of_context: 0.0007,
 };
 
-type Handler = { [C in keyof Commands]?: (args: Commands[C]['args']) => Commands[C]['reply'] | Promise<Commands[C]['reply']> };
-let calls: { cmd: string; args: unknown }[] = [];
-
-function host(handlers: Handler) {
-  calls = [];
-  mockIPC((cmd, payload) => {
-    const args = (payload as { args: unknown }).args;
-    calls.push({ cmd, args });
-    const h = (handlers as Record<string, (a: unknown) => unknown>)[cmd];
-    if (!h) throw { code: 'internal', message: `no mock for ${cmd}`, details: [] };
-    return h(args);
-  }, { shouldMockEvents: true });
-}
-
 const defaults: Handler = {
   startup: () => ({ sources: ['/lib/s0', '/lib/s1'], agent: 'spec' }),
   agents: () => [
@@ -117,29 +103,11 @@ const defaults: Handler = {
   discard_draft: () => null,
 };
 
-async function settle() {
-  for (let i = 0; i < 10; i++) {
-    await tick();
-    await new Promise((r) => setTimeout(r, 0));
-  }
-  flushSync();
-}
-
-async function until(check: () => boolean, ms = 2000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await settle();
-  }
-}
-
 let app: ReturnType<typeof mount> | null = null;
 let studio: Studio;
-const $ = (sel: string) => document.body.querySelector(sel) as HTMLElement | null;
-const $$ = (sel: string) => [...document.body.querySelectorAll(sel)] as HTMLElement[];
 
 function start(handlers: Handler = {}) {
-  host({ ...defaults, ...handlers });
+  mockIPC(route({ ...defaults, ...handlers }), { shouldMockEvents: true });
   studio = new Studio();
   app = mount(App, { target: document.body, props: { studio } });
 }

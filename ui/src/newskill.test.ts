@@ -1,14 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mount, unmount } from 'svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
-import App from './App.svelte';
-import { Studio } from './lib/studio.svelte';
+import type { Studio } from './lib/studio.svelte';
 import type { NewSkill, NewSkillCheck } from './lib/bindings';
-import { $, $$, type Call, dispatcher, emptyPrompt, commonHandlers, type Handler, libraryOf, skill, until, versionOf } from './testing/fixtures';
+import { $, $$, type Call, dispatcher, emptyPrompt, commonHandlers, type Handler, libraryOf, skill, until, versionOf, mountApp, unmountApp } from './testing/fixtures';
 
 let calls: Call[] = [];
 let created = false;
-let app: ReturnType<typeof mount> | null = null;
 let studio: Studio;
 
 // A stand-in for the engine's checks: lowercase names only, a description is required.
@@ -50,14 +47,11 @@ beforeEach(async () => {
   calls = [];
   created = false;
   mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
-  studio = new Studio();
-  app = mount(App, { target: document.body, props: { studio } });
-  await until(() => $$('[data-testid=skill]').length === 1);
+  studio = await mountApp(1);
 });
 
 afterEach(() => {
-  if (app) unmount(app);
-  app = null;
+  unmountApp();
   clearMocks();
 });
 

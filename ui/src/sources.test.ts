@@ -1,14 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { mount, unmount } from 'svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
-import App from './App.svelte';
-import { Studio } from './lib/studio.svelte';
+import type { Studio } from './lib/studio.svelte';
 import type { OpenLibrary } from './lib/bindings';
-import { $, $$, commonHandlers, type Call, dispatcher, emptyPrompt, type Handler, libraryOf, settle, skill, until, versionOf } from './testing/fixtures';
+import { $, $$, commonHandlers, type Call, dispatcher, emptyPrompt, type Handler, libraryOf, settle, skill, until, versionOf, mountApp, unmountApp } from './testing/fixtures';
 
 let calls: Call[] = [];
 let picked: string | null = null;
-let app: ReturnType<typeof mount> | null = null;
 let studio: Studio;
 
 const handlers: Handler = {
@@ -40,8 +37,7 @@ async function start() {
     },
     { shouldMockEvents: true },
   );
-  studio = new Studio();
-  app = mount(App, { target: document.body, props: { studio } });
+  studio = await mountApp(3);
   await until(() => $$('[data-testid=source]').length === 3 && $$('[data-testid=skill]').length === 3);
 }
 
@@ -52,8 +48,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  if (app) unmount(app);
-  app = null;
+  unmountApp();
   clearMocks();
 });
 

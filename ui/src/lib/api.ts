@@ -1,6 +1,6 @@
 // The typed command surface the components use: one function per host command.
-import { call, on, pickFolder } from './host';
-import type { Commands } from './bindings';
+import { call, HostError, on, pickFolder } from './host';
+import type { AppError, Commands } from './bindings';
 
 type Api = { [C in keyof Commands]: (args: Commands[C]['args']) => Promise<Commands[C]['reply']> };
 
@@ -13,3 +13,8 @@ export const events = { on };
 
 /** The system's dialogs. */
 export const dialogs = { pickFolder };
+
+/** A failed command's typed error (anything else thrown becomes an `internal` one). */
+export function asAppError(e: unknown): AppError {
+  return e instanceof HostError ? e.error : { code: 'internal', message: String(e), details: [] };
+}

@@ -1,13 +1,8 @@
 // The Session pane's state: the steps the user took, replayed by the engine's simulator on each
 // change (`run_session`), and session scripts saved and opened in the engine's YAML format.
-import { api } from './api';
-import { HostError } from './host';
+import { api, asAppError } from './api';
 import type { AppError, Policy, SessionSettings, SessionView, Step } from './bindings';
 import type { Studio } from './studio.svelte';
-
-function asAppError(e: unknown): AppError {
-  return e instanceof HostError ? e.error : { code: 'internal', message: String(e), details: [] };
-}
 
 /** `/name some args` as a slash step; null when it is not one. */
 export function slashStep(line: string): Step | null {
@@ -49,13 +44,13 @@ export class SessionState {
       context_window: this.contextWindow,
       max_loaded_skills: this.maxLoaded,
       policy: this.policy,
-      char_budget: this.studio.charBudget,
+      char_budget: this.studio.prompt.charBudget,
       allow: [],
     };
   }
 
   get runSources() {
-    return this.sources ?? this.studio.sources;
+    return this.sources ?? this.studio.library.sources;
   }
 
   /** Replays every step with the engine. */

@@ -1,10 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mount, unmount } from 'svelte';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
-import Problems from './Problems.svelte';
-import { Studio } from '../lib/studio.svelte';
+import { EditorView } from '@codemirror/view';
+import type { Studio } from '../lib/studio.svelte';
 import type { LibraryView } from '../lib/bindings';
-import { $, $$, calls, change, diagnostic, route, settle, skill, until, versionOf, type Handler } from '../test/harness';
+import { $, $$, calls, change, commonHandlers, diagnostic, route, settle, skill, until, versionOf, type Handler, mountApp, unmountApp } from '../testing/fixtures';
 
 // Under `spec` the library has an error, a warning and a note; under `claude-code` only the warning.
 function library(agent: string): LibraryView {
@@ -22,6 +21,7 @@ function library(agent: string): LibraryView {
 }
 
 const handlers: Handler = {
+  ...commonHandlers,
   startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
   agents: () => [
     { id: 'spec', title: 'spec', source: '', has_prompt: false },
@@ -35,26 +35,23 @@ const handlers: Handler = {
   lint_text: ({ agent }) => ({ diagnostics: library(agent).skills[0].diagnostics }),
 };
 
-let app: ReturnType<typeof mount> | null = null;
 let studio: Studio;
 
 async function start() {
   mockIPC(route(handlers), { shouldMockEvents: true });
-  studio = new Studio();
-  // The pane alone (the editor's own tests and the end-to-end test cover the selection).
-  app = mount(Problems, { target: document.body, props: { studio } });
-  await studio.start();
+  // happy-dom fires `selectionchange` synchronously, which CodeMirror cannot take while it
+  // redraws a focused editor (browsers fire it later): a jump asks for the editor's focus
+  // (`studio.focus`), the editor's DOM focus is not modelled here.
+  vi.spyOn(EditorView.prototype, 'focus').mockImplementation(() => {});
+  studio = await mountApp(2);
   await until(() => $$('[data-testid=problem]').length === 3);
 }
 
 const codes = () => $$('[data-testid=problem]').map((e) => e.dataset.code);
 
-beforeEach(() => {
-  document.body.innerHTML = '';
-});
 afterEach(() => {
-  if (app) unmount(app);
-  app = null;
+  unmountApp();
+  vi.restoreAllMocks();
   clearMocks();
 });
 

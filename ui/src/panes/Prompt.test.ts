@@ -1,10 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mount, unmount } from 'svelte';
+import { afterEach, describe, expect, it } from 'vitest';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
-import Prompt from './Prompt.svelte';
-import { Studio } from '../lib/studio.svelte';
+import type { Studio } from '../lib/studio.svelte';
 import type { PromptSkill, PromptView, RenderPrompt } from '../lib/bindings';
-import { $, $$, calls, change, route, settle, skill, until, versionOf, type Handler } from '../test/harness';
+import { $, $$, calls, change, commonHandlers, route, settle, skill, until, versionOf, type Handler, mountApp, unmountApp } from '../testing/fixtures';
 
 
 function ps(name: string, decision: PromptSkill['decision'], range: [number, number] | null, reason: string | null = null): PromptSkill {
@@ -46,6 +44,7 @@ function render(args: RenderPrompt): PromptView {
 }
 
 const handlers: Handler = {
+  ...commonHandlers,
   startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
   agents: () => [
     { id: 'spec', title: 'spec', source: '', has_prompt: false },
@@ -60,25 +59,19 @@ const handlers: Handler = {
   }),
   render_prompt: render,
   read_file: ({ path }) => ({ path, text: '---\nname: beta\n---\n', version: versionOf('---\nname: beta\n---\n') }),
+  lint_text: () => ({ diagnostics: [] }),
 };
 
-let app: ReturnType<typeof mount> | null = null;
 let studio: Studio;
 
 async function start() {
   mockIPC(route(handlers), { shouldMockEvents: true });
-  studio = new Studio();
-  app = mount(Prompt, { target: document.body, props: { studio } });
-  await studio.start();
+  studio = await mountApp(2);
   await until(() => $('[data-testid=prompt-text]') !== null);
 }
 
-beforeEach(() => {
-  document.body.innerHTML = '';
-});
 afterEach(() => {
-  if (app) unmount(app);
-  app = null;
+  unmountApp();
   clearMocks();
 });
 

@@ -1,11 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mount, unmount } from 'svelte';
+import { afterEach, describe, expect, it } from 'vitest';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
-import Session from './Session.svelte';
-import { Studio } from '../lib/studio.svelte';
-import { SessionState, slashStep, toolStep } from '../lib/session.svelte';
+import type { Studio } from '../lib/studio.svelte';
+import { type SessionState, slashStep, toolStep } from '../lib/session.svelte';
 import type { RunSession, SessionView, Step, Turn } from '../lib/bindings';
-import { $, $$, calls, change, route, settle, skill, until, versionOf, type Handler } from '../test/harness';
+import { $, $$, calls, change, commonHandlers, route, settle, skill, until, versionOf, type Handler, mountApp, unmountApp } from '../testing/fixtures';
 
 // A small simulator stand-in that only echoes the steps: what the pane shows must come from it.
 function simulate(args: RunSession): SessionView {
@@ -54,6 +52,7 @@ function simulate(args: RunSession): SessionView {
 
 let saved: { path: string; steps: Step[] } | null = null;
 const handlers: Handler = {
+  ...commonHandlers,
   startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
   agents: () => [
     { id: 'spec', title: 'spec', source: '', has_prompt: false },
@@ -90,29 +89,22 @@ const handlers: Handler = {
   },
 };
 
-let app: ReturnType<typeof mount> | null = null;
 let studio: Studio;
 let session: SessionState;
 
 async function start() {
   saved = null;
   mockIPC(route(handlers), { shouldMockEvents: true });
-  studio = new Studio();
-  session = new SessionState(studio);
-  app = mount(Session, { target: document.body, props: { studio, session } });
-  await studio.start();
+  studio = await mountApp(2);
+  session = studio.session;
   await until(() => $$('[data-testid=session-skills] tr').length === 2 && session.view !== null);
 }
 
 const row = (name: string) => $(`[data-testid=session-skills] tr[data-name=${name}]`)!;
 const turns = () => $$('[data-testid=turn]');
 
-beforeEach(() => {
-  document.body.innerHTML = '';
-});
 afterEach(() => {
-  if (app) unmount(app);
-  app = null;
+  unmountApp();
   clearMocks();
 });
 

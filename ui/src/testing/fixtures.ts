@@ -1,13 +1,13 @@
-// Shared fixtures for component tests: a small library, a mocked host's command dispatcher, and
-// helpers that wait for Svelte to settle. No `@tauri-apps` import here: each test file installs
-// the dispatcher with `mockIPC`.
+// Shared fixtures for component tests: a small library, its host's commands, and the whole app
+// mounted on a fresh `Studio`. No `@tauri-apps` import here: each test file installs the
+// dispatcher with `mockIPC`. Everything in `harness.ts` is re-exported.
 import { mount, unmount } from 'svelte';
 import App from '../App.svelte';
 import { Studio } from '../lib/studio.svelte';
 import type { LibraryView, PromptView, SkillEntry } from '../lib/bindings';
-import { $$, until, versionOf, type Handler } from '../test/harness';
+import { $$, until, versionOf, type Handler } from './harness';
 
-export { $, $$, settle, skill, until, versionOf, type Handler } from '../test/harness';
+export * from './harness';
 
 export function libraryOf(sources: string[], skills: SkillEntry[]): LibraryView {
   return { agent: 'spec', sources: sources.map((p) => ({ path: p, root: p, exists: true })), skills, issues: [] };
@@ -31,19 +31,6 @@ export const emptyPrompt: PromptView = {
   context_window: 1000,
   percent_of_context: 0,
 };
-
-export type Call = { cmd: string; args: unknown };
-
-/** A `mockIPC` callback answering from `handlers` and recording each call in `calls`. */
-export function dispatcher(handlers: Handler, calls: Call[]) {
-  return (cmd: string, payload: unknown) => {
-    const args = (payload as { args: unknown } | undefined)?.args;
-    calls.push({ cmd, args });
-    const h = (handlers as Record<string, (a: unknown) => unknown>)[cmd];
-    if (!h) throw { code: 'internal', message: `no mock for ${cmd}`, details: [] };
-    return h(args);
-  };
-}
 
 /** Stand-ins for the form commands (good enough for `key: value` lines), and no drafts. */
 export const commonHandlers: Handler = {

@@ -1,5 +1,6 @@
-// Shared helpers for the component tests: a routed host (given to `mockIPC` by each test file,
-// which alone imports the Tauri mocks), waiting for conditions, and query shortcuts.
+// Shared helpers for the component tests: a mocked host's command dispatcher (given to `mockIPC`
+// by each test file, which alone imports the Tauri mocks), waiting for conditions, query
+// shortcuts and small builders of engine data. `fixtures.ts` re-exports all of it.
 import { flushSync, tick } from 'svelte';
 import type { Commands, Diagnostic, Severity, SkillEntry, Version } from '../lib/bindings';
 
@@ -7,11 +8,10 @@ export type Handler = {
   [C in keyof Commands]?: (args: Commands[C]['args']) => Commands[C]['reply'] | Promise<Commands[C]['reply']>;
 };
 
-export const calls: { cmd: string; args: unknown }[] = [];
+export type Call = { cmd: string; args: unknown };
 
-/** The `mockIPC` callback: records each call and answers from the handlers (a typed error otherwise). */
-export function route(handlers: Handler) {
-  calls.length = 0;
+/** A `mockIPC` callback answering from `handlers` and recording each call in `calls`. */
+export function dispatcher(handlers: Handler, calls: Call[]) {
   return (cmd: string, payload: unknown) => {
     const args = (payload as { args: unknown } | undefined)?.args;
     calls.push({ cmd, args });
@@ -19,6 +19,16 @@ export function route(handlers: Handler) {
     if (!h) throw { code: 'internal', message: `no mock for ${cmd}`, details: [] };
     return h(args);
   };
+}
+
+/** The calls the host `route` mocks received. */
+export const calls: Call[] = [];
+
+/** The `mockIPC` callback: records each call in `calls` (emptied first) and answers from the
+ *  handlers (a typed error otherwise). */
+export function route(handlers: Handler) {
+  calls.length = 0;
+  return dispatcher(handlers, calls);
 }
 
 export async function settle() {
