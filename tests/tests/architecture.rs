@@ -5,15 +5,11 @@
 //! components with more than one module are the import cycles. Run it with
 //! `cargo test -p e2e --test architecture`.
 //!
-//! One cycle is left and listed here until it is gone: the session and the agents (the session
-//! state types and the agents' session steps still live on both sides).
-//! The list may only shrink: a new cycle fails the test, and so does one that disappeared and is
-//! still listed.
+//! There is none: the agents sit above the session state and the lint profile, and below the
+//! simulator, the verdict and `check`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-
-const KNOWN: &[&[&str]] = &[&["agents", "session"]];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir).unwrap() {
@@ -154,11 +150,12 @@ fn cycles(edges: &BTreeMap<String, BTreeSet<String>>) -> BTreeSet<Vec<String>> {
 }
 
 #[test]
-fn the_engine_has_no_import_cycle_but_the_one_listed() {
+fn the_engine_has_no_import_cycle() {
     let root = e2e::repo_root().join("crates/skillkit/src");
-    let found = cycles(&graph(&root));
-    let known: BTreeSet<Vec<String>> = KNOWN.iter().map(|c| c.iter().map(|m| m.to_string()).collect()).collect();
-    assert_eq!(found, known, "import cycles in crates/skillkit/src (each list is one cycle)");
+    let g = graph(&root);
+    assert!(g.len() > 20, "the engine's modules are read: {:?}", g.keys().collect::<Vec<_>>());
+    let found = cycles(&g);
+    assert!(found.is_empty(), "import cycles in crates/skillkit/src (each list is one cycle): {found:?}");
 }
 
 #[test]

@@ -29,6 +29,7 @@ pub mod schema;
 pub mod scope;
 pub mod session;
 pub mod session_script;
+pub mod simulate;
 pub mod skill;
 pub mod split;
 pub mod text;

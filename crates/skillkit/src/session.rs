@@ -2,19 +2,37 @@
 //! turn log of every action with the exact text the agent would put in the context and what it
 //! costs. Deterministic: the same steps on the same library give the same turns.
 //!
-//! Each agent's actions live in its profile file (`agents::*::session`); this module holds the
-//! state, the bookkeeping (context used, the prompt after each step) and the dispatch.
+//! Each agent's actions live in its profile file (`agents::*::session_step`); this module holds the
+//! state every agent works on, below the agents; [`crate::simulate`] (above them) opens a
+//! session, applies each step through the agent's own code and keeps the books (context used, the
+//! prompt after each step).
 
 use crate::agent::Agent;
 use crate::library::Library;
-use crate::prompt::{self, PromptOptions};
+use crate::prompt::PromptOptions;
 use crate::tokens;
 use serde::Serialize;
-use std::path::PathBuf;
+
+/// How `allowed-tools` is enforced (seed 003 §3.4.1 `AllowedToolsPolicy`). Seed 000 §5.2 drops
+/// `Restrict`; the studio offers it as an option. Neither changes the prompt text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AllowedToolsPolicy {
+    /// Shown in the prompt as `Recommended tools`, never enforced (the default).
+    #[default]
+    Recommend,
+    /// Once a loaded skill lists `allowed-tools`, calls to tools outside the union of the loaded
+    /// skills' lists are blocked, except [`crate::agents::deepagents_v2::ALWAYS_ALLOWED_TOOLS`] (seed 003 §3.4.2).
+    Restrict,
+}
 
 /// How `allowed-tools` is enforced on ordinary tool calls: recommend only (the default) or
 /// restrict (seed 003 §3.4).
-pub use crate::agents::deepagents_v2::AllowedToolsPolicy as Policy;
+pub use self::AllowedToolsPolicy as Policy;
+
+/// `max_loaded_skills`' default: at most this many skills loaded at once (DeepAgents V2, seed 000
+/// §3.1, §4.1.2).
+pub const DEFAULT_MAX_LOADED_SKILLS: usize = 10;
 
 /// Session settings.
 #[derive(Clone, Debug, Serialize)]
@@ -36,7 +54,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             context_window: None,
-            max_loaded_skills: crate::agents::deepagents_v2::DEFAULT_MAX_LOADED_SKILLS,
+            max_loaded_skills: DEFAULT_MAX_LOADED_SKILLS,
             policy: Policy::Recommend,
             char_budget: None,
             allow: vec![],
@@ -132,39 +150,45 @@ pub struct Usage {
     pub percent: f64,
 }
 
+/// A skills prompt kept current entry by entry as skills load and unload (DeepAgents V2 marks
+/// loaded skills), implemented by the agent that needs it.
+pub trait IncrementalPrompt: Send {
+    fn text(&self) -> String;
+    fn size(&self) -> Size;
+    /// Marks `loaded` (and unmarks the rest); the entries whose text changed, old and new.
+    fn set_loaded(&mut self, lib: &Library, loaded: &[String]) -> Vec<(String, String)>;
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
 /// The skills prompt as the session keeps it.
 pub enum Model {
     /// Agents whose prompt does not change with the session's state: rendered once, and again
     /// after an edit.
     Whole { text: String, size: Size },
-    /// DeepAgents V2 marks loaded skills: kept current entry by entry.
-    DeepagentsV2(Box<crate::agents::deepagents_v2::SessionPrompt>),
+    /// Agents whose prompt marks loaded skills: kept current entry by entry.
+    Incremental(Box<dyn IncrementalPrompt>),
 }
 
 impl Model {
-    /// The model and the agent's default context window, from one render.
-    fn build(agent: &'static Agent, library: &Library, options: &PromptOptions) -> (Model, u64) {
-        if agent.id == "deepagents-v2" {
-            let input = prompt::RenderInput { library, options };
-            let p = crate::agents::deepagents_v2::SessionPrompt::new(&input);
-            return (Model::DeepagentsV2(Box::new(p)), crate::agents::deepagents_v2::DEFAULT_CONTEXT_WINDOW);
-        }
-        let (text, window) =
-            agent.render(library, options).map_or((String::new(), 200_000), |p| (p.text, p.totals.context_window));
-        (Model::Whole { size: Size::of(&text), text }, window)
-    }
-
     pub fn text(&self) -> String {
         match self {
             Model::Whole { text, .. } => text.clone(),
-            Model::DeepagentsV2(p) => p.text(),
+            Model::Incremental(p) => p.text(),
         }
     }
 
     pub fn size(&self) -> Size {
         match self {
             Model::Whole { size, .. } => *size,
-            Model::DeepagentsV2(p) => p.size(),
+            Model::Incremental(p) => p.size(),
+        }
+    }
+
+    /// The agent's own prompt model, when it keeps one of type `T`.
+    pub fn prompt_as<T: 'static>(&self) -> Option<&T> {
+        match self {
+            Model::Incremental(p) => p.as_any().downcast_ref::<T>(),
+            Model::Whole { .. } => None,
         }
     }
 }
@@ -232,35 +256,11 @@ pub struct Session {
     pub initial_prompt: String,
     /// The skills prompt now.
     pub model: Model,
-    window: u64,
-    history: Size,
+    pub(crate) window: u64,
+    pub(crate) history: Size,
 }
 
 impl Session {
-    /// Opens `sources` (lowest priority first) as `agent` discovers them.
-    pub fn new(agent: &'static Agent, sources: &[PathBuf], settings: Settings) -> Session {
-        let library = Library::open(sources, agent);
-        let options = PromptOptions {
-            context_window: settings.context_window,
-            char_budget: settings.char_budget,
-            loaded: vec![],
-        };
-        let (model, default_window) = Model::build(agent, &library, &options);
-        let window = settings.context_window.unwrap_or(default_window);
-        Session {
-            agent,
-            initial_prompt: model.text(),
-            model,
-            window,
-            settings,
-            library,
-            loaded: vec![],
-            granted: vec![],
-            turns: vec![],
-            history: Size::default(),
-        }
-    }
-
     /// The prompt options the current state implies.
     pub fn prompt_options(&self) -> PromptOptions {
         PromptOptions {
@@ -278,85 +278,6 @@ impl Session {
     /// Index of the library entry the agent knows by `name` (active entries only).
     pub fn entry_named(&self, name: &str) -> Option<usize> {
         self.library.entries.iter().position(|e| e.is_active() && e.key == name)
-    }
-
-    /// Applies a step and logs it.
-    pub fn apply(&mut self, step: Step) -> &Turn {
-        let outcome = match &step {
-            Step::Edit { skill, content } => self.edit(skill, content),
-            _ => dispatch(self, &step),
-        };
-        let mut cost = Size::of(&outcome.result);
-        for b in &outcome.blocks {
-            let n = Size::of(b);
-            cost.chars += n.chars;
-            cost.tokens += n.tokens;
-        }
-        self.history.chars += cost.chars;
-        self.history.tokens += cost.tokens;
-        let prompt_changes = match (&step, &mut self.model) {
-            (Step::Edit { .. }, _) => {
-                let old = self.model.text();
-                self.model = Model::build(self.agent, &self.library, &self.prompt_options()).0;
-                line_diff(&old, &self.model.text())
-            }
-            (_, Model::DeepagentsV2(p)) => {
-                p.set_loaded(&self.library, &self.loaded).iter().flat_map(|(old, new)| line_diff(old, new)).collect()
-            }
-            (_, Model::Whole { .. }) => vec![],
-        };
-        let p = self.model.size();
-        let window = self.window;
-        let total = Size { chars: p.chars + self.history.chars, tokens: p.tokens + self.history.tokens };
-        let usage = Usage {
-            prompt: p,
-            history: self.history,
-            total,
-            context_window: window,
-            percent: if window == 0 { 0.0 } else { total.tokens as f64 * 100.0 / window as f64 },
-        };
-        self.turns.push(Turn {
-            index: self.turns.len() + 1,
-            step,
-            outcome,
-            cost,
-            loaded: self.loaded.clone(),
-            usage,
-            prompt_changes,
-        });
-        self.turns.last().expect("just pushed")
-    }
-
-    /// Replaces a skill's SKILL.md text in memory (the file on disk is not touched): later turns
-    /// read the new text, earlier results stay as they were.
-    fn edit(&mut self, name: &str, content: &str) -> Outcome {
-        let call = format!("edit {name}");
-        let Some(i) =
-            self.entry_named(name).or_else(|| self.library.entries.iter().position(|e| prompt::folder_name(e) == name))
-        else {
-            return Outcome::error(call, String::new()).with_note(format!("no skill `{name}` in the library"));
-        };
-        let e = &mut self.library.entries[i];
-        let mut skill = crate::Skill::parse(e.skill.dir.clone(), &e.skill.file_name.clone(), content.to_string());
-        skill.resources = e.skill.resources.take();
-        e.diagnostics = crate::lint(&skill, self.agent);
-        e.skill = skill;
-        e.readings.clear();
-        Outcome::ok(call, String::new()).with_note("the file's text changed; nothing enters the context")
-    }
-}
-
-/// The agent's own handling of a step.
-fn dispatch(s: &mut Session, step: &Step) -> Outcome {
-    use crate::agents::*;
-    match s.agent.id {
-        "deepagents" | "deepagents-v1" => deepagents::session_step(s, step),
-        "deepagents-v2" => deepagents_v2::session_step(s, step),
-        "claude-code" => claude_code::session_step(s, step),
-        "codex" => codex::session_step(s, step),
-        "gemini-cli" => gemini_cli::session_step(s, step),
-        "harness9" => harness9::session_step(s, step),
-        id => Outcome::unsupported(format!("{step:?}"), id, "session simulation yet"),
     }
 }
 

@@ -104,8 +104,7 @@ pub const SKILLS_SYSTEM_PROMPT: &str = concat!(
 /// The context window assumed when none is given (the seed names no model).
 pub const DEFAULT_CONTEXT_WINDOW: u64 = 200_000;
 
-/// `max_loaded_skills`' default: at most this many skills loaded at once (seed 000 §3.1, §4.1.2).
-pub const DEFAULT_MAX_LOADED_SKILLS: usize = 10;
+pub use crate::session::DEFAULT_MAX_LOADED_SKILLS;
 
 /// `MAX_SKILL_FILE_SIZE`, kept from V1 (seed 000 附录 C); `load_skill` refuses larger files
 /// (§3.4.1).
@@ -125,18 +124,7 @@ pub const UNLOAD_SKILL_DESCRIPTION: &str = "Unload a previously loaded skill to 
 /// `unload_skill`'s `skill_name` parameter (seed 000 §3.5).
 pub const UNLOAD_SKILL_PARAMETER: &str = "Name of the loaded skill to unload.";
 
-/// How `allowed-tools` is enforced (seed 003 §3.4.1 `AllowedToolsPolicy`). Seed 000 §5.2 drops
-/// `Restrict`; the studio offers it as an option. Neither changes the prompt text.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum AllowedToolsPolicy {
-    /// Shown in the prompt as `Recommended tools`, never enforced (the default).
-    #[default]
-    Recommend,
-    /// Once a loaded skill lists `allowed-tools`, calls to tools outside the union of the loaded
-    /// skills' lists are blocked, except [`ALWAYS_ALLOWED_TOOLS`] (seed 003 §3.4.2).
-    Restrict,
-}
+pub use crate::session::AllowedToolsPolicy;
 
 /// `_ALWAYS_ALLOWED_TOOLS` (seed 003 §3.4.2): never blocked under `Restrict`. (Seed 000 §9.5,
 /// sketching a later reintroduction, lists "`load_skill`, `unload_skill`, `read_file`, `ls` 等";
@@ -276,6 +264,21 @@ pub struct SessionPrompt {
     by_name: std::collections::HashMap<String, usize>,
     /// Indices currently marked `[Loaded]`.
     marked: Vec<usize>,
+}
+
+impl crate::session::IncrementalPrompt for SessionPrompt {
+    fn text(&self) -> String {
+        SessionPrompt::text(self)
+    }
+    fn size(&self) -> crate::session::Size {
+        SessionPrompt::size(self)
+    }
+    fn set_loaded(&mut self, lib: &crate::library::Library, loaded: &[String]) -> Vec<(String, String)> {
+        SessionPrompt::set_loaded(self, lib, loaded)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
 }
 
 impl SessionPrompt {
@@ -520,8 +523,10 @@ pub fn check_allowed_tools(skills: &[(Metadata, usize)], loaded: &[String], tool
 
 /// One session step as DeepAgents V2 handles it.
 pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step) -> crate::session::Outcome {
-    use crate::session::{Model, Outcome, Policy, Step};
-    let Model::DeepagentsV2(model) = &s.model else { unreachable!("a deepagents-v2 session keeps its prompt model") };
+    use crate::session::{Outcome, Policy, Step};
+    let Some(model) = s.model.prompt_as::<SessionPrompt>() else {
+        unreachable!("a deepagents-v2 session keeps its prompt model")
+    };
     let skills = &model.skills;
     let max = s.settings.max_loaded_skills;
     match step {

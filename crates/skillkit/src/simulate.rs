@@ -1,0 +1,127 @@
+//! Running a session: opens a library as the agent discovers it, applies each step through the
+//! agent's own session code (`agents::*::session_step`), and keeps the books: the context used
+//! and how the skills prompt changes after each step. The state is [`crate::session`], below the
+//! agents; this module is above them.
+
+use crate::agent::Agent;
+use crate::library::Library;
+use crate::prompt::{self, PromptOptions};
+use crate::session::{line_diff, Model, Outcome, Session, Settings, Size, Step, Turn, Usage};
+use std::path::PathBuf;
+
+/// The model and the agent's default context window, from one render.
+fn build_model(agent: &'static Agent, library: &Library, options: &PromptOptions) -> (Model, u64) {
+    if agent.id == crate::agents::deepagents_v2::AGENT.id {
+        let input = prompt::RenderInput { library, options };
+        let p = crate::agents::deepagents_v2::SessionPrompt::new(&input);
+        return (Model::Incremental(Box::new(p)), crate::agents::deepagents_v2::DEFAULT_CONTEXT_WINDOW);
+    }
+    let (text, window) =
+        agent.render(library, options).map_or((String::new(), 200_000), |p| (p.text, p.totals.context_window));
+    (Model::Whole { size: Size::of(&text), text }, window)
+}
+
+impl Session {
+    /// Opens `sources` (lowest priority first) as `agent` discovers them.
+    pub fn new(agent: &'static Agent, sources: &[PathBuf], settings: Settings) -> Session {
+        let library = Library::open(sources, agent);
+        let options = PromptOptions {
+            context_window: settings.context_window,
+            char_budget: settings.char_budget,
+            loaded: vec![],
+        };
+        let (model, default_window) = build_model(agent, &library, &options);
+        let window = settings.context_window.unwrap_or(default_window);
+        Session {
+            agent,
+            initial_prompt: model.text(),
+            model,
+            window,
+            settings,
+            library,
+            loaded: vec![],
+            granted: vec![],
+            turns: vec![],
+            history: Size::default(),
+        }
+    }
+
+    /// Applies a step and logs it.
+    pub fn apply(&mut self, step: Step) -> &Turn {
+        let outcome = match &step {
+            Step::Edit { skill, content } => self.edit(skill, content),
+            _ => dispatch(self, &step),
+        };
+        let mut cost = Size::of(&outcome.result);
+        for b in &outcome.blocks {
+            let n = Size::of(b);
+            cost.chars += n.chars;
+            cost.tokens += n.tokens;
+        }
+        self.history.chars += cost.chars;
+        self.history.tokens += cost.tokens;
+        let prompt_changes = match (&step, &mut self.model) {
+            (Step::Edit { .. }, _) => {
+                let old = self.model.text();
+                self.model = build_model(self.agent, &self.library, &self.prompt_options()).0;
+                line_diff(&old, &self.model.text())
+            }
+            (_, Model::Incremental(p)) => {
+                p.set_loaded(&self.library, &self.loaded).iter().flat_map(|(old, new)| line_diff(old, new)).collect()
+            }
+            (_, Model::Whole { .. }) => vec![],
+        };
+        let p = self.model.size();
+        let window = self.window;
+        let total = Size { chars: p.chars + self.history.chars, tokens: p.tokens + self.history.tokens };
+        let usage = Usage {
+            prompt: p,
+            history: self.history,
+            total,
+            context_window: window,
+            percent: if window == 0 { 0.0 } else { total.tokens as f64 * 100.0 / window as f64 },
+        };
+        self.turns.push(Turn {
+            index: self.turns.len() + 1,
+            step,
+            outcome,
+            cost,
+            loaded: self.loaded.clone(),
+            usage,
+            prompt_changes,
+        });
+        self.turns.last().expect("just pushed")
+    }
+
+    /// Replaces a skill's SKILL.md text in memory (the file on disk is not touched): later turns
+    /// read the new text, earlier results stay as they were.
+    fn edit(&mut self, name: &str, content: &str) -> Outcome {
+        let call = format!("edit {name}");
+        let Some(i) =
+            self.entry_named(name).or_else(|| self.library.entries.iter().position(|e| prompt::folder_name(e) == name))
+        else {
+            return Outcome::error(call, String::new()).with_note(format!("no skill `{name}` in the library"));
+        };
+        let e = &mut self.library.entries[i];
+        let mut skill = crate::Skill::parse(e.skill.dir.clone(), &e.skill.file_name.clone(), content.to_string());
+        skill.resources = e.skill.resources.take();
+        e.diagnostics = crate::lint(&skill, self.agent);
+        e.skill = skill;
+        e.readings.clear();
+        Outcome::ok(call, String::new()).with_note("the file's text changed; nothing enters the context")
+    }
+}
+
+/// The agent's own handling of a step.
+fn dispatch(s: &mut Session, step: &Step) -> Outcome {
+    use crate::agents::*;
+    match s.agent.id {
+        "deepagents" | "deepagents-v1" => deepagents::session_step(s, step),
+        "deepagents-v2" => deepagents_v2::session_step(s, step),
+        "claude-code" => claude_code::session_step(s, step),
+        "codex" => codex::session_step(s, step),
+        "gemini-cli" => gemini_cli::session_step(s, step),
+        "harness9" => harness9::session_step(s, step),
+        id => Outcome::unsupported(format!("{step:?}"), id, "session simulation yet"),
+    }
+}
