@@ -153,7 +153,7 @@ fn cycles(edges: &BTreeMap<String, BTreeSet<String>>) -> BTreeSet<Vec<String>> {
 fn the_engine_has_no_import_cycle() {
     let root = e2e::repo_root().join("crates/skillkit/src");
     let g = graph(&root);
-    assert!(g.len() > 20, "the engine's modules are read: {:?}", g.keys().collect::<Vec<_>>());
+    assert!(g.len() > 10, "the engine's modules are read: {:?}", g.keys().collect::<Vec<_>>());
     let found = cycles(&g);
     assert!(found.is_empty(), "import cycles in crates/skillkit/src (each list is one cycle): {found:?}");
 }

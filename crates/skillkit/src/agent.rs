@@ -3,11 +3,11 @@
 //! and their registry are in [`crate::agents`], one file each, citing the program and version (or
 //! seed document) each was verified against.
 
-use crate::discover::DiscoveryPolicy;
+use crate::library::discover::DiscoveryPolicy;
 use crate::library::NameKey;
-pub use crate::profile::{Level, LintProfile};
+pub use crate::lint::profile::{Level, LintProfile};
+use crate::lint::rules::RuleMeta;
 use crate::prompt::{Prompt, RenderInput};
-use crate::rules::RuleMeta;
 
 #[derive(Debug)]
 pub struct Agent {

@@ -2,9 +2,9 @@
 //! count the results. The CLI renders it; the app shows it.
 
 use crate::agent::Agent;
-use crate::diagnostic::{Diagnostic, Severity};
-use crate::discover::{DiscoveryPolicy, SearchIssue, TargetError};
+use crate::library::discover::{DiscoveryPolicy, SearchIssue, TargetError};
 use crate::library::{Library, NameKey};
+use crate::lint::diagnostic::{Diagnostic, Severity};
 use crate::lint::{is_valid, lint};
 use crate::skill::{FileProblem, Skill};
 use crate::verdict::AgentVerdict;

@@ -3,7 +3,7 @@
 
 use crate::agent::{Agent, Level};
 use crate::agents::{AGENTSKILLS, SPEC};
-use crate::rules::{FixKind, RuleMeta, RULES};
+use crate::lint::rules::{FixKind, RuleMeta, RULES};
 
 fn level(agent: &Agent, rule: &RuleMeta) -> &'static str {
     match agent.level(rule) {

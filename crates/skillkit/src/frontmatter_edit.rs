@@ -14,8 +14,8 @@
 //! of its lines can be written as it is. The file's line ending (LF or CRLF) is used.
 //!
 //! "Reads back as the same string" holds for three readers: the engine's own parser (YAML 1.2,
-//! [`crate::yaml`]), PyYAML (YAML 1.1, where a plain `yes`, `1_000`, `2024-01-31` or `=` is not a
-//! string ([`crate::yaml11`]), NEL, LS and PS are line breaks, a tab ends a plain scalar and a
+//! [`crate::syntax::yaml`]), PyYAML (YAML 1.1, where a plain `yes`, `1_000`, `2024-01-31` or `=` is not a
+//! string ([`crate::syntax::yaml11`]), NEL, LS and PS are line breaks, a tab ends a plain scalar and a
 //! control character anywhere is refused) and strictyaml (every scalar a string). The writing rules
 //! keep to what all three read alike, and every result is parsed again before it is returned: a
 //! rendering after which the field does not read back as the value, another field reads
@@ -28,10 +28,10 @@
 //! this field's: the edit repairs it, and the other fields then read as the YAML says); else the
 //! edit is refused, asking for the YAML to be fixed first.
 
-use crate::frontmatter::{Frontmatter, Reading};
-use crate::split::Split;
-use crate::yaml::{Entry, Node, NodeKind, ScalarStyle, Yaml};
-use crate::yaml11::{resolve_core, resolve_yaml11, Typed};
+use crate::syntax::frontmatter::{Frontmatter, Reading};
+use crate::syntax::split::Split;
+use crate::syntax::yaml::{Entry, Node, NodeKind, ScalarStyle, Yaml};
+use crate::syntax::yaml11::{resolve_core, resolve_yaml11, Typed};
 use crate::Skill;
 
 /// Why a field cannot be set from the form.
@@ -144,8 +144,8 @@ struct Parsed {
 
 impl Parsed {
     fn new(text: &str) -> Parsed {
-        let split = crate::split::split(text);
-        let yaml = split.yaml.map(|y| crate::yaml::parse(y.slice(text), y.start)).unwrap_or_default();
+        let split = crate::syntax::split::split(text);
+        let yaml = split.yaml.map(|y| crate::syntax::yaml::parse(y.slice(text), y.start)).unwrap_or_default();
         let fm = Frontmatter::from_yaml(text, &split, &yaml);
         Parsed { split, yaml, fm }
     }
@@ -208,7 +208,7 @@ fn reads_back(before: &Parsed, text: &str, out: &str, key: &str, value: &str, ad
 /// field's), in which case the other fields keep their keys and order and read as YAML now says.
 fn reads_back_lenient(text: &str, out: &str, key: &str, value: &str) -> bool {
     let after = Parsed::new(out);
-    let before_body = crate::split::split(text).body.slice(text).to_string();
+    let before_body = crate::syntax::split::split(text).body.slice(text).to_string();
     if after.split.body.slice(out) != before_body {
         return false;
     }
@@ -277,7 +277,7 @@ struct Place {
 fn existing_field(
     text: &str,
     parsed: &Parsed,
-    field: &crate::frontmatter::Field,
+    field: &crate::syntax::frontmatter::Field,
     value: &str,
     eol: &str,
 ) -> Result<Vec<String>, String> {
@@ -336,7 +336,7 @@ fn existing_field(
 fn place_of(
     text: &str,
     parsed: &Parsed,
-    field: &crate::frontmatter::Field,
+    field: &crate::syntax::frontmatter::Field,
     style: ScalarStyle,
     yaml: bool,
 ) -> Result<Place, String> {
@@ -594,7 +594,7 @@ fn keeps(c: char) -> bool {
 }
 
 /// Whether some YAML 1.1 or 1.2 loader reads `v`, written plain, as something other than a string
-/// (the types [`crate::yaml11`] models, PyYAML's `=` and `<<`, and YAML 1.1's other spellings).
+/// (the types [`crate::syntax::yaml11`] models, PyYAML's `=` and `<<`, and YAML 1.1's other spellings).
 fn looks_typed(v: &str) -> bool {
     if resolve_core(v) != Typed::Str || resolve_yaml11(v) != Typed::Str || matches!(v, "=" | "<<") {
         return true;

@@ -2,45 +2,47 @@
 //! exact positions under an agent's profile, and explains each rule. No UI, no printing: the CLI
 //! and the desktop app render what it returns.
 //!
-//! The pipeline: [`read`] (disk) → [`skill::Skill`] ([`split`] → [`yaml`] → [`frontmatter`]) →
-//! [`lint::lint`] under an [`agent::Agent`] → [`diagnostic::Diagnostic`]s.
+//! The pipeline, one folder (or file) per stage, each using only the ones before it:
+//! - [`syntax`]: text positions, the split into frontmatter and body, YAML with spans, the
+//!   frontmatter's fields, Markdown and its references, the JSON Schema, token counts;
+//! - [`read`], [`scope`], [`resources`], [`skill`]: a skill read from disk, within the library;
+//! - [`lint`]: the rules (`lint/rules/`, one file each), the lint profile, diagnostics;
+//! - [`library`]: sources, discovery, the watcher (a discovery policy, a name key, a lint profile);
+//! - [`prompt`] (shared prompt types) and [`agent`] (the profile type), then [`session`] (the
+//!   state a session step works on);
+//! - [`agents`]: one folder or file per agent profile, and the registry;
+//! - [`verdict`], [`check`], [`simulate`], [`preview`], [`frontmatter_edit`], [`scaffold`],
+//!   [`docs`]: what the CLI and the app ask for.
+//!
+//! The modules of the early stages are also re-exported at the crate root (`skillkit::text`,
+//! `skillkit::rules`, …), the paths the CLI, the app and the tests use.
 
 pub mod agent;
 pub mod agents;
 pub mod check;
-pub mod diagnostic;
-pub mod discover;
 pub mod docs;
-pub mod fields;
-pub mod frontmatter;
 pub mod frontmatter_edit;
 pub mod library;
 pub mod lint;
-pub mod markdown;
-mod pretok;
 pub mod preview;
-pub mod profile;
 pub mod prompt;
 pub mod read;
 pub mod resources;
-pub mod rules;
 pub mod scaffold;
-pub mod schema;
 pub mod scope;
 pub mod session;
-pub mod session_script;
 pub mod simulate;
 pub mod skill;
-pub mod split;
-pub mod text;
-pub mod tokens;
+pub mod syntax;
 pub mod verdict;
-pub mod watch;
-pub mod yaml;
-pub mod yaml11;
 
 #[cfg(test)]
 mod testing;
+
+pub use library::{discover, watch};
+pub use lint::{diagnostic, profile, rules};
+pub use session::script as session_script;
+pub use syntax::{fields, frontmatter, markdown, schema, split, text, tokens, yaml, yaml11};
 
 pub use agent::Agent;
 pub use agents::{find_agent, AGENTS};

@@ -1,4 +1,4 @@
-//! The editor's preview of a skill file: the body as sanitized HTML ([`crate::markdown::render_html`])
+//! The editor's preview of a skill file: the body as sanitized HTML ([`crate::syntax::markdown::render_html`])
 //! with local images embedded as `data:` URLs read from inside the skill folder only, so that the
 //! preview loads nothing from anywhere else (no remote loads, nothing outside the folder, nothing
 //! through a symlink that leaves it), and the headings' outline.
@@ -12,9 +12,9 @@
 //! work is bounded: a body larger or nested deeper than [`HtmlLimits`] allow is not rendered
 //! ([`Preview::refused`] says why, and the HTML is one paragraph saying so).
 
-use crate::markdown::{outline, render_html, Section};
-pub use crate::markdown::{HtmlLimits, Refusal};
-use crate::text::base64;
+use crate::syntax::markdown::{outline, render_html, Section};
+pub use crate::syntax::markdown::{HtmlLimits, Refusal};
+use crate::syntax::text::base64;
 use serde::{Serialize, Serializer};
 use std::cell::Cell;
 use std::path::Path;
@@ -99,7 +99,7 @@ impl LinkStatus {
 
 /// What a link destination names: `None` for URLs and `#anchors`.
 pub fn link_status(root: Option<&Path>, dest: &str) -> Option<(String, LinkStatus)> {
-    let target = crate::markdown::parse_target(dest, true);
+    let target = crate::syntax::markdown::parse_target(dest, true);
     let path = target.path?;
     let status = match root {
         _ if target.escapes => LinkStatus::Outside,
@@ -138,7 +138,7 @@ pub fn render(dir: &Path, text: &str, limits: PreviewLimits) -> Preview {
 
 /// [`render`] within `html`'s limits.
 pub fn render_within(dir: &Path, text: &str, limits: PreviewLimits, html: HtmlLimits) -> Preview {
-    let body = crate::split::split(text).body;
+    let body = crate::syntax::split::split(text).body;
     let refused = |r: Refusal, outline| Preview { html: r.html(), outline, skipped_images: vec![], refused: Some(r) };
     if body.len() > html.max_bytes {
         return refused(Refusal::TooLarge { bytes: body.len(), limit: html.max_bytes }, vec![]);
@@ -157,7 +157,7 @@ pub fn render_within(dir: &Path, text: &str, limits: PreviewLimits, html: HtmlLi
         }
     };
     let mark = |dest: &str| {
-        link_status(root.as_deref(), dest).map(|(path, status)| crate::markdown::LinkMark {
+        link_status(root.as_deref(), dest).map(|(path, status)| crate::syntax::markdown::LinkMark {
             status: status.as_str(),
             title: status.title(&path),
             path,

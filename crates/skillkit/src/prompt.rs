@@ -4,7 +4,7 @@
 //! result types and the builder that records byte ranges while the text is written.
 
 use crate::library::{Entry, Library};
-use crate::tokens;
+use crate::syntax::tokens;
 use serde::Serialize;
 use std::ops::Range;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! kind and token estimate, and which agents would discover each one. The scan is bounded (file
 //! count and depth), follows symlinked folders once, and records what it could not read.
 
-use crate::tokens;
+use crate::syntax::tokens;
 use serde::Serialize;
 use std::collections::HashSet;
 use std::fs;

@@ -3,7 +3,7 @@
 //! A scaffold built from a name and description that [`check`] accepts lints with no error and no
 //! warning under every profile in [`crate::AGENTS`].
 
-use crate::diagnostic::Diagnostic;
+use crate::lint::diagnostic::Diagnostic;
 use crate::{lint, Severity, Skill, AGENTS};
 use std::path::Path;
 

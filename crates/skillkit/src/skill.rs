@@ -2,11 +2,11 @@
 //! the fields, and what was wrong with the file itself (too large, not UTF-8, binary, missing).
 //! Building a `Skill` from text is pure; reading one from disk lives in `read`.
 
-use crate::frontmatter::Frontmatter;
 use crate::resources::Resources;
-use crate::split::{split, Split};
-use crate::text::{LineIndex, Span};
-use crate::yaml::{self, Yaml};
+use crate::syntax::frontmatter::Frontmatter;
+use crate::syntax::split::{split, Split};
+use crate::syntax::text::{LineIndex, Span};
+use crate::syntax::yaml::{self, Yaml};
 use std::path::PathBuf;
 
 /// DeepAgents skips SKILL.md files larger than this (`MAX_SKILL_FILE_SIZE`, 10 MiB); so do we.
@@ -47,7 +47,7 @@ pub struct Skill {
     /// linted in memory, where rules that need the files stay silent).
     pub resources: Option<Resources>,
     /// The body's file references, parsed once on first use (several rules need them).
-    references: std::sync::OnceLock<Vec<crate::markdown::Reference>>,
+    references: std::sync::OnceLock<Vec<crate::syntax::markdown::Reference>>,
 }
 
 impl Skill {
@@ -111,8 +111,8 @@ impl Skill {
     }
 
     /// The file references in the body (links, images, paths in inline code), parsed once.
-    pub fn references(&self) -> &[crate::markdown::Reference] {
-        self.references.get_or_init(|| crate::markdown::references(&self.text, self.split.body))
+    pub fn references(&self) -> &[crate::syntax::markdown::Reference] {
+        self.references.get_or_init(|| crate::syntax::markdown::references(&self.text, self.split.body))
     }
 
     /// Drop what only linting needs (the YAML tree, the file list), keeping the text, lines,
@@ -123,8 +123,8 @@ impl Skill {
         self.references = std::sync::OnceLock::new();
         self.frontmatter.fields.retain(|f| f.key == "name");
         for f in &mut self.frontmatter.fields {
-            if !matches!(f.value.kind, crate::yaml::NodeKind::Scalar { .. }) {
-                f.value.kind = crate::yaml::NodeKind::Alias;
+            if !matches!(f.value.kind, crate::syntax::yaml::NodeKind::Scalar { .. }) {
+                f.value.kind = crate::syntax::yaml::NodeKind::Alias;
             }
         }
         self.text.shrink_to_fit();

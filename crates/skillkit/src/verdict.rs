@@ -8,13 +8,13 @@
 //! their rules' levels; every profile applies its level to the library-level rules.
 
 use crate::agent::{Agent, Level};
-use crate::diagnostic::{Diagnostic, Severity};
 use crate::library::{Library, Source};
+use crate::lint::diagnostic::{Diagnostic, Severity};
+use crate::lint::rules::agent_skips_skill::AgentSkipsSkill;
+use crate::lint::rules::duplicate_skill_name::DuplicateSkillName;
+use crate::lint::rules::nested_skill::NestedSkill;
 use crate::prompt::{Decision, PromptOptions};
-use crate::rules::agent_skips_skill::AgentSkipsSkill;
-use crate::rules::duplicate_skill_name::DuplicateSkillName;
-use crate::rules::nested_skill::NestedSkill;
-use crate::text::Span;
+use crate::syntax::text::Span;
 use std::collections::HashMap;
 use std::path::PathBuf;
 
@@ -69,7 +69,11 @@ impl Library {
 
     /// Applies a batch of file changes ([`Library::apply_changes`]) under `agent`'s profile, then
     /// its verdict again.
-    pub fn apply(&mut self, changes: &[crate::watch::FsChange], agent: &Agent) -> Vec<crate::library::LibraryEvent> {
+    pub fn apply(
+        &mut self,
+        changes: &[crate::library::watch::FsChange],
+        agent: &Agent,
+    ) -> Vec<crate::library::LibraryEvent> {
         let events = self.apply_changes(changes, &agent.lint);
         apply(self, agent);
         events

@@ -25,12 +25,12 @@
 //!   stdout for a client to paste into its system prompt.
 
 use crate::agent::{Agent, Level::*, LintProfile};
-use crate::diagnostic::Severity::*;
-use crate::discover::DiscoveryPolicy;
+use crate::library::discover::DiscoveryPolicy;
 use crate::library::{Entry, Library, NameKey};
+use crate::lint::diagnostic::Severity::*;
 use crate::prompt::{self, folder_name, html_escape, Builder, Decision, Format, Placement, Prompt, RenderInput};
 use crate::skill::FileProblem;
-use crate::yaml::NodeKind;
+use crate::syntax::yaml::NodeKind;
 use std::sync::OnceLock;
 
 /// skills-ref accepts what strictyaml reads (every scalar a string) and rejects flow style,

@@ -58,11 +58,11 @@
 //! - Tokens: Claude's tokenizer is not public; counts are o200k estimates.
 
 use crate::agent::{Agent, LintProfile};
-use crate::discover::DiscoveryPolicy;
+use crate::library::discover::DiscoveryPolicy;
 use crate::library::{Entry, Library, NameKey};
 use crate::prompt::{self, folder_name, Budget, Builder, Decision, Format, Placement, Prompt, RenderInput, ToolDef};
 use crate::skill::FileProblem;
-use crate::yaml::{self, Node, NodeKind, ScalarStyle};
+use crate::syntax::yaml::{self, Node, NodeKind, ScalarStyle};
 use std::path::Path;
 
 pub static AGENT: Agent = Agent {
@@ -238,8 +238,8 @@ fn js_value(node: &Node) -> Js {
             if *style != ScalarStyle::Plain || node.tag.as_deref().is_some_and(|t| t.ends_with("str")) {
                 return Js::Str(value.clone());
             }
-            use crate::yaml11::Typed;
-            match crate::yaml11::resolve_core(value) {
+            use crate::syntax::yaml11::Typed;
+            match crate::syntax::yaml11::resolve_core(value) {
                 Typed::Null => Js::Null,
                 Typed::Bool => Js::Bool(value.eq_ignore_ascii_case("true")),
                 Typed::Int | Typed::Float => parse_number(value).map_or_else(|| Js::Str(value.clone()), Js::Num),

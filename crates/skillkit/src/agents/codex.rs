@@ -51,13 +51,13 @@
 //!   `<skill>\n<name>…</name>\n<path>…</path>\n{file}\n</skill>` ([`skill_item`]).
 
 use crate::agent::{Agent, LintProfile};
-use crate::discover::{Depth, DiscoveryPolicy};
+use crate::library::discover::{Depth, DiscoveryPolicy};
 use crate::library::{Entry, Library, NameKey};
 use crate::prompt::{
     self, folder_name, Budget, Builder, Decision, Format, Placement, Prompt, PromptSkill, RenderInput,
 };
 use crate::skill::FileProblem;
-use crate::yaml::{self, Node, NodeKind, ScalarStyle};
+use crate::syntax::yaml::{self, Node, NodeKind, ScalarStyle};
 use std::collections::HashSet;
 
 pub static AGENT: Agent = Agent {
@@ -196,7 +196,7 @@ fn is_null(n: &Node) -> bool {
 }
 
 /// A string field as serde reads `Option<String>`: absent or null → `None`.
-fn string_field(entries: &[crate::yaml::Entry], key: &str) -> Result<Option<String>, String> {
+fn string_field(entries: &[crate::syntax::yaml::Entry], key: &str) -> Result<Option<String>, String> {
     let mut found = entries.iter().filter(|e| e.key.as_str() == Some(key));
     let Some(e) = found.next() else { return Ok(None) };
     if found.next().is_some() {

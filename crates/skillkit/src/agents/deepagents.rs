@@ -21,11 +21,11 @@
 
 use super::python::{is_py_space, json_dumps, py_len, py_prefix, py_str, py_strip, py_title};
 use crate::agent::{Agent, LintProfile};
-use crate::discover::DiscoveryPolicy;
+use crate::library::discover::DiscoveryPolicy;
 use crate::library::{Entry, NameKey};
 use crate::prompt::{self, folder_name, Builder, Decision, Format, Placement, Prompt, PromptSkill, RenderInput};
 use crate::skill::FileProblem;
-use crate::yaml::{self, Node};
+use crate::syntax::yaml::{self, Node};
 use std::path::{Component, Path, PathBuf};
 
 pub static AGENT: Agent = Agent {
@@ -208,7 +208,7 @@ pub fn read(entry: &Entry, path: &str, warnings: &mut Vec<String>) -> Option<Met
     // The engine's own split usually finds the same YAML text (plus the newline before the
     // closing line, which changes nothing): reuse its parse.
     let parsed;
-    let same = |s: crate::text::Span| s.start == group.start && (s.end == group.end || s.end == group.end + 1);
+    let same = |s: crate::syntax::text::Span| s.start == group.start && (s.end == group.end || s.end == group.end + 1);
     let y = if skill.split.yaml.is_some_and(same) {
         &skill.yaml
     } else {
@@ -259,7 +259,7 @@ pub fn read(entry: &Entry, path: &str, warnings: &mut Vec<String>) -> Option<Met
                 .filter(|t| !t.is_empty())
                 .map(str::to_string)
                 .collect(),
-            (crate::yaml::NodeKind::Sequence(items), _) => items
+            (crate::syntax::yaml::NodeKind::Sequence(items), _) => items
                 .iter()
                 .filter(|i| !i.is_plain() || is_str11(i))
                 .filter_map(|i| i.as_str())
@@ -300,15 +300,15 @@ pub fn read(entry: &Entry, path: &str, warnings: &mut Vec<String>) -> Option<Met
 }
 
 fn is_str11(n: &Node) -> bool {
-    n.as_str().is_some_and(|v| crate::yaml11::resolve_yaml11(v) == crate::yaml11::Typed::Str)
+    n.as_str().is_some_and(|v| crate::syntax::yaml11::resolve_yaml11(v) == crate::syntax::yaml11::Typed::Str)
 }
 
 fn py_type(n: &Node) -> &'static str {
-    use crate::yaml11::Typed;
+    use crate::syntax::yaml11::Typed;
     match &n.kind {
-        crate::yaml::NodeKind::Mapping(_) => "dict",
-        crate::yaml::NodeKind::Sequence(_) => "list",
-        _ => match n.as_str().map(crate::yaml11::resolve_yaml11) {
+        crate::syntax::yaml::NodeKind::Mapping(_) => "dict",
+        crate::syntax::yaml::NodeKind::Sequence(_) => "list",
+        _ => match n.as_str().map(crate::syntax::yaml11::resolve_yaml11) {
             Some(Typed::Bool) => "bool",
             Some(Typed::Int) => "int",
             Some(Typed::Float) => "float",

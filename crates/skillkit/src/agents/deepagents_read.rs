@@ -272,7 +272,7 @@ fn backend_read(path: &str, file: FileRead<'_>, offset: i64, limit: i64) -> Resu
             return Err(format!("Video file exceeds maximum input size of {MAX_VIDEO_INPUT_BYTES} bytes"));
         }
         return Ok(Backend {
-            content: crate::text::base64(bytes),
+            content: crate::syntax::text::base64(bytes),
             base64: true,
             window: None,
             no_lines_requested: false,
@@ -636,9 +636,9 @@ mod tests {
         assert_eq!(normpath("//a/./b/../c/"), "//a/c");
         assert_eq!(normpath("///a"), "/a");
         assert_eq!(normpath("a/../.."), "..");
-        assert_eq!(crate::text::base64(b""), "");
-        assert_eq!(crate::text::base64(b"ab"), "YWI=");
-        assert_eq!(crate::text::base64(b"\x89PNG\r\n\x1a\nfake"), "iVBORw0KGgpmYWtl");
+        assert_eq!(crate::syntax::text::base64(b""), "");
+        assert_eq!(crate::syntax::text::base64(b"ab"), "YWI=");
+        assert_eq!(crate::syntax::text::base64(b"\x89PNG\r\n\x1a\nfake"), "iVBORw0KGgpmYWtl");
         assert_eq!(suffix("/x/.png"), "");
         assert_eq!(suffix("/x/a.b.PNG"), ".PNG");
         assert_eq!(suffix("/x/a."), "");

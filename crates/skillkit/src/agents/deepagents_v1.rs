@@ -40,7 +40,7 @@
 
 use super::deepagents::{empty_list, entry_text, listed, load, locations, Loaded};
 use crate::agent::{Agent, LintProfile};
-use crate::discover::DiscoveryPolicy;
+use crate::library::discover::DiscoveryPolicy;
 use crate::library::NameKey;
 use crate::prompt::{self, Builder, Format, Placement, Prompt, RenderInput};
 

@@ -54,7 +54,7 @@ use super::deepagents::Metadata;
 use super::deepagents::{self, Loaded};
 use super::deepagents_v1::{self, template_parts};
 use crate::agent::{Agent, LintProfile};
-use crate::discover::DiscoveryPolicy;
+use crate::library::discover::DiscoveryPolicy;
 use crate::library::{Entry, NameKey};
 use crate::prompt::{self, Builder, Format, Placement, Prompt, RenderInput, ToolDef};
 use crate::resources::{self, ResourceKind, ResourceView};
@@ -290,8 +290,8 @@ impl SessionPrompt {
             h.push_str(&deepagents::empty_list(input));
         }
         let mut p = SessionPrompt {
-            head_tokens: crate::tokens::count_o200k(&h),
-            tail_tokens: if skills.is_empty() { crate::tokens::count_o200k(tail) } else { 0 },
+            head_tokens: crate::syntax::tokens::count_o200k(&h),
+            tail_tokens: if skills.is_empty() { crate::syntax::tokens::count_o200k(tail) } else { 0 },
             head: h,
             tail: tail.to_string(),
             entries: vec![],
@@ -313,7 +313,7 @@ impl SessionPrompt {
 
     fn count(&self, i: usize) -> usize {
         let after = if i + 1 == self.entries.len() { self.tail.as_str() } else { "\n" };
-        crate::tokens::count_o200k(&format!("{}{after}", self.entries[i]))
+        crate::syntax::tokens::count_o200k(&format!("{}{after}", self.entries[i]))
     }
 
     /// The listed skill named `name`.

@@ -37,11 +37,11 @@
 //!   and the skill folder's listing ([`folder_structure`]) in `<available_resources>`.
 
 use crate::agent::{Agent, LintProfile};
-use crate::discover::{Depth, DiscoveryPolicy};
+use crate::library::discover::{Depth, DiscoveryPolicy};
 use crate::library::{Entry, Library, NameKey};
 use crate::prompt::{self, folder_name, Builder, Decision, Format, Placement, Prompt, RenderInput, ToolDef};
 use crate::skill::FileProblem;
-use crate::yaml::{self, Node, NodeKind, ScalarStyle};
+use crate::syntax::yaml::{self, Node, NodeKind, ScalarStyle};
 use std::collections::{HashSet, VecDeque};
 use std::path::Path;
 use std::sync::OnceLock;

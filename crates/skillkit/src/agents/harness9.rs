@@ -38,13 +38,13 @@
 //!   are marked as estimates.
 
 use crate::agent::{Agent, LintProfile};
-use crate::discover::DiscoveryPolicy;
+use crate::library::discover::DiscoveryPolicy;
 use crate::library::{Entry, NameKey};
 use crate::prompt::{
     self, folder_name, Builder, Decision, Format, Placement, Prompt, PromptSkill, RenderInput, ToolDef,
 };
 use crate::skill::FileProblem;
-use crate::yaml::{Node, NodeKind, ScalarStyle};
+use crate::syntax::yaml::{Node, NodeKind, ScalarStyle};
 
 pub static AGENT: Agent = Agent {
     id: "harness9",

@@ -17,7 +17,7 @@ pub mod harness9;
 pub mod python;
 
 use crate::agent::{Agent, LintProfile};
-use crate::discover::DiscoveryPolicy;
+use crate::library::discover::DiscoveryPolicy;
 use crate::library::NameKey;
 
 /// The agentskills.io specification (lint only): the default profile.

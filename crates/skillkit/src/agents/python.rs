@@ -1,8 +1,8 @@
 //! How Python loaders see frontmatter: `yaml.safe_load` (PyYAML, YAML 1.1 implicit types) and then
 //! `str()` of the value, as DeepAgents does (`str(frontmatter_data.get("name", ""))`).
 
-use crate::yaml::{Node, NodeKind, ScalarStyle};
-use crate::yaml11::{resolve_yaml11, Typed};
+use crate::syntax::yaml::{Node, NodeKind, ScalarStyle};
+use crate::syntax::yaml11::{resolve_yaml11, Typed};
 
 /// `str(value)` of what PyYAML's `safe_load` makes of `node`.
 pub fn py_str(node: &Node) -> String {
@@ -211,7 +211,7 @@ pub fn py_title(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::yaml;
+    use crate::syntax::yaml;
 
     fn value(src: &str) -> String {
         let y = yaml::parse(src, 0);

@@ -1,0 +1,531 @@
+//! A library: skill sources in priority order, the skills discovered in each under an agent's
+//! policy, and which skill hides which. A later source wins a name clash ("last one wins", as
+//! DeepAgents merges sources); every shadowed skill is kept and reported with the skill that hides
+//! it. Two skills with one name in a single source are an error on both.
+
+pub mod discover;
+pub mod watch;
+
+use crate::library::discover::{discover, DiscoveryPolicy, SearchIssue};
+use crate::lint::diagnostic::{Diagnostic, Severity};
+use crate::lint::profile::LintProfile;
+use crate::lint::{is_valid, lint};
+use crate::read::{read_skill_file_sized, resolve_dir};
+use crate::skill::Skill;
+use crate::syntax::text::Span;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// One folder of skills.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// As the user gave it.
+    pub path: PathBuf,
+    /// Its real path (symlinks resolved), or `path` when it does not exist.
+    pub root: PathBuf,
+    pub exists: bool,
+}
+
+impl Source {
+    pub fn new(path: impl Into<PathBuf>) -> Source {
+        let path = path.into();
+        let exists = path.is_dir();
+        Source { root: resolve_dir(&path), path, exists }
+    }
+}
+
+/// How loaders key skills when sources clash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameKey {
+    /// The frontmatter `name` (the folder name when absent): DeepAgents, Codex, Gemini CLI.
+    Frontmatter,
+    /// The folder name: Claude Code's commands.
+    Folder,
+}
+
+/// A skill in the library.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// Index into [`Library::sources`].
+    pub source: usize,
+    /// The folder as found in the source (symlinks kept).
+    pub listed_as: PathBuf,
+    pub skill: Skill,
+    pub diagnostics: Vec<Diagnostic>,
+    /// The name it is known by for clashes.
+    pub key: String,
+    /// The entry that hides this one, from a later source.
+    pub shadowed_by: Option<usize>,
+    /// What agents read from the skill, remembered until it changes (see [`Entry::reading`]).
+    pub readings: Readings,
+}
+
+/// Each agent's reading of an entry's skill (its loader's parse of the frontmatter), remembered
+/// so that a prompt render only formats and counts. Keyed by the reader and a key the reader
+/// chooses (the path it prints); forgotten whenever the entry is re-read or edited.
+#[derive(Default)]
+pub struct Readings(std::sync::Mutex<Vec<Reading>>);
+
+type Reading = (&'static str, Box<str>, std::sync::Arc<dyn std::any::Any + Send + Sync>);
+
+impl Clone for Readings {
+    fn clone(&self) -> Self {
+        Readings(std::sync::Mutex::new(self.0.lock().unwrap_or_else(|e| e.into_inner()).clone()))
+    }
+}
+
+impl std::fmt::Debug for Readings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.0.lock().unwrap_or_else(|e| e.into_inner()).len();
+        write!(f, "Readings({n})")
+    }
+}
+
+impl Readings {
+    /// Forgets every reading (the skill changed).
+    pub fn clear(&mut self) {
+        self.0.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+}
+
+impl Entry {
+    /// `read(self)`, remembered under `reader` and `key` until the entry changes: agents read
+    /// each skill once, not on every render.
+    pub fn reading<T: Send + Sync + 'static>(
+        &self,
+        reader: &'static str,
+        key: &str,
+        read: impl FnOnce(&Entry) -> T,
+    ) -> std::sync::Arc<T> {
+        {
+            let memo = self.readings.0.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some((_, _, v)) = memo.iter().find(|(r, k, _)| *r == reader && **k == *key) {
+                if let Ok(v) = v.clone().downcast::<T>() {
+                    return v;
+                }
+            }
+        }
+        let v = std::sync::Arc::new(read(self));
+        let mut memo = self.readings.0.lock().unwrap_or_else(|e| e.into_inner());
+        memo.retain(|(r, k, _)| !(*r == reader && **k == *key));
+        memo.push((reader, key.into(), v.clone()));
+        v
+    }
+
+    pub fn is_valid(&self) -> bool {
+        is_valid(&self.diagnostics)
+    }
+    pub fn is_active(&self) -> bool {
+        self.shadowed_by.is_none()
+    }
+}
+
+/// Something wrong with a source as a whole.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceIssue {
+    pub source: usize,
+    pub path: PathBuf,
+    pub message: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct Library {
+    pub sources: Vec<Source>,
+    pub policy: DiscoveryPolicy,
+    pub key: NameKey,
+    /// In source order, then in discovery order within a source.
+    pub entries: Vec<Entry>,
+    pub issues: Vec<SourceIssue>,
+}
+
+impl Library {
+    /// Discover, read and lint every skill of `sources` (lowest priority first) with an explicit
+    /// discovery policy and clash key.
+    pub fn load<P: AsRef<LintProfile> + ?Sized>(
+        sources: &[PathBuf],
+        policy: DiscoveryPolicy,
+        key: NameKey,
+        profile: &P,
+    ) -> Library {
+        Self::load_inner(sources, policy, key, profile.as_ref(), false)
+    }
+
+    /// Like [`Library::load`] for one-shot checks: each skill keeps its text, lines and
+    /// diagnostics but drops its parsed tree and file list once linted, to bound memory on large
+    /// libraries.
+    pub fn load_lean<P: AsRef<LintProfile> + ?Sized>(
+        sources: &[PathBuf],
+        policy: DiscoveryPolicy,
+        key: NameKey,
+        profile: &P,
+    ) -> Library {
+        Self::load_inner(sources, policy, key, profile.as_ref(), true)
+    }
+
+    fn load_inner(
+        sources: &[PathBuf],
+        policy: DiscoveryPolicy,
+        key: NameKey,
+        profile: &LintProfile,
+        lean: bool,
+    ) -> Library {
+        let mut lib = Library {
+            sources: sources.iter().map(Source::new).collect(),
+            policy,
+            key,
+            entries: vec![],
+            issues: vec![],
+        };
+        let mut found = vec![];
+        for (i, src) in lib.sources.iter().enumerate() {
+            if !src.exists {
+                lib.issues.push(SourceIssue {
+                    source: i,
+                    path: src.path.clone(),
+                    message: "source folder does not exist".into(),
+                });
+                continue;
+            }
+            let search = discover(&src.path, policy);
+            lib.issues.extend(search.issues.into_iter().map(|SearchIssue { path, message }| SourceIssue {
+                source: i,
+                path,
+                message,
+            }));
+            found.extend(search.skills.into_iter().map(|f| (i, f)));
+        }
+        let within = lib.roots();
+        // Reading and linting are independent per skill: spread them over the cores.
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(found.len().max(1));
+        let mut slots: Vec<Option<Entry>> = Vec::with_capacity(found.len());
+        slots.resize_with(found.len(), || None);
+        let chunks: Vec<Vec<(usize, Entry)>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..workers)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut done = vec![];
+                        loop {
+                            let n = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            let Some((source, f)) = found.get(n) else { break };
+                            let mut skill = read_skill_file_sized(&f.dir, f.file, f.regular_len, &within);
+                            let diagnostics = lint(&skill, profile);
+                            let k = key_of(&skill, &f.listed_as, key);
+                            if lean {
+                                skill.shrink();
+                            }
+                            done.push((
+                                n,
+                                Entry {
+                                    source: *source,
+                                    listed_as: f.listed_as.clone(),
+                                    skill,
+                                    diagnostics,
+                                    key: k,
+                                    shadowed_by: None,
+                                    readings: Readings::default(),
+                                },
+                            ));
+                        }
+                        done
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("lint worker panicked")).collect()
+        });
+        for (n, e) in chunks.into_iter().flatten() {
+            slots[n] = Some(e);
+        }
+        lib.entries = slots.into_iter().flatten().collect();
+        lib.resolve();
+        lib
+    }
+
+    /// Recompute shadowing and same-source duplicates from scratch.
+    pub(crate) fn resolve(&mut self) {
+        for e in &mut self.entries {
+            e.shadowed_by = None;
+            e.diagnostics.retain(|d| d.code != DUPLICATE.code);
+        }
+        let mut duplicates: Vec<(usize, usize)> = vec![];
+        // (hidden, by): each entry is hidden by the next one with its key.
+        let mut hidden: Vec<(usize, usize)> = vec![];
+        let mut winner: HashMap<&str, usize> = HashMap::with_capacity(self.entries.len());
+        for (i, e) in self.entries.iter().enumerate() {
+            if let Some(prev) = winner.insert(e.key.as_str(), i) {
+                // A skill without a `name` is known by its folder's name only for clashes: two
+                // such folders are not two skills declaring one name.
+                let named = |e: &Entry| e.skill.frontmatter.get("name").is_some();
+                if self.entries[prev].source == e.source && named(&self.entries[prev]) && named(e) {
+                    duplicates.push((prev, i));
+                }
+                hidden.push((prev, i));
+            }
+        }
+        drop(winner);
+        for (prev, i) in hidden {
+            self.entries[prev].shadowed_by = Some(i);
+        }
+        for (a, b) in duplicates {
+            for (this, other) in [(a, b), (b, a)] {
+                let d = self.duplicate_diagnostic(this, other);
+                let e = &mut self.entries[this];
+                e.diagnostics.push(d);
+                e.diagnostics
+                    .sort_by(|x, y| (x.span.start, x.severity, x.code).cmp(&(y.span.start, y.severity, y.code)));
+            }
+        }
+    }
+
+    fn duplicate_diagnostic(&self, this: usize, other: usize) -> Diagnostic {
+        let e = &self.entries[this];
+        let o = &self.entries[other];
+        let span = e.skill.frontmatter.get("name").map_or(Span::empty(0), |f| f.value.span);
+        let pos = |s: &Skill, at| s.lines.position(&s.text, at);
+        Diagnostic {
+            code: DUPLICATE.code,
+            rule: DUPLICATE.name,
+            severity: Severity::Error,
+            message: format!("two skills named `{}` in one source: this one and `{}`", e.key, o.skill.path().display()),
+            span,
+            start: pos(&e.skill, span.start),
+            end: pos(&e.skill, span.end),
+            labels: vec![],
+            help: Some(
+                "rename one of them: within a source, loaders keep only one (DeepAgents the later in path order)"
+                    .into(),
+            ),
+            docs: DUPLICATE.docs_path(),
+            fix: None,
+        }
+    }
+
+    /// The skills an agent ends up with: one per name, the last source's.
+    pub fn active(&self) -> impl Iterator<Item = &Entry> {
+        self.entries.iter().filter(|e| e.is_active())
+    }
+
+    /// The active skill called `name`.
+    pub fn get(&self, name: &str) -> Option<&Entry> {
+        self.active().find(|e| e.key == name)
+    }
+}
+
+use crate::lint::rules::duplicate_skill_name::DuplicateSkillName;
+const DUPLICATE: &crate::lint::rules::RuleMeta = &DuplicateSkillName::META;
+
+fn key_of(skill: &Skill, listed_as: &Path, key: NameKey) -> String {
+    match key {
+        NameKey::Frontmatter => skill.display_name().to_string(),
+        NameKey::Folder => listed_as.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+    }
+}
+
+/// What a batch of file changes did to the library.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LibraryEvent {
+    SkillAdded {
+        dir: PathBuf,
+        name: String,
+    },
+    /// The skill file changed (and was re-read and re-linted).
+    SkillChanged {
+        dir: PathBuf,
+        name: String,
+    },
+    SkillRemoved {
+        dir: PathBuf,
+        name: String,
+    },
+    /// The skill's folder was renamed or moved within the library.
+    SkillRenamed {
+        from: PathBuf,
+        to: PathBuf,
+        name: String,
+    },
+    /// A file inside the skill's folder changed (the skill was re-linted: references depend on
+    /// its files). `path` is relative to the skill folder.
+    ResourceChanged {
+        dir: PathBuf,
+        name: String,
+        path: String,
+    },
+}
+
+fn is_skill_file(p: &Path) -> bool {
+    matches!(p.file_name().and_then(|n| n.to_str()), Some("SKILL.md" | "skill.md"))
+}
+
+impl Library {
+    /// The entry whose folder contains `p` (deepest first).
+    fn owner_of(&self, p: &Path) -> Option<usize> {
+        self.entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| p.starts_with(&e.skill.dir))
+            .max_by_key(|(_, e)| e.skill.dir.components().count())
+            .map(|(i, _)| i)
+    }
+
+    /// The real paths of the sources that exist: the folders symlinks may lead into.
+    pub fn roots(&self) -> Vec<PathBuf> {
+        self.sources.iter().filter(|s| s.exists).map(|s| s.root.clone()).collect()
+    }
+
+    fn source_of(&self, p: &Path) -> Option<usize> {
+        self.sources.iter().enumerate().rev().find(|(_, s)| p.starts_with(&s.root)).map(|(i, _)| i)
+    }
+
+    /// Re-read and re-lint the skill at entry `i`; `None` when its skill file is gone.
+    fn reread(&mut self, i: usize, profile: &LintProfile) -> bool {
+        let dir = self.entries[i].skill.dir.clone();
+        let Some(file) = crate::read::skill_file_name(&dir) else { return false };
+        let skill = read_skill_file_sized(&dir, file, None, &self.roots());
+        let e = &mut self.entries[i];
+        e.diagnostics = lint(&skill, profile);
+        e.key = key_of(&skill, &e.listed_as, self.key);
+        e.skill = skill;
+        e.readings.clear();
+        true
+    }
+
+    /// Apply a batch of file-system changes (from [`crate::library::watch::Watcher`]): re-read and re-lint
+    /// only the skills they touch, add and remove skills, then recompute shadowing. Returns what
+    /// happened, in the order of the changes.
+    pub fn apply_changes(
+        &mut self,
+        changes: &[crate::library::watch::FsChange],
+        profile: &LintProfile,
+    ) -> Vec<LibraryEvent> {
+        use crate::library::watch::FsChange;
+        let mut events = vec![];
+        let mut touched: Vec<(usize, Option<String>)> = vec![];
+        let mut rediscover: Vec<usize> = vec![];
+        let mut gone: Vec<PathBuf> = vec![];
+        let note = |lib: &Library,
+                    p: &Path,
+                    touched: &mut Vec<(usize, Option<String>)>,
+                    rediscover: &mut Vec<usize>,
+                    gone: &mut Vec<PathBuf>| {
+            match lib.owner_of(p) {
+                Some(i) => {
+                    let dir = &lib.entries[i].skill.dir;
+                    let resource = (p != dir.as_path() && !(is_skill_file(p) && p.parent() == Some(dir.as_path())))
+                        .then(|| p.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/"));
+                    if p == dir.as_path() && !p.exists() {
+                        gone.push(p.to_path_buf());
+                    }
+                    touched.push((i, resource));
+                }
+                None => {
+                    // Outside every known skill: a folder holding skills may have appeared or gone.
+                    if !p.exists() {
+                        gone.push(p.to_path_buf());
+                    }
+                    if let Some(s) = lib.source_of(p) {
+                        if p.is_dir() || is_skill_file(p) {
+                            rediscover.push(s);
+                        }
+                    }
+                }
+            }
+        };
+        for change in changes {
+            match change {
+                FsChange::Renamed { from, to } => {
+                    if let Some(i) = self.entries.iter().position(|e| e.skill.dir == *from) {
+                        if let (Some(_), Some(source)) = (crate::read::skill_file_name(to), self.source_of(to)) {
+                            let e = &mut self.entries[i];
+                            e.skill.dir = to.clone();
+                            e.listed_as = to.clone();
+                            e.source = source;
+                            if self.reread(i, profile) {
+                                let name = self.entries[i].key.clone();
+                                events.push(LibraryEvent::SkillRenamed { from: from.clone(), to: to.clone(), name });
+                            }
+                            continue;
+                        }
+                    }
+                    note(self, from, &mut touched, &mut rediscover, &mut gone);
+                    note(self, to, &mut touched, &mut rediscover, &mut gone);
+                }
+                FsChange::Created(p) | FsChange::Modified(p) | FsChange::Removed(p) => {
+                    note(self, p, &mut touched, &mut rediscover, &mut gone)
+                }
+            }
+        }
+        // Skills whose folder (or a folder above it) disappeared.
+        let mut removed: Vec<usize> = (0..self.entries.len())
+            .filter(|&i| gone.iter().any(|g| self.entries[i].skill.dir.starts_with(g)))
+            .collect();
+        // Re-read each touched skill once: a skill-file change, else the resources that changed.
+        let mut by_entry: Vec<(usize, bool, Vec<String>)> = vec![];
+        for (i, resource) in touched {
+            let slot = match by_entry.iter().position(|(j, _, _)| *j == i) {
+                Some(k) => k,
+                None => {
+                    by_entry.push((i, false, vec![]));
+                    by_entry.len() - 1
+                }
+            };
+            match resource {
+                None => by_entry[slot].1 = true,
+                Some(r) if !by_entry[slot].2.contains(&r) => by_entry[slot].2.push(r),
+                Some(_) => {}
+            }
+        }
+        for (i, skill_file, resources) in by_entry {
+            if removed.contains(&i) {
+                continue;
+            }
+            if !self.reread(i, profile) {
+                removed.push(i);
+                continue;
+            }
+            let (dir, name) = (self.entries[i].skill.dir.clone(), self.entries[i].key.clone());
+            if skill_file {
+                events.push(LibraryEvent::SkillChanged { dir, name });
+            } else {
+                events.extend(resources.into_iter().map(|path| LibraryEvent::ResourceChanged {
+                    dir: dir.clone(),
+                    name: name.clone(),
+                    path,
+                }));
+            }
+        }
+        removed.sort_unstable();
+        removed.dedup();
+        for &i in removed.iter().rev() {
+            let e = self.entries.remove(i);
+            events.push(LibraryEvent::SkillRemoved { dir: e.skill.dir, name: e.key });
+        }
+        // New skills: rediscover the sources where folders or skill files appeared.
+        rediscover.sort_unstable();
+        rediscover.dedup();
+        for s in rediscover {
+            let root = self.sources[s].path.clone();
+            let found = discover(&root, self.policy);
+            for f in found.skills {
+                if self.entries.iter().any(|e| e.skill.dir == f.dir) {
+                    continue;
+                }
+                let skill = read_skill_file_sized(&f.dir, f.file, f.regular_len, &self.roots());
+                let diagnostics = lint(&skill, profile);
+                let key = key_of(&skill, &f.listed_as, self.key);
+                events.push(LibraryEvent::SkillAdded { dir: f.dir.clone(), name: key.clone() });
+                self.entries.push(Entry {
+                    source: s,
+                    listed_as: f.listed_as,
+                    skill,
+                    diagnostics,
+                    key,
+                    shadowed_by: None,
+                    readings: Readings::default(),
+                });
+            }
+        }
+        self.entries.sort_by(|a, b| (a.source, &a.listed_as).cmp(&(b.source, &b.listed_as)));
+        self.resolve();
+        events
+    }
+}

@@ -1,0 +1,412 @@
+//! Session scripts: a YAML file naming the agent, the sources, the settings and the steps of a
+//! simulated session. Every mistake is reported with its line and column; nothing panics.
+//!
+//! ```yaml
+//! agent: deepagents-v2          # any profile with a prompt (`skillkit agents`)
+//! sources: [skills]             # relative to the script's folder; lowest priority first
+//! context_window: 200000        # optional settings
+//! max_loaded_skills: 2
+//! policy: restrict              # recommend (default) | restrict
+//! char_budget: 4000             # Claude Code's SLASH_COMMAND_TOOL_CHAR_BUDGET
+//! allow: ["Bash(git:*)"]        # Claude Code permission rules
+//! steps:
+//!   - load: pdf-tables          # the agent's load tool
+//!   - invoke: pdf-tables        # the model invokes the skill with the agent's own tool
+//!     args: report.pdf
+//!   - slash: /pdf-tables report.pdf   # the user types a slash command
+//!   - tool: Bash                # an ordinary tool call, judged by the policy
+//!     args: {command: git status}
+//!   - edit: pdf-tables          # new SKILL.md text for later turns
+//!     content: |
+//!       ---
+//!       ...
+//!   - unload: pdf-tables
+//! ```
+
+use crate::session::{Policy, Settings, Step};
+use crate::syntax::text::{LineIndex, Span};
+use crate::syntax::yaml::{self, Node, NodeKind, ScalarStyle};
+use crate::syntax::yaml11::{resolve_core, Typed};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// A parsed script.
+#[derive(Clone, Debug)]
+pub struct Script {
+    pub agent: String,
+    /// As written, relative to the script's folder.
+    pub sources: Vec<String>,
+    pub settings: Settings,
+    pub steps: Vec<Step>,
+}
+
+/// A located mistake in a script.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScriptError {
+    pub message: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl std::fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl Script {
+    /// The sources resolved against the folder of the script.
+    pub fn source_paths(&self, script_dir: &Path) -> Vec<PathBuf> {
+        // `Path::components` drops the `.` a plain join leaves inside (`./` + `./skills`).
+        self.sources.iter().map(|s| script_dir.join(s).components().collect()).collect()
+    }
+
+    /// The script as text that [`parse`] reads back to the same agent, sources, settings (the
+    /// session id aside) and steps. Strings are written as JSON strings, which are YAML
+    /// double-quoted scalars, and tool arguments as JSON, YAML's flow style.
+    pub fn to_text(&self) -> String {
+        let q = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into());
+        let list = |items: &[String]| items.iter().map(|s| q(s)).collect::<Vec<_>>().join(", ");
+        let s = &self.settings;
+        let mut out = format!("agent: {}\nsources: [{}]\n", q(&self.agent), list(&self.sources));
+        if let Some(n) = s.context_window {
+            out.push_str(&format!("context_window: {n}\n"));
+        }
+        if s.max_loaded_skills != Settings::default().max_loaded_skills {
+            out.push_str(&format!("max_loaded_skills: {}\n", s.max_loaded_skills));
+        }
+        let policy = match s.policy {
+            Policy::Recommend => "recommend",
+            Policy::Restrict => "restrict",
+        };
+        out.push_str(&format!("policy: {policy}\n"));
+        if let Some(n) = s.char_budget {
+            out.push_str(&format!("char_budget: {n}\n"));
+        }
+        if !s.allow.is_empty() {
+            out.push_str(&format!("allow: [{}]\n", list(&s.allow)));
+        }
+        if self.steps.is_empty() {
+            out.push_str("steps: []\n");
+            return out;
+        }
+        out.push_str("steps:\n");
+        for step in &self.steps {
+            match step {
+                Step::Load { skill } => out.push_str(&format!("  - load: {}\n", q(skill))),
+                Step::Unload { skill } => out.push_str(&format!("  - unload: {}\n", q(skill))),
+                Step::Invoke { skill, args } => {
+                    out.push_str(&format!("  - invoke: {}\n", q(skill)));
+                    if let Some(a) = args {
+                        out.push_str(&format!("    args: {}\n", q(a)));
+                    }
+                }
+                Step::Slash { name, args } => {
+                    let line = if args.is_empty() { format!("/{name}") } else { format!("/{name} {args}") };
+                    out.push_str(&format!("  - slash: {}\n", q(&line)));
+                }
+                Step::Tool { name, args } => {
+                    let args = serde_json::to_string(args).unwrap_or_else(|_| "{}".into());
+                    out.push_str(&format!("  - tool: {}\n    args: {args}\n", q(name)));
+                }
+                Step::Edit { skill, content } => {
+                    out.push_str(&format!("  - edit: {}\n    content: {}\n", q(skill), q(content)));
+                }
+            }
+        }
+        out
+    }
+}
+
+struct Cx<'a> {
+    text: &'a str,
+    lines: LineIndex,
+    errors: Vec<ScriptError>,
+}
+
+impl Cx<'_> {
+    fn err(&mut self, span: Span, message: impl Into<String>) {
+        let p = self.lines.position(self.text, span.start);
+        self.errors.push(ScriptError { message: message.into(), line: p.line, column: p.column });
+    }
+
+    fn string(&mut self, node: &Node, what: &str) -> Option<String> {
+        match node.scalar() {
+            Some((v, style)) if style != ScalarStyle::Plain || resolve_core(v) != Typed::Null => Some(v.to_string()),
+            _ => {
+                self.err(node.span, format!("{what} must be a string"));
+                None
+            }
+        }
+    }
+
+    fn number(&mut self, node: &Node, what: &str) -> Option<u64> {
+        match node.scalar().map(|(v, _)| v.replace('_', "").parse::<u64>()) {
+            Some(Ok(n)) => Some(n),
+            _ => {
+                self.err(node.span, format!("{what} must be a whole number"));
+                None
+            }
+        }
+    }
+
+    fn strings(&mut self, node: &Node, what: &str) -> Vec<String> {
+        match &node.kind {
+            NodeKind::Sequence(items) => items.iter().filter_map(|i| self.string(i, what)).collect(),
+            NodeKind::Scalar { .. } => self.string(node, what).into_iter().collect(),
+            _ => {
+                self.err(node.span, format!("{what} must be a list of strings"));
+                vec![]
+            }
+        }
+    }
+}
+
+/// A YAML node as JSON (YAML 1.2 core types), for tool arguments.
+fn json(node: &Node) -> serde_json::Value {
+    use serde_json::Value;
+    match &node.kind {
+        NodeKind::Scalar { value, style } => {
+            if *style != ScalarStyle::Plain || node.tag.is_some() {
+                return Value::String(value.clone());
+            }
+            match resolve_core(value) {
+                Typed::Null => Value::Null,
+                Typed::Bool => Value::Bool(matches!(value.as_str(), "true" | "True" | "TRUE")),
+                Typed::Int => value.parse::<i64>().map(Value::from).unwrap_or_else(|_| Value::String(value.clone())),
+                Typed::Float => value
+                    .parse::<f64>()
+                    .ok()
+                    .and_then(serde_json::Number::from_f64)
+                    .map_or_else(|| Value::String(value.clone()), Value::Number),
+                _ => Value::String(value.clone()),
+            }
+        }
+        NodeKind::Sequence(items) => Value::Array(items.iter().map(json).collect()),
+        NodeKind::Mapping(entries) => {
+            Value::Object(entries.iter().filter_map(|e| Some((e.key.as_str()?.to_string(), json(&e.value)))).collect())
+        }
+        NodeKind::Alias => Value::Null,
+    }
+}
+
+const STEP_KINDS: &str = "load, unload, invoke, slash, tool, edit";
+
+/// Parses a session script.
+pub fn parse(text: &str) -> Result<Script, Vec<ScriptError>> {
+    let mut cx = Cx { text, lines: LineIndex::new(text), errors: vec![] };
+    let y = yaml::parse(text, 0);
+    if let Some(e) = &y.error {
+        cx.err(e.span, format!("invalid YAML: {}", e.message));
+        return Err(cx.errors);
+    }
+    let Some(entries) = y.root.as_ref().and_then(Node::entries) else {
+        cx.err(Span::empty(0), "a session script is a mapping with `agent`, `sources` and `steps`");
+        return Err(cx.errors);
+    };
+    let mut script = Script { agent: String::new(), sources: vec![], settings: Settings::default(), steps: vec![] };
+    let mut saw_agent = false;
+    let mut saw_steps = false;
+    for e in entries {
+        let Some(key) = e.key.as_str() else {
+            cx.err(e.key.span, "keys must be strings");
+            continue;
+        };
+        let v = &e.value;
+        match key {
+            "agent" => {
+                saw_agent = true;
+                if let Some(a) = cx.string(v, "`agent`") {
+                    match crate::find_agent(&a) {
+                        Some(agent) if agent.prompt.is_some() => script.agent = a,
+                        Some(_) => cx.err(v.span, format!("`{a}` only lints; a session needs an agent with a prompt")),
+                        None => {
+                            let known: Vec<&str> =
+                                crate::AGENTS.iter().filter(|a| a.prompt.is_some()).map(|a| a.id).collect();
+                            cx.err(v.span, format!("unknown agent `{a}`; known: {}", known.join(", ")))
+                        }
+                    }
+                }
+            }
+            "sources" => script.sources = cx.strings(v, "`sources`"),
+            "context_window" => script.settings.context_window = cx.number(v, "`context_window`"),
+            "max_loaded_skills" => {
+                if let Some(n) = cx.number(v, "`max_loaded_skills`") {
+                    script.settings.max_loaded_skills = n as usize
+                }
+            }
+            "char_budget" => script.settings.char_budget = cx.number(v, "`char_budget`").map(|n| n as usize),
+            "policy" => match cx.string(v, "`policy`").as_deref() {
+                Some("recommend") => script.settings.policy = Policy::Recommend,
+                Some("restrict") => script.settings.policy = Policy::Restrict,
+                Some(other) => cx.err(v.span, format!("unknown policy `{other}`; use recommend or restrict")),
+                None => {}
+            },
+            "allow" => script.settings.allow = cx.strings(v, "`allow`"),
+            "session_id" => {
+                if let Some(s) = cx.string(v, "`session_id`") {
+                    script.settings.session_id = s
+                }
+            }
+            "steps" => {
+                saw_steps = true;
+                match v.items() {
+                    Some(items) => {
+                        for item in items {
+                            if let Some(step) = parse_step(&mut cx, item) {
+                                script.steps.push(step);
+                            }
+                        }
+                    }
+                    None => cx.err(v.span, "`steps` must be a list"),
+                }
+            }
+            other => cx.err(
+                e.key.span,
+                format!("unknown key `{other}`; expected agent, sources, steps, context_window, max_loaded_skills, policy, char_budget, allow, session_id"),
+            ),
+        }
+    }
+    if !saw_agent {
+        cx.err(Span::empty(0), "missing `agent`");
+    }
+    if !saw_steps {
+        cx.err(Span::empty(0), "missing `steps`");
+    }
+    if cx.errors.is_empty() {
+        Ok(script)
+    } else {
+        Err(cx.errors)
+    }
+}
+
+fn parse_step(cx: &mut Cx<'_>, item: &Node) -> Option<Step> {
+    let Some(entries) = item.entries() else {
+        cx.err(item.span, format!("a step is a mapping with one of: {STEP_KINDS}"));
+        return None;
+    };
+    let Some(first) = entries.first() else {
+        cx.err(item.span, format!("empty step; use one of: {STEP_KINDS}"));
+        return None;
+    };
+    let kind = first.key.as_str().unwrap_or_default();
+    let extra = |name: &str| entries.iter().skip(1).find(|e| e.key.as_str() == Some(name)).map(|e| &e.value);
+    let allowed: &[&str] = match kind {
+        "invoke" => &["args"],
+        "tool" => &["args"],
+        "edit" => &["content"],
+        "slash" | "load" | "unload" => &[],
+        other => {
+            cx.err(first.key.span, format!("unknown step `{other}`; use one of: {STEP_KINDS}"));
+            return None;
+        }
+    };
+    let mut ok = true;
+    for e in entries.iter().skip(1) {
+        let k = e.key.as_str().unwrap_or_default();
+        if !allowed.contains(&k) {
+            cx.err(e.key.span, format!("`{kind}` steps take no `{k}`"));
+            ok = false;
+        }
+    }
+    let what = format!("`{kind}`");
+    let value = cx.string(&first.value, &what)?;
+    let step = match kind {
+        "load" => Step::Load { skill: value },
+        "unload" => Step::Unload { skill: value },
+        "invoke" => Step::Invoke { skill: value, args: extra("args").and_then(|a| cx.string(a, "`args`")) },
+        "slash" => {
+            let line = value.strip_prefix('/').unwrap_or(&value);
+            let (name, args) = line.split_once(' ').unwrap_or((line, ""));
+            if name.is_empty() {
+                cx.err(first.value.span, "`slash` needs a command name, e.g. /pdf-tables report.pdf");
+                return None;
+            }
+            Step::Slash { name: name.to_string(), args: args.to_string() }
+        }
+        "tool" => Step::Tool { name: value, args: extra("args").map(json).unwrap_or(serde_json::json!({})) },
+        "edit" => {
+            let Some(content) = extra("content") else {
+                cx.err(first.key.span, "`edit` needs `content`: the new SKILL.md text");
+                return None;
+            };
+            Step::Edit { skill: value, content: cx.string(content, "`content`")? }
+        }
+        _ => unreachable!(),
+    };
+    ok.then_some(step)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_script_written_as_text_reads_back_the_same() {
+        let script = Script {
+            agent: "deepagents-v2".into(),
+            sources: vec!["../skills".into(), "a \"quoted\" dir".into()],
+            settings: Settings {
+                context_window: Some(200_000),
+                max_loaded_skills: 3,
+                policy: Policy::Restrict,
+                char_budget: Some(4000),
+                allow: vec!["Bash(git:*)".into()],
+                ..Settings::default()
+            },
+            steps: vec![
+                Step::Load { skill: "pdf".into() },
+                Step::Invoke { skill: "pdf".into(), args: Some("a: b".into()) },
+                Step::Slash { name: "pdf".into(), args: "x y".into() },
+                Step::Tool { name: "Bash".into(), args: serde_json::json!({"command": "ls"}) },
+                Step::Edit { skill: "pdf".into(), content: "---\nname: pdf\n---\n".into() },
+                Step::Unload { skill: "pdf".into() },
+            ],
+        };
+        let back = parse(&script.to_text()).unwrap();
+        assert_eq!((&back.agent, &back.sources, &back.steps), (&script.agent, &script.sources, &script.steps));
+        let (a, b) = (&back.settings, &script.settings);
+        assert_eq!(
+            (a.context_window, a.max_loaded_skills, a.policy, a.char_budget, &a.allow),
+            (b.context_window, b.max_loaded_skills, b.policy, b.char_budget, &b.allow)
+        );
+        let empty = Script { agent: "codex".into(), sources: vec![], settings: Settings::default(), steps: vec![] };
+        assert_eq!(empty.to_text(), "agent: \"codex\"\nsources: []\npolicy: recommend\nsteps: []\n");
+    }
+
+    use super::*;
+
+    #[test]
+    fn a_full_script() {
+        let s = parse(
+            "agent: deepagents-v2\nsources: [a, b]\nmax_loaded_skills: 2\npolicy: restrict\nsteps:\n  - load: x\n  - invoke: y\n    args: some args\n  - slash: /z one two\n  - tool: Bash\n    args: {command: git status, timeout: 5}\n  - edit: x\n    content: |\n      ---\n      name: x\n  - unload: x\n",
+        )
+        .unwrap();
+        assert_eq!(s.agent, "deepagents-v2");
+        assert_eq!(s.sources, ["a", "b"]);
+        assert_eq!(s.settings.max_loaded_skills, 2);
+        assert_eq!(s.settings.policy, Policy::Restrict);
+        assert_eq!(s.steps.len(), 6);
+        assert_eq!(s.steps[2], Step::Slash { name: "z".into(), args: "one two".into() });
+        assert_eq!(
+            s.steps[3],
+            Step::Tool { name: "Bash".into(), args: serde_json::json!({"command": "git status", "timeout": 5}) }
+        );
+        assert_eq!(s.steps[4], Step::Edit { skill: "x".into(), content: "---\nname: x\n".into() });
+    }
+
+    #[test]
+    fn mistakes_are_located() {
+        let e =
+            parse("agent: nobody\nsteps:\n  - lod: x\n  - load: [1]\n  - tool: Bash\n    content: x\n").unwrap_err();
+        let found: Vec<(usize, usize, &str)> = e.iter().map(|e| (e.line, e.column, e.message.as_str())).collect();
+        assert_eq!(found[0].0, 1);
+        assert!(found[0].2.starts_with("unknown agent `nobody`"));
+        assert_eq!((found[1].0, found[1].1), (3, 5));
+        assert!(found[1].2.starts_with("unknown step `lod`"));
+        assert_eq!((found[2].0, found[2].1), (4, 11));
+        assert_eq!((found[3].0, found[3].1), (6, 5));
+        let e = parse("agent: codex\nsteps: [\n").unwrap_err();
+        assert!(e[0].message.starts_with("invalid YAML"));
+        assert_eq!(parse("- a\n").unwrap_err()[0].line, 1);
+        assert!(parse("agent: spec\nsteps: []\n").unwrap_err()[0].message.contains("only lints"));
+    }
+}

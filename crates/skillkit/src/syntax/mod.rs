@@ -1,0 +1,16 @@
+//! The first stage: a skill file's text as the engine reads it, without the disk and without
+//! judgement. Positions ([`text`]), the split into frontmatter and body ([`split`]), YAML with
+//! spans ([`yaml`], and the YAML 1.1 reading [`yaml11`]), the frontmatter's fields ([`fields`],
+//! [`frontmatter`]), Markdown and its references ([`markdown`]), the JSON Schema ([`schema`]) and
+//! token counts ([`tokens`]).
+
+pub mod fields;
+pub mod frontmatter;
+pub mod markdown;
+mod pretok;
+pub mod schema;
+pub mod split;
+pub mod text;
+pub mod tokens;
+pub mod yaml;
+pub mod yaml11;

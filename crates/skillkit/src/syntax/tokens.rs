@@ -1,0 +1,660 @@
+//! Token counts. Exact counts use OpenAI's o200k_base encoding (`bpe-openai`, offline); Claude's
+//! tokenizer is not public, so every count is labelled with the encoding it used. Exact counting
+//! costs ~40 µs per kilobyte, too slow for linting on every keystroke, so the lint uses a fast
+//! estimate that mimics o200k's pre-tokenizer and falls back to the exact count only near a
+//! threshold, where the answer matters.
+
+use std::sync::OnceLock;
+
+/// Exact o200k_base token count.
+pub fn count_o200k(text: &str) -> usize {
+    O200K.get_or_init(bpe_openai::o200k_base).count(text)
+}
+
+/// Exact cl100k_base token count.
+pub fn count_cl100k(text: &str) -> usize {
+    static T: OnceLock<&'static bpe_openai::Tokenizer> = OnceLock::new();
+    T.get_or_init(bpe_openai::cl100k_base).count(text)
+}
+
+/// Exact o200k_base counts of a whole text and of byte ranges in it, in one pass: the text is
+/// pre-tokenized once, each piece's BPE count is memoized (prompts repeat the same words), and
+/// each piece counts for the range it starts in. `ranges` must be sorted and disjoint. A
+/// range's count is what its bytes cost inside this text; it differs from counting the range
+/// alone only when a piece straddles its edge (rare: entries start after a newline).
+/// Large texts are split at a piece boundary and counted on two threads.
+pub fn count_o200k_ranges(text: &str, ranges: &[std::ops::Range<usize>]) -> (usize, Vec<usize>) {
+    if let Some(r) = count_by_segments(text, ranges) {
+        return r;
+    }
+    count_whole(text, ranges)
+}
+
+fn count_whole(text: &str, ranges: &[std::ops::Range<usize>]) -> (usize, Vec<usize>) {
+    let t = *O200K.get_or_init(bpe_openai::o200k_base);
+    let mut per = vec![0usize; ranges.len()];
+    // Split near the middle after a newline followed by a character that starts a new piece in
+    // every case (not whitespace, not `/`, which a punctuation piece may absorb after newlines).
+    let mid = if text.len() >= 64 * 1024 { safe_split(text, text.len() / 2) } else { None };
+    let total = match mid {
+        None => count_part(t, text, 0, ranges, &mut per, &mut Memo::default()),
+        Some(m) => {
+            let first = ranges.partition_point(|r| r.start < m);
+            let (ra, rb) = ranges.split_at(first);
+            let (pa, pb) = per.split_at_mut(first);
+            std::thread::scope(|s| {
+                let h = s.spawn(|| count_part(t, &text[m..], m, rb, pb, &mut Memo::default()));
+                let a = count_part(t, &text[..m], 0, ra, pa, &mut Memo::default());
+                a + h.join().unwrap_or_else(|_| count_o200k(&text[m..]))
+            })
+        }
+    };
+    (total, per)
+}
+
+/// Whether o200k's pre-tokenizer always starts a piece at byte `p`: right after a newline, at a
+/// character that is not `/` (a punctuation piece takes `[\r\n/]*` after it) and not the start of
+/// more whitespace that reaches another line break (a whitespace piece would span the cut).
+fn is_piece_start(text: &str, p: usize) -> bool {
+    let b = text.as_bytes();
+    if p == 0 || p >= b.len() || b[p - 1] != b'\n' || b[p] == b'/' {
+        return false;
+    }
+    let rest = &text[p..];
+    let ws = rest.len() - rest.trim_start().len();
+    !rest[..ws].contains(['\n', '\r']) && !rest[ws..].is_empty()
+}
+
+/// Remembered counts of text segments across calls: a prompt re-rendered after a small change
+/// re-counts only the entries that changed. Keyed by a 64-bit hash of the segment with its length
+/// and the length of the range it starts with; bounded (cleared when full).
+type SegmentCache = std::sync::Mutex<std::collections::HashMap<(u64, u32, u32), (u32, u32)>>;
+
+fn segment_cache() -> &'static SegmentCache {
+    static C: OnceLock<SegmentCache> = OnceLock::new();
+    C.get_or_init(Default::default)
+}
+
+/// Forgets every remembered segment count (benchmarks measure cold renders with it).
+pub fn clear_segment_cache() {
+    segment_cache().lock().unwrap_or_else(|e| e.into_inner()).clear();
+}
+
+fn hash64(s: &str) -> u64 {
+    use std::hash::BuildHasher;
+    // Fixed seed: the same segment has the same key on every call.
+    foldhash::quality::FixedState::with_seed(0x5eed_5e9e).hash_one(s)
+}
+
+/// Counts by segments cut at each range start, when every start is a piece start (`None`
+/// otherwise): a segment runs from one range start to the next, so the total is the sum of the
+/// segments' counts and each range's count is its segment's pieces that start inside it.
+fn count_by_segments(text: &str, ranges: &[std::ops::Range<usize>]) -> Option<(usize, Vec<usize>)> {
+    if ranges.len() < 8 || !ranges.iter().all(|r| is_piece_start(text, r.start)) {
+        return None;
+    }
+    let t = *O200K.get_or_init(bpe_openai::o200k_base);
+    // Segment 0 is the text before the first range; segment k+1 starts at range k.
+    let mut cuts: Vec<usize> = vec![0];
+    cuts.extend(ranges.iter().map(|r| r.start));
+    cuts.push(text.len());
+    let n = cuts.len() - 1;
+    let keys: Vec<(u64, u32, u32)> = (0..n)
+        .map(|k| {
+            let seg = &text[cuts[k]..cuts[k + 1]];
+            let in_range = if k == 0 { 0 } else { (ranges[k - 1].end - ranges[k - 1].start) as u32 };
+            (hash64(seg), seg.len() as u32, in_range)
+        })
+        .collect();
+    let mut found: Vec<Option<(u32, u32)>> = {
+        let cache = segment_cache().lock().unwrap_or_else(|e| e.into_inner());
+        keys.iter().map(|k| cache.get(k).copied()).collect()
+    };
+    let missing: Vec<usize> = (0..n).filter(|&k| found[k].is_none()).collect();
+    // Each thread counts its share of the missing segments with one memo of piece counts.
+    let count_some = |ks: &[usize]| -> Vec<(usize, (u32, u32))> {
+        let mut memo = Memo::default();
+        ks.iter()
+            .map(|&k| {
+                let seg = &text[cuts[k]..cuts[k + 1]];
+                let range: Vec<std::ops::Range<usize>> = if k == 0 {
+                    vec![]
+                } else {
+                    vec![std::ops::Range { start: 0, end: ranges[k - 1].end - ranges[k - 1].start }]
+                };
+                let mut per = vec![0usize; range.len()];
+                let total = count_part(t, seg, 0, &range, &mut per, &mut memo);
+                (k, (total as u32, per.first().copied().unwrap_or(0) as u32))
+            })
+            .collect()
+    };
+    let missing_bytes: usize = missing.iter().map(|&k| cuts[k + 1] - cuts[k]).sum();
+    let computed: Vec<(usize, (u32, u32))> = if missing_bytes >= 64 * 1024 {
+        let (a, b) = missing.split_at(missing.len() / 2);
+        std::thread::scope(|s| {
+            let h = s.spawn(|| count_some(b));
+            let mut out = count_some(a);
+            out.extend(h.join().unwrap_or_default());
+            out
+        })
+    } else {
+        count_some(&missing)
+    };
+    if computed.len() != missing.len() {
+        return None;
+    }
+    {
+        let mut cache = segment_cache().lock().unwrap_or_else(|e| e.into_inner());
+        if cache.len() > 500_000 {
+            cache.clear();
+        }
+        for (k, v) in &computed {
+            cache.insert(keys[*k], *v);
+            found[*k] = Some(*v);
+        }
+    }
+    let total = found.iter().map(|v| v.map_or(0, |(t, _)| t as usize)).sum();
+    let per = (1..=ranges.len()).map(|k| found[k].map_or(0, |(_, r)| r as usize)).collect();
+    Some((total, per))
+}
+
+static O200K: OnceLock<&'static bpe_openai::Tokenizer> = OnceLock::new();
+
+fn safe_split(text: &str, near: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut i = near;
+    while i + 1 < b.len() {
+        if b[i] == b'\n' && !b[i + 1].is_ascii_whitespace() && b[i + 1] != b'/' && b[i + 1] < 0x80 {
+            return Some(i + 1);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Counts `part` (which starts at byte `base` of the whole text), adding each piece to the
+/// range it starts in.
+/// Remembered piece counts: most pieces are short words, kept in a direct-mapped table by their
+/// bytes packed into one integer (one multiply to place, one compare to find; a collision only
+/// replaces the older entry); longer pieces by their text.
+struct Memo<'a> {
+    short: Vec<(u128, u32)>,
+    long: std::collections::HashMap<&'a str, usize, foldhash::fast::RandomState>,
+}
+
+/// log2 of the short table's slots.
+const MEMO_BITS: u32 = 13;
+
+impl Default for Memo<'_> {
+    fn default() -> Self {
+        // Key 0 is the empty piece, whose count (0) is what an empty slot holds.
+        Memo { short: vec![(0, 0); 1 << MEMO_BITS], long: Default::default() }
+    }
+}
+
+impl<'a> Memo<'a> {
+    fn count(&mut self, t: &bpe_openai::Tokenizer, piece: &'a str) -> usize {
+        let b = piece.as_bytes();
+        if b.len() < 16 {
+            let mut k = [0u8; 16];
+            k[..b.len()].copy_from_slice(b);
+            k[15] = b.len() as u8;
+            let key = u128::from_le_bytes(k);
+            let mixed = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let slot = &mut self.short[(mixed >> (64 - MEMO_BITS)) as usize];
+            if slot.0 != key {
+                *slot = (key, t.bpe.count(b) as u32);
+            }
+            slot.1 as usize
+        } else {
+            *self.long.entry(piece).or_insert_with(|| t.bpe.count(b))
+        }
+    }
+}
+
+fn count_part<'a>(
+    t: &'a bpe_openai::Tokenizer,
+    part: &'a str,
+    base: usize,
+    ranges: &[std::ops::Range<usize>],
+    per: &mut [usize],
+    memo: &mut Memo<'a>,
+) -> usize {
+    let mut total = 0;
+    let mut r = 0;
+    let mut at = base;
+    for piece in crate::syntax::pretok::split_o200k(part) {
+        let n = memo.count(t, piece);
+        total += n;
+        while r < ranges.len() && ranges[r].end <= at {
+            r += 1;
+        }
+        if r < ranges.len() && ranges[r].start <= at {
+            per[r] += n;
+        }
+        at += piece.len();
+    }
+    total
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Letter,
+    Digit,
+    Space,
+    Newline,
+    Other,
+}
+
+fn class(c: char) -> Class {
+    if c == '\n' || c == '\r' {
+        Class::Newline
+    } else if c.is_whitespace() {
+        Class::Space
+    } else if c.is_alphabetic() || c == '\'' {
+        Class::Letter
+    } else if c.is_numeric() {
+        Class::Digit
+    } else {
+        Class::Other
+    }
+}
+
+/// A fast estimate of the o200k_base token count (within ±10 % on English Markdown). Runs over
+/// bytes: ASCII is classified directly, and a multi-byte character counts as a letter unless it
+/// is whitespace or a number.
+///
+/// The text is cut into runs of characters of one class, and each run counts as: a word of `n`
+/// ASCII letters `1 + (n - 1) / 8` (most common words are one token; long ones split), a word
+/// with other letters a token per 4 bytes, digits one per 3, a single space 0 (it joins the next
+/// word) and a longer run 1, a run of line endings 1, and punctuation one per 3, where one
+/// punctuation character before a word joins it (o200k's `/en`, `.com`). The counts are added
+/// character by character, without a branch per run on ASCII text.
+pub fn estimate(text: &str) -> usize {
+    // Per class (in `Class` order, then "no run yet"): a run's count goes up at its characters
+    // `TARGET, TARGET + PERIOD, …` (0-based), so `1 + (n - 1) / 8` for letters, `ceil(n / 3)` for
+    // digits and punctuation, 1 for a run of line endings, and 1 for two spaces or more.
+    const PERIOD: [usize; 6] = [8, 3, usize::MAX, usize::MAX, 3, usize::MAX];
+    const TARGET: [usize; 6] = [0, 0, 1, 0, 0, usize::MAX];
+    const LETTER: usize = Class::Letter as usize;
+    const OTHER: usize = Class::Other as usize;
+    const NONE: usize = 5;
+    let bytes = text.as_bytes();
+    let mut tokens = 0usize;
+    let mut prev = NONE;
+    // The position in the current run, modulo its class's period.
+    let mut phase = 0usize;
+    // Where the current run started.
+    let mut run_start = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let (k, len) = if b < 0x80 {
+            (ASCII[b as usize] as usize, 1)
+        } else {
+            let c = text[i..].chars().next().unwrap_or(' ');
+            (class(c) as usize, c.len_utf8())
+        };
+        if len > 1 && k == LETTER {
+            // A word with a non-ASCII letter counts a token per 4 bytes: take back what its
+            // ASCII start added, and read the rest of the word here.
+            let start = if prev == LETTER {
+                tokens -= 1 + (i - run_start - 1) / 8;
+                run_start
+            } else {
+                tokens -= usize::from(prev == OTHER && phase == 0);
+                i
+            };
+            i += len;
+            while i < bytes.len() {
+                let b = bytes[i];
+                let len = if b < 0x80 {
+                    if ASCII[b as usize] != Class::Letter {
+                        break;
+                    }
+                    1
+                } else {
+                    let c = text[i..].chars().next().unwrap_or(' ');
+                    if class(c) != Class::Letter {
+                        break;
+                    }
+                    c.len_utf8()
+                };
+                i += len;
+            }
+            tokens += (i - start).div_ceil(4);
+            // The next character is of another class: only `prev` matters.
+            prev = LETTER;
+            phase = 1;
+            continue;
+        }
+        let same = k == prev;
+        // A punctuation run ending before a letter gave its first character to the word.
+        tokens -= usize::from(!same & (prev == OTHER) & (k == LETTER) & (phase == 0));
+        let next = if same { phase + 1 } else { 0 };
+        phase = if next == PERIOD[k] { 0 } else { next };
+        run_start = if same { run_start } else { i };
+        tokens += usize::from(phase == TARGET[k]);
+        prev = k;
+        i += len;
+    }
+    tokens
+}
+
+const fn ascii_classes() -> [Class; 128] {
+    let mut t = [Class::Other; 128];
+    let mut b = 0;
+    while b < 128 {
+        t[b] = match b as u8 {
+            b'\n' | b'\r' => Class::Newline,
+            b' ' | b'\t' | 0x0b | 0x0c => Class::Space,
+            b'a'..=b'z' | b'A'..=b'Z' | b'\'' => Class::Letter,
+            b'0'..=b'9' => Class::Digit,
+            _ => Class::Other,
+        };
+        b += 1;
+    }
+    t
+}
+static ASCII: [Class; 128] = ascii_classes();
+
+/// How a count was obtained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Count {
+    Exact(usize),
+    Estimate(usize),
+}
+
+impl Count {
+    pub fn value(self) -> usize {
+        match self {
+            Count::Exact(n) | Count::Estimate(n) => n,
+        }
+    }
+}
+
+/// An upper bound of [`estimate`], several times cheaper (no state carried from one byte to the
+/// next but the two before it), about 30 % above it on English Markdown: enough to tell that a
+/// text is far below a limit.
+///
+/// Why it bounds the estimate: every run of one class in `estimate` counts at most
+/// `1 + (n - 1) / p` for its `n` characters (`p` = 8 for ASCII words, 3 for digits and
+/// punctuation); a run of line endings 1; a run of spaces 1 when it has two or more; and a word
+/// with a non-ASCII letter `ceil(bytes / 4)`, which is at most what its ASCII pieces count with
+/// `p` = 4 plus one per non-ASCII byte. Here runs are cut at every non-ASCII byte (which
+/// counts 1), so each piece counts at least as much as its share of the run it belongs to. A
+/// word after a single punctuation character is not counted: the estimate gives that character
+/// to the word.
+pub fn estimate_upper_bound(text: &str) -> usize {
+    const NONE: u8 = 0;
+    const LETTER: u8 = 1;
+    const DIGIT: u8 = 2;
+    const SPACE: u8 = 3;
+    const NEWLINE: u8 = 4;
+    const OTHER: u8 = 5;
+    const WIDE: u8 = 6;
+    // The class of a byte, by arithmetic (no table), so that the loop below vectorizes.
+    #[inline(always)]
+    fn cls(b: u8) -> u8 {
+        let letter = (b | 0x20).wrapping_sub(b'a') < 26 || b == b'\'';
+        let digit = b.wrapping_sub(b'0') < 10;
+        let space = b == b' ' || b == b'\t' || b == 0x0b || b == 0x0c;
+        let newline = b == b'\n' || b == b'\r';
+        let wide = b >= 0x80;
+        let other = !(letter | digit | space | newline | wide);
+        u8::from(letter) * LETTER
+            + u8::from(digit) * DIGIT
+            + u8::from(space) * SPACE
+            + u8::from(newline) * NEWLINE
+            + u8::from(other) * OTHER
+            + u8::from(wide) * WIDE
+    }
+    // Per byte: whether it starts a counted piece; whether it continues a word; whether it
+    // continues a run of digits or punctuation.
+    #[inline(always)]
+    fn flags(p2: u8, p1: u8, c: u8) -> (u8, u8, u8) {
+        // A punctuation character alone before a word joins it (the estimate's join, where it is
+        // certain: the run before is one ASCII character).
+        let joins = c == LETTER && p1 == OTHER && p2 != OTHER && p2 != WIDE;
+        let starts = !joins & ((c == WIDE) | (c != p1 && c != SPACE) | (c == SPACE && p1 == SPACE && p2 != SPACE));
+        let word = c == LETTER && p1 == LETTER;
+        let run = (c == DIGIT || c == OTHER) && c == p1;
+        (u8::from(starts), u8::from(word), u8::from(run))
+    }
+    let b = text.as_bytes();
+    let (mut starts, mut words, mut runs) = (0usize, 0usize, 0usize);
+    let head = b.len().min(2);
+    let mut p = [NONE, NONE];
+    for &x in &b[..head] {
+        let c = cls(x);
+        let (s, w, r) = flags(p[0], p[1], c);
+        (starts, words, runs) = (starts + s as usize, words + w as usize, runs + r as usize);
+        p = [p[1], c];
+    }
+    if b.len() > 2 {
+        // Blocks of at most 255 bytes, so that byte counters cannot overflow.
+        let (mut i, n) = (2, b.len());
+        while i < n {
+            let end = (i + 255).min(n);
+            let (mut s8, mut w8, mut r8) = (0u8, 0u8, 0u8);
+            for ((&x2, &x1), &x) in b[i - 2..end - 2].iter().zip(&b[i - 1..end - 1]).zip(&b[i..end]) {
+                let (s, w, r) = flags(cls(x2), cls(x1), cls(x));
+                s8 += s;
+                w8 += w;
+                r8 += r;
+            }
+            (starts, words, runs) = (starts + s8 as usize, words + w8 as usize, runs + r8 as usize);
+            i = end;
+        }
+    }
+    let word_period = if text.is_ascii() { 8 } else { 4 };
+    starts + words / word_period + runs / 3
+}
+
+/// Compare `text`'s token count with `limit` cheaply: exact (o200k) when the estimate is within
+/// 25 % of the limit, the estimate otherwise. For a text of at most `limit` bytes the count is
+/// not computed: its byte length is returned as an upper bound; nor when
+/// [`estimate_upper_bound`] is already below 75 % of the limit: that bound is returned.
+pub fn count_near(text: &str, limit: usize) -> Count {
+    if text.len() <= limit {
+        // Every o200k token covers at least one byte, so the count cannot pass the limit.
+        return Count::Estimate(text.len());
+    }
+    let bound = estimate_upper_bound(text);
+    if bound * 4 < limit * 3 {
+        // The estimate is lower still: far below the limit.
+        return Count::Estimate(bound);
+    }
+    let e = estimate(text);
+    if e * 4 >= limit * 3 && e * 4 <= limit * 5 {
+        Count::Exact(count_o200k(text))
+    } else {
+        Count::Estimate(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A fast estimate of the o200k_base token count (within ±10 % on English Markdown). Runs over
+    /// bytes: ASCII is classified directly, and a multi-byte character counts as a letter unless it
+    /// is whitespace or a number.
+    fn estimate_per_run(text: &str) -> usize {
+        let bytes = text.as_bytes();
+        // The class and byte length of the character at `i`.
+        let at = |i: usize| -> (Class, usize) {
+            let b = bytes[i];
+            if b < 0x80 {
+                (ASCII[b as usize], 1)
+            } else {
+                let c = text[i..].chars().next().unwrap_or(' ');
+                (class(c), c.len_utf8())
+            }
+        };
+        let mut tokens = 0usize;
+        let mut i = 0;
+        while i < bytes.len() {
+            let (k, len) = at(i);
+            let start = i;
+            let mut n = 1usize;
+            i += len;
+            // ASCII continuation bytes of the same class, the common case, without the closure.
+            while i < bytes.len() {
+                let b = bytes[i];
+                if b < 0x80 {
+                    if ASCII[b as usize] != k {
+                        break;
+                    }
+                    i += 1;
+                } else {
+                    let (k2, len2) = at(i);
+                    if k2 != k {
+                        break;
+                    }
+                    i += len2;
+                }
+                n += 1;
+            }
+            tokens += match k {
+                Class::Letter => {
+                    let run = i - start;
+                    if run == n {
+                        // ASCII words: most common words are one token; long ones split.
+                        1 + n.saturating_sub(1) / 8
+                    } else {
+                        run.div_ceil(4)
+                    }
+                }
+                Class::Digit => n.div_ceil(3),
+                // A single space joins the next word; longer runs are one token.
+                Class::Space => usize::from(n > 1),
+                Class::Newline => 1,
+                // o200k lets one punctuation character lead the next word (`/en`, `.com`).
+                Class::Other => {
+                    let joins_word = i < bytes.len() && at(i).0 == Class::Letter;
+                    let own = if joins_word { n - 1 } else { n };
+                    if own == 0 {
+                        0
+                    } else {
+                        1 + (own - 1) / 3
+                    }
+                }
+            };
+        }
+        tokens
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
+        #[test]
+        fn estimate_equals_the_per_run_estimate(
+            parts in proptest::collection::vec(prop_oneof![
+                "[a-zA-Z']{1,12}", "[0-9]{1,7}", "[ \t]{1,3}", "(\r?\n){1,3}", "[-.,:;!?/`*#()\\[\\]<>_=|{}\"]{1,5}",
+                "[é ü ß 日本 ١٢ ² ½ — … 😀 \u{a0} \u{2003} \u{85} \u{300} \u{2028} Ⅻ]{1,4}",
+                any::<char>().prop_map(String::from),
+            ], 0..40)
+        ) {
+            let text: String = parts.concat();
+            prop_assert_eq!(estimate(&text), estimate_per_run(&text), "{:?}", text);
+            let bound = estimate_upper_bound(&text);
+            prop_assert!(bound >= estimate(&text), "bound {} below {} for {:?}", bound, estimate(&text), text);
+        }
+    }
+
+    #[test]
+    fn exact_counts_are_real_tokenizers() {
+        assert_eq!(count_o200k("hello world"), 2);
+        assert_eq!(count_cl100k("hello world"), 2);
+    }
+
+    #[test]
+    fn ranges_are_counted_in_one_pass() {
+        let entry = "- **pdf**: Extracts tables from PDF files. Use when asked.\n  -> Read `/s/pdf/SKILL.md`";
+        let mut text = String::from("## Skills\n\n");
+        let mut ranges = vec![];
+        for _ in 0..3000 {
+            let start = text.len();
+            text.push_str(entry);
+            ranges.push(start..text.len());
+            text.push('\n');
+        }
+        text.push_str("\nRemember: skills help.");
+        let (total, per) = count_o200k_ranges(&text, &ranges);
+        assert_eq!(total, count_o200k(&text));
+        assert!(per.iter().all(|&n| n == count_o200k(entry)), "{:?}", &per[..3]);
+        let one: Vec<std::ops::Range<usize>> = vec![std::ops::Range { start: 0, end: 3 }];
+        let (small, per) = count_o200k_ranges("a b\nc d", &one);
+        assert_eq!((small, per[0]), (count_o200k("a b\nc d"), count_o200k("a b")));
+    }
+
+    #[test]
+    fn many_distinct_pieces_keep_counts_exact() {
+        // Far more distinct short pieces than the memo's table has slots: collisions evict.
+        let mut text = String::new();
+        let mut ranges = vec![];
+        for i in 0..30_000u32 {
+            let start = text.len();
+            text.push_str(&format!("- w{i:x}q{} z{}", i % 7, i * 31 % 977));
+            ranges.push(start..text.len());
+            text.push('\n');
+        }
+        let (total, per) = count_o200k_ranges(&text, &ranges);
+        assert_eq!(total, count_o200k(&text));
+        for (k, r) in ranges.iter().enumerate().step_by(997) {
+            assert_eq!(per[k], count_o200k(&text[r.clone()]), "{}", &text[r.clone()]);
+        }
+    }
+
+    #[test]
+    fn segment_counts_equal_whole_counts() {
+        let entries = [
+            "- **a**: Extracts tables (PDF). Use when asked.\n  -> Read `/s/a/SKILL.md`",
+            "  <skill>\n    <name>b</name>\n  </skill>",
+            "- c: ends with punctuation!!",
+            "<skill>\n<name>\nd\n</name>\n</skill>",
+            "- e: 日本語の説明。 emoji 😀",
+        ];
+        for round in 0..2 {
+            let mut text = String::from("## Head\n\n");
+            let mut ranges = vec![];
+            for i in 0..40 {
+                let start = text.len();
+                text.push_str(entries[i % entries.len()]);
+                if round == 1 && i == 7 {
+                    text.push_str(" changed");
+                }
+                ranges.push(start..text.len());
+                text.push_str(if i % 3 == 0 { "\n" } else { "\n\n" });
+            }
+            text.push_str("\n**Tail** text.");
+            let (total, per) = count_o200k_ranges(&text, &ranges);
+            assert_eq!(total, count_o200k(&text), "round {round}");
+            let (_, whole_per) = count_whole(&text, &ranges);
+            assert_eq!(per, whole_per, "round {round}");
+        }
+        // Cuts that are not piece starts fall back to counting the whole text.
+        assert!(!is_piece_start("a\n/b", 2));
+        assert!(!is_piece_start("a\n \nb", 2));
+        assert!(is_piece_start("a\n  <b", 2));
+    }
+
+    #[test]
+    fn the_upper_bound_is_close_on_prose() {
+        let text = "# Extract tables\n\nRun `scripts/extract.py <file.pdf>` to pull every table out of a PDF.\n\
+                    When the user asks for CSV, convert each table and keep the header row.\n\n- Check the page count first.\n- Skip scanned pages: they have no text layer.\n"
+            .repeat(20);
+        let (e, u) = (estimate(&text), estimate_upper_bound(&text));
+        assert!(u >= e && u * 10 <= e * 14, "bound {u} vs estimate {e}");
+    }
+
+    #[test]
+    fn estimate_tracks_o200k_on_prose() {
+        let text = "# Extract tables\n\nRun `scripts/extract.py <file.pdf>` to pull every table out of a PDF.\n\
+                    When the user asks for CSV, convert each table and keep the header row.\n\n- Check the page count first.\n- Skip scanned pages: they have no text layer.\n"
+            .repeat(20);
+        let (e, x) = (estimate(&text) as f64, count_o200k(&text) as f64);
+        assert!((e - x).abs() / x < 0.2, "estimate {e} vs exact {x}");
+    }
+}
