@@ -10,9 +10,9 @@
 use crate::agent::{Agent, Level};
 use crate::library::{Library, Source};
 use crate::lint::diagnostic::{Diagnostic, Severity};
-use crate::lint::rules::agent_skips_skill::AgentSkipsSkill;
-use crate::lint::rules::duplicate_skill_name::DuplicateSkillName;
-use crate::lint::rules::nested_skill::NestedSkill;
+use crate::lint::rules::library::agent_skips_skill::AgentSkipsSkill;
+use crate::lint::rules::library::duplicate_skill_name::DuplicateSkillName;
+use crate::lint::rules::library::nested_skill::NestedSkill;
 use crate::prompt::{Decision, PromptOptions};
 use crate::syntax::text::Span;
 use std::collections::HashMap;

@@ -311,7 +311,7 @@ impl Library {
     }
 }
 
-use crate::lint::rules::duplicate_skill_name::DuplicateSkillName;
+use crate::lint::rules::library::duplicate_skill_name::DuplicateSkillName;
 const DUPLICATE: &crate::lint::rules::RuleMeta = &DuplicateSkillName::META;
 
 fn key_of(skill: &Skill, listed_as: &Path, key: NameKey) -> String {

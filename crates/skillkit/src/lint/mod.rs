@@ -10,7 +10,7 @@ pub mod rules;
 
 use crate::lint::diagnostic::{Diagnostic, Severity};
 use crate::lint::profile::{Level, LintProfile};
-use crate::lint::rules::too_many_findings::TooManyFindings;
+use crate::lint::rules::file::too_many_findings::TooManyFindings;
 use crate::lint::rules::{Context, RULES};
 use crate::skill::Skill;
 use crate::syntax::text::{floor_char_boundary, Position, Span};

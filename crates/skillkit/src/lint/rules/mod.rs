@@ -224,70 +224,84 @@ impl<'a> Context<'a> {
 }
 
 macro_rules! rules {
-    ($($module:ident :: $ty:ident),* $(,)?) => {
-        $(pub(crate) mod $module;)*
-        $(impl Rule for $module::$ty {
-            fn meta(&self) -> &'static RuleMeta { &$module::$ty::META }
-            fn check(&self, cx: &mut Context<'_>) { $module::check(cx) }
-        })*
+    ($($group:ident { $($module:ident :: $ty:ident),* $(,)? })*) => {
+        $(pub(crate) mod $group { $(pub(crate) mod $module;)* })*
+        $($(impl Rule for $group::$module::$ty {
+            fn meta(&self) -> &'static RuleMeta { &$group::$module::$ty::META }
+            fn check(&self, cx: &mut Context<'_>) { $group::$module::check(cx) }
+        })*)*
         /// Every rule, in code order.
-        pub static RULES: &[&dyn Rule] = &[$(&$module::$ty),*];
+        pub static RULES: &[&dyn Rule] = &[$($(&$group::$module::$ty),*),*];
     };
 }
 
 rules! {
-    skill_file_missing::SkillFileMissing,
-    skill_file_not_regular::SkillFileNotRegular,
-    skill_file_unreadable::SkillFileUnreadable,
-    skill_file_too_large::SkillFileTooLarge,
-    invalid_utf8::InvalidUtf8,
-    binary_file::BinaryFile,
-    lowercase_skill_file::LowercaseSkillFile,
-    utf8_bom::Utf8Bom,
-    too_many_findings::TooManyFindings,
-    frontmatter_missing::FrontmatterMissing,
-    frontmatter_not_at_start::FrontmatterNotAtStart,
-    frontmatter_unclosed::FrontmatterUnclosed,
-    delimiter_trailing_whitespace::DelimiterTrailingWhitespace,
-    closing_delimiter_at_eof::ClosingDelimiterAtEof,
-    yaml_syntax::YamlSyntax,
-    frontmatter_not_mapping::FrontmatterNotMapping,
-    dashes_in_frontmatter::DashesInFrontmatter,
-    name_missing::NameMissing,
-    name_empty::NameEmpty,
-    name_too_long::NameTooLong,
-    name_format::NameFormat,
-    name_folder_mismatch::NameFolderMismatch,
-    name_non_ascii::NameNonAscii,
-    description_missing::DescriptionMissing,
-    description_empty::DescriptionEmpty,
-    description_too_long::DescriptionTooLong,
-    compatibility_invalid::CompatibilityInvalid,
-    frontmatter_schema::FrontmatterSchema,
-    allowed_tools_list::AllowedToolsList,
-    unquoted_colon::UnquotedColon,
-    flow_style::FlowStyle,
-    duplicate_key::DuplicateKey,
-    yaml_anchor::YamlAnchor,
-    yaml_tag::YamlTag,
-    tab_indentation::TabIndentation,
-    yaml_implicit_type::YamlImplicitType,
-    block_scalar_cut::BlockScalarCut,
-    description_angle_brackets::DescriptionAngleBrackets,
-    description_listing_truncated::DescriptionListingTruncated,
-    misspelled_key::MisspelledKey,
-    extension_key::ExtensionKey,
-    unknown_key::UnknownKey,
-    body_too_long::BodyTooLong,
-    body_too_many_tokens::BodyTooManyTokens,
-    body_empty::BodyEmpty,
-    reference_missing::ReferenceMissing,
-    reference_outside_skill::ReferenceOutsideSkill,
-    reference_too_deep::ReferenceTooDeep,
-    resource_unreferenced::ResourceUnreferenced,
-    duplicate_skill_name::DuplicateSkillName,
-    agent_skips_skill::AgentSkipsSkill,
-    nested_skill::NestedSkill,
+    file {
+        skill_file_missing::SkillFileMissing,
+        skill_file_not_regular::SkillFileNotRegular,
+        skill_file_unreadable::SkillFileUnreadable,
+        skill_file_too_large::SkillFileTooLarge,
+        invalid_utf8::InvalidUtf8,
+        binary_file::BinaryFile,
+        lowercase_skill_file::LowercaseSkillFile,
+        utf8_bom::Utf8Bom,
+        too_many_findings::TooManyFindings,
+    }
+    frontmatter {
+        frontmatter_missing::FrontmatterMissing,
+        frontmatter_not_at_start::FrontmatterNotAtStart,
+        frontmatter_unclosed::FrontmatterUnclosed,
+        delimiter_trailing_whitespace::DelimiterTrailingWhitespace,
+        closing_delimiter_at_eof::ClosingDelimiterAtEof,
+        yaml_syntax::YamlSyntax,
+        frontmatter_not_mapping::FrontmatterNotMapping,
+        dashes_in_frontmatter::DashesInFrontmatter,
+    }
+    spec {
+        name_missing::NameMissing,
+        name_empty::NameEmpty,
+        name_too_long::NameTooLong,
+        name_format::NameFormat,
+        name_folder_mismatch::NameFolderMismatch,
+        name_non_ascii::NameNonAscii,
+        description_missing::DescriptionMissing,
+        description_empty::DescriptionEmpty,
+        description_too_long::DescriptionTooLong,
+        compatibility_invalid::CompatibilityInvalid,
+        frontmatter_schema::FrontmatterSchema,
+        allowed_tools_list::AllowedToolsList,
+    }
+    parity {
+        unquoted_colon::UnquotedColon,
+        flow_style::FlowStyle,
+        duplicate_key::DuplicateKey,
+        yaml_anchor::YamlAnchor,
+        yaml_tag::YamlTag,
+        tab_indentation::TabIndentation,
+        yaml_implicit_type::YamlImplicitType,
+        block_scalar_cut::BlockScalarCut,
+        description_angle_brackets::DescriptionAngleBrackets,
+        description_listing_truncated::DescriptionListingTruncated,
+    }
+    keys {
+        misspelled_key::MisspelledKey,
+        extension_key::ExtensionKey,
+        unknown_key::UnknownKey,
+    }
+    body {
+        body_too_long::BodyTooLong,
+        body_too_many_tokens::BodyTooManyTokens,
+        body_empty::BodyEmpty,
+        reference_missing::ReferenceMissing,
+        reference_outside_skill::ReferenceOutsideSkill,
+        reference_too_deep::ReferenceTooDeep,
+        resource_unreferenced::ResourceUnreferenced,
+    }
+    library {
+        duplicate_skill_name::DuplicateSkillName,
+        agent_skips_skill::AgentSkipsSkill,
+        nested_skill::NestedSkill,
+    }
 }
 
 /// Look a rule up by code (`SK201`) or name (`name-missing`).
