@@ -273,19 +273,14 @@ pub struct AppState {
 }
 
 fn agent(id: &str) -> Result<&'static Agent, AppError> {
-    find_agent(id).ok_or_else(|| {
-        let known: Vec<&str> = AGENTS.iter().map(|a| a.id).collect();
-        AppError::new(ErrorCode::UnknownAgent, format!("unknown agent `{id}`; known agents: {}", known.join(", ")))
-    })
+    find_agent(id).ok_or_else(|| AppError::new(ErrorCode::UnknownAgent, skillkit::agents::unknown_agent(id)))
 }
 
 fn paths(sources: &[String]) -> Vec<PathBuf> {
     sources.iter().map(PathBuf::from).collect()
 }
 
-fn is_skill_file(p: &Path) -> bool {
-    matches!(p.file_name().and_then(|n| n.to_str()), Some("SKILL.md" | "skill.md"))
-}
+use skillkit::read::is_skill_file;
 
 impl AppState {
     pub fn new(startup: Startup) -> AppState {
@@ -504,7 +499,7 @@ impl AppState {
                 .collect(),
         })?;
         let agent = agent(&script.agent)?;
-        let dir = Path::new(&args.path).parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let dir = skillkit::session_script::folder_of(Path::new(&args.path));
         let sources = script.source_paths(dir);
         // A script names its sources relative to itself: they must be the opened library's.
         self.check_folders(&sources)?;
@@ -655,10 +650,7 @@ fn simulate(
     settings: skillkit::session::Settings,
     steps: Vec<skillkit::session::Step>,
 ) -> SessionView {
-    let mut session = skillkit::session::Session::new(agent, sources, settings);
-    for step in steps {
-        session.apply(step);
-    }
+    let session = skillkit::simulate::run(agent, sources, settings, steps);
     SessionView {
         agent: agent.id.into(),
         initial_prompt: session.initial_prompt.clone(),

@@ -360,14 +360,9 @@ fn simulate(script: &Path, format: TreeFormat, out: &mut dyn Write, err: &mut dy
             return Ok(2);
         }
     };
-    let dir = script.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let agent = find_agent(&parsed.agent).expect("checked by the parser");
-    let mut session = skillkit::session::Session::new(agent, &parsed.source_paths(dir), parsed.settings.clone());
+    let session = skillkit::simulate::run_script(&parsed, script);
     for source in session.library.sources.iter().filter(|s| !s.exists) {
         writeln!(err, "warning: source {} does not exist", source.path.display())?;
-    }
-    for step in parsed.steps {
-        session.apply(step);
     }
     match format {
         TreeFormat::Text => render::session::render_text(&session, &parsed.sources, out)?,
@@ -432,8 +427,7 @@ fn open_library(
 fn agent_or_err(id: &str, err: &mut dyn Write) -> std::io::Result<Option<&'static skillkit::Agent>> {
     let agent = find_agent(id);
     if agent.is_none() {
-        let known: Vec<&str> = AGENTS.iter().map(|a| a.id).collect();
-        writeln!(err, "error: unknown agent `{id}`; known agents: {}", known.join(", "))?;
+        writeln!(err, "error: {}", skillkit::agents::unknown_agent(id))?;
     }
     Ok(agent)
 }

@@ -8,7 +8,7 @@ use crate::lint::diagnostic::{Diagnostic, Severity};
 use crate::lint::{is_valid, lint};
 use crate::skill::{FileProblem, Skill};
 use crate::verdict::AgentVerdict;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 pub struct Checked {
     pub skill: Skill,
@@ -69,11 +69,10 @@ pub fn check_sources(paths: &[PathBuf]) -> Result<Vec<PathBuf>, TargetError> {
             if meta.is_dir() {
                 return Ok(p.clone());
             }
-            match p.file_name().and_then(|n| n.to_str()) {
-                Some("SKILL.md" | "skill.md") => {
-                    Ok(p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf())
-                }
-                _ => Err(TargetError::NotASkillFile(p.clone())),
+            if crate::read::is_skill_file(p) {
+                Ok(crate::session::script::folder_of(p).to_path_buf())
+            } else {
+                Err(TargetError::NotASkillFile(p.clone()))
             }
         })
         .collect()

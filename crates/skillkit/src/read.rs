@@ -7,6 +7,14 @@ use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+/// The names a skill file has: `SKILL.md`, and the lowercase `skill.md` skills-ref also accepts.
+pub const SKILL_FILE_NAMES: [&str; 2] = ["SKILL.md", "skill.md"];
+
+/// Whether `path` names a skill file (by its file name).
+pub fn is_skill_file(path: &Path) -> bool {
+    path.file_name().and_then(|n| n.to_str()).is_some_and(|n| SKILL_FILE_NAMES.contains(&n))
+}
+
 /// The skill file in `dir`: `SKILL.md`, else the lowercase `skill.md` skills-ref also accepts.
 pub fn skill_file_name(dir: &Path) -> Option<&'static str> {
     skill_file_probe(dir).map(|(name, _)| name)
@@ -15,7 +23,7 @@ pub fn skill_file_name(dir: &Path) -> Option<&'static str> {
 /// [`skill_file_name`], with the file's size when it is a regular file (not a link): what
 /// [`read_skill_file_sized`] would otherwise stat again.
 pub(crate) fn skill_file_probe(dir: &Path) -> Option<(&'static str, Option<u64>)> {
-    ["SKILL.md", "skill.md"].into_iter().find_map(|n| {
+    SKILL_FILE_NAMES.into_iter().find_map(|n| {
         let meta = fs::symlink_metadata(dir.join(n)).ok()?;
         Some((n, meta.file_type().is_file().then_some(meta.len())))
     })

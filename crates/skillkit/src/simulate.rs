@@ -9,6 +9,23 @@ use crate::prompt::{self, PromptOptions};
 use crate::session::{line_diff, Model, Outcome, Session, Settings, Size, Step, Turn, Usage};
 use std::path::PathBuf;
 
+/// A whole session: `sources` opened as `agent` discovers them, every step applied in order.
+pub fn run(agent: &'static Agent, sources: &[PathBuf], settings: Settings, steps: Vec<Step>) -> Session {
+    let mut session = Session::new(agent, sources, settings);
+    for step in steps {
+        session.apply(step);
+    }
+    session
+}
+
+/// The session a parsed script describes, its sources resolved against the folder of the
+/// script's file `path`.
+pub fn run_script(script: &crate::session::script::Script, path: &std::path::Path) -> Session {
+    let agent = crate::agents::find_agent(&script.agent).expect("the script parser accepts only known agents");
+    let sources = script.source_paths(crate::session::script::folder_of(path));
+    run(agent, &sources, script.settings.clone(), script.steps.clone())
+}
+
 /// The model and the agent's default context window, from one render.
 fn build_model(agent: &'static Agent, library: &Library, options: &PromptOptions) -> (Model, u64) {
     if agent.id == crate::agents::deepagents_v2::AGENT.id {

@@ -51,3 +51,9 @@ pub static AGENTS: &[&Agent] = &[
 pub fn find_agent(id: &str) -> Option<&'static Agent> {
     AGENTS.iter().copied().find(|a| a.id == id)
 }
+
+/// What the CLI and the app say of a profile that does not exist.
+pub fn unknown_agent(id: &str) -> String {
+    let known: Vec<&str> = AGENTS.iter().map(|a| a.id).collect();
+    format!("unknown agent `{id}`; known agents: {}", known.join(", "))
+}

@@ -352,9 +352,7 @@ pub enum LibraryEvent {
     },
 }
 
-fn is_skill_file(p: &Path) -> bool {
-    matches!(p.file_name().and_then(|n| n.to_str()), Some("SKILL.md" | "skill.md"))
-}
+use crate::read::is_skill_file;
 
 impl Library {
     /// The entry whose folder contains `p` (deepest first).

@@ -54,6 +54,12 @@ impl std::fmt::Display for ScriptError {
     }
 }
 
+/// The folder a file is in, `.` for a bare file name: what a script's relative sources (and a
+/// `SKILL.md` given to `check`) are resolved against.
+pub fn folder_of(file: &Path) -> &Path {
+    file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."))
+}
+
 impl Script {
     /// The sources resolved against the folder of the script.
     pub fn source_paths(&self, script_dir: &Path) -> Vec<PathBuf> {
