@@ -2,7 +2,6 @@
 //! (unless the app was started on explicit sources). A file that is missing, unreadable or not
 //! valid JSON is ignored, as is a remembered library none of whose sources exists any more.
 
-use crate::commands::Startup;
 use crate::error::{AppError, ErrorCode};
 use crate::files::write_own;
 use serde::{Deserialize, Serialize};
@@ -41,11 +40,9 @@ pub fn write(path: &Path, last: &LastLibrary) -> Result<(), AppError> {
 
 /// What to open on start: the remembered library when one of its sources still exists and its
 /// agent profile is known, else `fallback`.
-pub fn choose(last: Option<LastLibrary>, fallback: Startup) -> Startup {
+pub fn choose(last: Option<LastLibrary>, fallback: LastLibrary) -> LastLibrary {
     match last {
-        Some(l) if l.sources.iter().any(|s| Path::new(s).is_dir()) && skillkit::find_agent(&l.agent).is_some() => {
-            Startup { sources: l.sources, agent: l.agent }
-        }
+        Some(l) if l.sources.iter().any(|s| Path::new(s).is_dir()) && skillkit::find_agent(&l.agent).is_some() => l,
         _ => fallback,
     }
 }
@@ -54,8 +51,8 @@ pub fn choose(last: Option<LastLibrary>, fallback: Startup) -> Startup {
 mod tests {
     use super::*;
 
-    fn fallback() -> Startup {
-        Startup { sources: vec!["/bundled/skills".into()], agent: "spec".into() }
+    fn fallback() -> LastLibrary {
+        LastLibrary { sources: vec!["/bundled/skills".into()], agent: "spec".into() }
     }
 
     #[test]

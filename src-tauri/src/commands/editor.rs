@@ -1,0 +1,154 @@
+//! The editor: linting unsaved text, fixes, the frontmatter form, the preview.
+
+use super::*;
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct LintText {
+    /// The skill file's path (its folder's files are read for the rules that need them).
+    pub path: String,
+    /// The editor's text, unsaved.
+    pub text: String,
+    pub agent: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct Linted {
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct ApplyFixes {
+    pub text: String,
+    pub fixes: Vec<Fix>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct Fixed {
+    pub text: String,
+}
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct FrontmatterText {
+    pub text: String,
+}
+
+/// A top-level frontmatter field for the form.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct FormField {
+    pub key: String,
+    /// `null` when the value is a list, a mapping or an alias (edited in the text).
+    pub value: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct FrontmatterForm {
+    pub fields: Vec<FormField>,
+}
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct SetFrontmatterField {
+    pub text: String,
+    pub key: String,
+    pub value: String,
+}
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct RenderPreview {
+    /// The skill file whose folder images and links are resolved in.
+    pub path: String,
+    /// The editor's text, unsaved.
+    pub text: String,
+}
+
+/// A heading of the preview.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct Heading {
+    pub level: u8,
+    pub title: String,
+    /// The heading's `id` in the HTML.
+    pub id: String,
+}
+
+/// An image of the body shown as its alt text, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct SkippedImage {
+    pub path: String,
+    pub reason: String,
+}
+
+/// The editor's Markdown preview: sanitized HTML whose only images are `data:` URLs of files
+/// inside the skill folder, and whose links to paths carry what the engine found there
+/// (`data-link`: file, folder, missing or outside; `data-path`; a `title`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct PreviewView {
+    pub html: String,
+    pub headings: Vec<Heading>,
+    pub skipped_images: Vec<SkippedImage>,
+}
+
+impl AppState {
+    /// Lints unsaved text as if it were the skill file at `path`.
+    pub fn lint_text(&self, args: LintText) -> Result<Linted, AppError> {
+        let agent = agent(&args.agent)?;
+        let path = self.scope().check(Path::new(&args.path))?;
+        if !is_skill_file(&path) {
+            return Err(AppError::new(ErrorCode::NotASkillFile, format!("{} is not a SKILL.md", args.path)));
+        }
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let file = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let mut skill = skillkit::Skill::parse(dir, &file, args.text);
+        // Every keystroke comes here: the watched library's resource tree, else a fresh scan.
+        skill.resources = self
+            .kept
+            .resources_of(dir)
+            .or_else(|| Some(skillkit::resources::scan(dir, &file, skillkit::resources::ScanOptions::default())));
+        Ok(Linted { diagnostics: skillkit::verdict::lint_alone(&skill, agent) })
+    }
+
+    pub fn apply_fixes(&self, args: ApplyFixes) -> Result<Fixed, AppError> {
+        let fixes = &args.fixes;
+        for e in fixes.iter().flat_map(|f| &f.edits) {
+            let ok = e.span.start <= e.span.end
+                && e.span.end <= args.text.len()
+                && args.text.is_char_boundary(e.span.start)
+                && args.text.is_char_boundary(e.span.end);
+            if !ok {
+                return Err(AppError::new(ErrorCode::Io, "the fix no longer fits the text; lint again"));
+            }
+        }
+        Ok(Fixed { text: skillkit::diagnostic::apply_fixes(&args.text, fixes) })
+    }
+
+    /// The frontmatter's top-level fields, for the form.
+    pub fn frontmatter_form(&self, args: FrontmatterText) -> Result<FrontmatterForm, AppError> {
+        let fields = skillkit::frontmatter_edit::form_fields(&args.text);
+        Ok(FrontmatterForm { fields: fields.into_iter().map(|f| FormField { key: f.key, value: f.value }).collect() })
+    }
+
+    /// The text with one field's value rewritten (every other byte kept).
+    pub fn set_frontmatter_field(&self, args: SetFrontmatterField) -> Result<Fixed, AppError> {
+        skillkit::frontmatter_edit::set_field(&args.text, &args.key, &args.value)
+            .map(|text| Fixed { text })
+            .map_err(|e| AppError::new(ErrorCode::NotEditable, e.to_string()))
+    }
+
+    /// The body of unsaved skill text as the preview shows it (see `skillkit::preview`).
+    pub fn render_preview(&self, args: RenderPreview) -> Result<PreviewView, AppError> {
+        let path = self.scope().check(Path::new(&args.path))?;
+        if !is_skill_file(&path) {
+            return Err(AppError::new(ErrorCode::NotASkillFile, format!("{} is not a SKILL.md", args.path)));
+        }
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let p = skillkit::preview::render(dir, &args.text, skillkit::preview::PreviewLimits::default());
+        Ok(PreviewView {
+            html: p.html,
+            headings: p
+                .outline
+                .into_iter()
+                .filter(|s| s.level > 0)
+                .map(|s| Heading { level: s.level, title: s.title, id: s.id })
+                .collect(),
+            skipped_images: p.skipped_images.into_iter().map(|(path, reason)| SkippedImage { path, reason }).collect(),
+        })
+    }
+}

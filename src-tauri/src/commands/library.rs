@@ -1,0 +1,76 @@
+//! The library: startup, the agent profiles, opening (and watching) a library.
+
+use super::*;
+
+/// What the UI opens first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct Startup {
+    /// Library sources, lowest priority first.
+    pub sources: Vec<String>,
+    pub agent: String,
+}
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct OpenLibrary {
+    /// Lowest priority first.
+    pub sources: Vec<String>,
+    pub agent: String,
+}
+
+impl AppState {
+    /// The library to open first: the remembered one, unless started on explicit sources.
+    pub fn startup(&self) -> Startup {
+        match self.memory() {
+            Some(file) if !self.explicit => {
+                let fallback = crate::last::LastLibrary {
+                    sources: self.startup.sources.clone(),
+                    agent: self.startup.agent.clone(),
+                };
+                let l = crate::last::choose(crate::last::read(&file), fallback);
+                Startup { sources: l.sources, agent: l.agent }
+            }
+            _ => self.startup.clone(),
+        }
+    }
+
+    pub fn agents(&self) -> Vec<AgentInfo> {
+        AGENTS
+            .iter()
+            .map(|a| AgentInfo {
+                id: a.id.into(),
+                title: a.title.into(),
+                source: a.source.into(),
+                has_prompt: a.prompt.is_some(),
+            })
+            .collect()
+    }
+
+    /// Opens the library without watching it; its sources become the folders the UI may read
+    /// and save in.
+    pub fn open_library(&self, args: OpenLibrary) -> Result<LibraryView, AppError> {
+        self.open_library_watched(args, None)
+    }
+
+    /// Opens the library and keeps it; with `notify`, its sources are watched and each change
+    /// is applied to the kept library and passed to `notify` (until another library is opened).
+    pub fn open_library_watched(&self, args: OpenLibrary, notify: Option<Notify>) -> Result<LibraryView, AppError> {
+        let agent = agent(&args.agent)?;
+        let sources = resolve(&args.sources);
+        *self.scope.lock().unwrap_or_else(|e| e.into_inner()) = Scope::new(&sources).named(&paths(&args.sources));
+        let (view, problem) = self.kept.open(sources, agent, notify);
+        if let Some(problem) = problem {
+            eprintln!("skill-studio: {problem}");
+        }
+        // Saves cut short (a crash, kill -9) leave their temporary files: remove them.
+        for (dir, names) in self.kept.temporaries() {
+            self.scope().remove_temporaries(&dir, &names);
+        }
+        if let Some(file) = self.memory().filter(|_| !self.explicit) {
+            let last = crate::last::LastLibrary { sources: args.sources, agent: agent.id.into() };
+            if let Err(e) = crate::last::write(&file, &last) {
+                eprintln!("skill-studio: cannot remember the library: {e}");
+            }
+        }
+        Ok(view)
+    }
+}

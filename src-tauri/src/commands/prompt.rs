@@ -1,0 +1,37 @@
+//! The Prompt pane: the exact text an agent injects.
+
+use super::*;
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct RenderPrompt {
+    pub sources: Vec<String>,
+    pub agent: String,
+    /// Tokens; `null` uses the agent's default.
+    #[ts(type = "number | null")]
+    pub context_window: Option<u64>,
+    pub char_budget: Option<usize>,
+    /// Skills already loaded (agents that mark them).
+    pub loaded: Vec<String>,
+}
+
+impl AppState {
+    pub fn render_prompt(&self, args: RenderPrompt) -> Result<PromptView, AppError> {
+        let agent = agent(&args.agent)?;
+        let options = skillkit::prompt::PromptOptions {
+            context_window: args.context_window,
+            char_budget: args.char_budget,
+            loaded: args.loaded,
+        };
+        // The kept library when the sources are the opened ones (kept up to date by the watcher).
+        let sources = resolve(&args.sources);
+        self.check_folders(&sources)?;
+        let render = |lib: &Library| agent.render(lib, &options);
+        let rendered = match self.kept.with(&sources, agent, render) {
+            Some(r) => r,
+            None => render(&Library::open(&sources, agent)),
+        };
+        rendered.map(PromptView::from).ok_or_else(|| {
+            AppError::new(ErrorCode::NoPrompt, format!("`{}` only lints; it injects no prompt", agent.id))
+        })
+    }
+}

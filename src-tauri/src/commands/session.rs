@@ -1,0 +1,110 @@
+//! The Session pane: sessions run step by step or from a script.
+
+use super::*;
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+pub enum Policy {
+    #[default]
+    Recommend,
+    Restrict,
+}
+
+#[derive(Clone, Debug, Default, Deserialize, TS)]
+pub struct SessionSettings {
+    #[ts(type = "number | null")]
+    pub context_window: Option<u64>,
+    pub max_loaded_skills: Option<usize>,
+    pub policy: Policy,
+    pub char_budget: Option<usize>,
+    /// Claude Code permission rules, e.g. `Bash(git:*)`.
+    pub allow: Vec<String>,
+}
+
+impl SessionSettings {
+    /// The engine's settings: the agent's defaults where a value is not given.
+    pub fn to_engine(&self) -> skillkit::session::Settings {
+        let mut settings = skillkit::session::Settings {
+            context_window: self.context_window,
+            policy: match self.policy {
+                Policy::Recommend => skillkit::session::Policy::Recommend,
+                Policy::Restrict => skillkit::session::Policy::Restrict,
+            },
+            char_budget: self.char_budget,
+            allow: self.allow.clone(),
+            ..Default::default()
+        };
+        if let Some(n) = self.max_loaded_skills {
+            settings.max_loaded_skills = n;
+        }
+        settings
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct RunSession {
+    pub sources: Vec<String>,
+    pub agent: String,
+    pub settings: SessionSettings,
+    pub steps: Vec<Step>,
+}
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct RunSessionScript {
+    /// Where the script is (its `sources` are relative to its folder).
+    pub path: String,
+    pub text: String,
+}
+
+impl AppState {
+    pub fn run_session(&self, args: RunSession) -> Result<SessionView, AppError> {
+        let agent = agent(&args.agent)?;
+        if agent.prompt.is_none() {
+            return Err(AppError::new(ErrorCode::NoPrompt, format!("`{}` has no sessions", agent.id)));
+        }
+        let sources = paths(&args.sources);
+        self.check_folders(&sources)?;
+        let settings = args.settings.to_engine();
+        let steps = args.steps.iter().map(Step::to_engine).collect();
+        Ok(simulate(agent, &sources, settings, steps))
+    }
+
+    pub fn run_session_script(&self, args: RunSessionScript) -> Result<SessionView, AppError> {
+        let script = skillkit::session_script::parse(&args.text).map_err(|errors| AppError {
+            code: ErrorCode::InvalidScript,
+            message: format!("{}: {} mistake(s) in the session script", args.path, errors.len()),
+            details: errors
+                .into_iter()
+                .map(|e| ErrorDetail { message: e.message, line: e.line as u32, column: e.column as u32 })
+                .collect(),
+        })?;
+        let agent = agent(&script.agent)?;
+        let dir = skillkit::session_script::folder_of(Path::new(&args.path));
+        let sources = script.source_paths(dir);
+        // A script names its sources relative to itself: they must be the opened library's.
+        self.check_folders(&sources)?;
+        Ok(simulate(agent, &sources, script.settings, script.steps))
+    }
+
+    /// Prompts and sessions read only the opened library's folders.
+    pub(super) fn check_folders(&self, sources: &[PathBuf]) -> Result<(), AppError> {
+        let scope = self.scope();
+        sources.iter().try_for_each(|s| scope.check_folder(s))
+    }
+}
+
+pub(super) fn simulate(
+    agent: &'static Agent,
+    sources: &[PathBuf],
+    settings: skillkit::session::Settings,
+    steps: Vec<skillkit::session::Step>,
+) -> SessionView {
+    let session = skillkit::simulate::run(agent, sources, settings, steps);
+    SessionView {
+        agent: agent.id.into(),
+        initial_prompt: session.initial_prompt.clone(),
+        turns: session.turns.iter().map(Turn::from).collect(),
+        prompt: session.prompt_text(),
+        loaded: session.loaded.clone(),
+    }
+}
