@@ -6,7 +6,6 @@
 use crate::commands::*;
 use crate::error::*;
 use crate::events::*;
-use crate::session_commands::*;
 use crate::wire::*;
 use skillkit::scope::Version;
 use ts_rs::{Config, TS};

@@ -11,7 +11,6 @@ pub mod events;
 pub mod files;
 pub mod last;
 pub mod opened;
-pub mod session_commands;
 pub mod wire;
 
 use commands::*;

@@ -2,8 +2,8 @@
 //! `crates/skillkit/src` (comments and `#[cfg(test)] mod tests` aside) is an edge from its file's
 //! top-level module to the top-level module it names (`agents::codex` is part of `agents`, the
 //! reference scan of `markdown`: a folder and its files count as one). The strongly connected
-//! components with more than one module are the import cycles. Run it with
-//! `cargo test -p e2e --test architecture`.
+//! components with more than one module are the import cycles. The app's shell
+//! (`src-tauri/src`) is held to the same. Run it with `cargo test -p e2e --test architecture`.
 //!
 //! There is none: the agents sit above the session state and the lint profile, and below the
 //! simulator, the verdict and `check`.
@@ -156,6 +156,15 @@ fn the_engine_has_no_import_cycle() {
     assert!(g.len() > 10, "the engine's modules are read: {:?}", g.keys().collect::<Vec<_>>());
     let found = cycles(&g);
     assert!(found.is_empty(), "import cycles in crates/skillkit/src (each list is one cycle): {found:?}");
+}
+
+#[test]
+fn the_shell_has_no_import_cycle() {
+    let root = e2e::repo_root().join("src-tauri/src");
+    let g = graph(&root);
+    assert!(g.contains_key("commands"), "the shell's modules are read: {:?}", g.keys().collect::<Vec<_>>());
+    let found = cycles(&g);
+    assert!(found.is_empty(), "import cycles in src-tauri/src (each list is one cycle): {found:?}");
 }
 
 #[test]

@@ -10,6 +10,7 @@ mod library;
 mod new_skill;
 mod prompt;
 mod session;
+mod session_script;
 
 pub use editor::*;
 pub use files::*;
@@ -17,6 +18,7 @@ pub use library::*;
 pub use new_skill::*;
 pub use prompt::*;
 pub use session::*;
+pub use session_script::*;
 
 use crate::error::{AppError, ErrorCode, ErrorDetail};
 use crate::events::{LibraryChanged, LIBRARY_CHANGED};
@@ -92,9 +94,6 @@ impl AppState {
         self.memory.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 }
-
-// The Session pane's script commands live in their own module.
-pub use crate::session_commands::*;
 
 fn state(app: &tauri::AppHandle) -> tauri::State<'_, AppState> {
     app.state::<AppState>()
