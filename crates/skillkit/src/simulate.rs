@@ -28,10 +28,9 @@ pub fn run_script(script: &crate::session::script::Script, path: &std::path::Pat
 
 /// The model and the agent's default context window, from one render.
 fn build_model(agent: &'static Agent, library: &Library, options: &PromptOptions) -> (Model, u64) {
-    if agent.id == crate::agents::deepagents_v2::AGENT.id {
-        let input = prompt::RenderInput { library, options };
-        let p = crate::agents::deepagents_v2::SessionPrompt::new(&input);
-        return (Model::Incremental(Box::new(p)), crate::agents::deepagents_v2::DEFAULT_CONTEXT_WINDOW);
+    if let Some(model) = crate::agents::session_hooks(agent).and_then(|h| h.model) {
+        let (p, window) = model(&prompt::RenderInput { library, options });
+        return (Model::Incremental(p), window);
     }
     let (text, window) =
         agent.render(library, options).map_or((String::new(), 200_000), |p| (p.text, p.totals.context_window));
@@ -131,14 +130,8 @@ impl Session {
 
 /// The agent's own handling of a step.
 fn dispatch(s: &mut Session, step: &Step) -> Outcome {
-    use crate::agents::*;
-    match s.agent.id {
-        "deepagents" | "deepagents-v1" => deepagents::session_step(s, step),
-        "deepagents-v2" => deepagents_v2::session_step(s, step),
-        "claude-code" => claude_code::session_step(s, step),
-        "codex" => codex::session_step(s, step),
-        "gemini-cli" => gemini_cli::session_step(s, step),
-        "harness9" => harness9::session_step(s, step),
-        id => Outcome::unsupported(format!("{step:?}"), id, "session simulation yet"),
+    match crate::agents::session_hooks(s.agent) {
+        Some(hooks) => (hooks.step)(s, step),
+        None => Outcome::unsupported(format!("{step:?}"), s.agent.id, "session simulation yet"),
     }
 }

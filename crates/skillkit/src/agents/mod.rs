@@ -19,6 +19,8 @@ pub mod python;
 use crate::agent::{Agent, LintProfile};
 use crate::library::discover::DiscoveryPolicy;
 use crate::library::NameKey;
+use crate::prompt::RenderInput;
+use crate::session::{IncrementalPrompt, Outcome, Session, Step};
 
 /// The agentskills.io specification (lint only): the default profile.
 pub static SPEC: Agent = Agent {
@@ -50,6 +52,36 @@ pub static AGENTS: &[&Agent] = &[
 
 pub fn find_agent(id: &str) -> Option<&'static Agent> {
     AGENTS.iter().copied().find(|a| a.id == id)
+}
+
+/// A profile's session code: how it handles a step, and, for an agent whose skills prompt
+/// changes as skills load, the prompt model the session keeps current (with the agent's default
+/// context window).
+pub struct SessionHooks {
+    pub step: fn(&mut Session, &Step) -> Outcome,
+    pub model: Option<SessionModel>,
+}
+
+/// Builds the prompt model a session keeps current, with the agent's default context window.
+pub type SessionModel = fn(&RenderInput<'_>) -> (Box<dyn IncrementalPrompt>, u64);
+
+/// Every profile that simulates sessions, with its session code.
+static SESSIONS: &[(&Agent, SessionHooks)] = &[
+    (&deepagents::AGENT, SessionHooks { step: deepagents::session_step, model: None }),
+    (&deepagents_v1::AGENT, SessionHooks { step: deepagents::session_step, model: None }),
+    (
+        &deepagents_v2::AGENT,
+        SessionHooks { step: deepagents_v2::session_step, model: Some(deepagents_v2::session_model) },
+    ),
+    (&claude_code::AGENT, SessionHooks { step: claude_code::session_step, model: None }),
+    (&codex::AGENT, SessionHooks { step: codex::session_step, model: None }),
+    (&gemini_cli::AGENT, SessionHooks { step: gemini_cli::session_step, model: None }),
+    (&harness9::AGENT, SessionHooks { step: harness9::session_step, model: None }),
+];
+
+/// `agent`'s session code, `None` for profiles without sessions.
+pub fn session_hooks(agent: &Agent) -> Option<&'static SessionHooks> {
+    SESSIONS.iter().find(|(a, _)| std::ptr::eq(*a, agent)).map(|(_, h)| h)
 }
 
 /// What the CLI and the app say of a profile that does not exist.
