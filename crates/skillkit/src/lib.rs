@@ -6,7 +6,7 @@
 //! - [`syntax`]: text positions, the split into frontmatter and body, YAML with spans, the
 //!   frontmatter's fields, Markdown and its references, the JSON Schema, token counts;
 //! - [`read`], [`scope`], [`resources`], [`skill`]: a skill read from disk, within the library;
-//! - [`lint`]: the rules (`lint/rules/`, one file each), the lint profile, diagnostics;
+//! - [`mod@lint`]: the rules (`lint/rules/`, one file each), the lint profile, diagnostics;
 //! - [`library`]: sources, discovery, the watcher (a discovery policy, a name key, a lint profile);
 //! - [`prompt`] (shared prompt types) and [`agent`] (the profile type), then [`session`] (the
 //!   state a session step works on);
