@@ -9,12 +9,11 @@ pub mod agentskills;
 pub mod claude_code;
 pub mod codex;
 pub mod deepagents;
-pub mod deepagents_read;
-pub mod deepagents_v1;
-pub mod deepagents_v2;
 pub mod gemini_cli;
 pub mod harness9;
 pub mod python;
+
+pub use deepagents::{read_file as deepagents_read, v1 as deepagents_v1, v2 as deepagents_v2};
 
 use crate::agent::{Agent, LintProfile};
 use crate::library::discover::DiscoveryPolicy;

@@ -6,7 +6,7 @@
 //! - Source: sources are backend folders given in order (§2.3.3 初始化参数 `sources`, §2.3.3
 //!   使用示例 `["/skills/base/", "/skills/user/", "/skills/project/"]`); "后面的源会覆盖前面的源
 //!   (last one wins)" (§2.1). The seed does not say where the winner is listed: as in the real
-//!   program ([`super::deepagents`], 0.7.32) it keeps the slot of the skill it replaced (a Python
+//!   program ([`crate::agents::deepagents`], 0.7.32) it keeps the slot of the skill it replaced (a Python
 //!   dict keyed by name; seed 000 §3.3 quotes that loop, `all_skills[skill["name"]] = skill`).
 //! - Discovery: each skill is a folder holding `SKILL.md` (§2.2 技能结构); only direct child
 //!   folders of a source (the seed shows no deeper layout; 0.7.32 lists the source with `ls`).
@@ -15,7 +15,7 @@
 //!   compatibility ≤ 500, metadata, allowed_tools), the name rules (§4: lowercase alphanumerics
 //!   and single hyphens, ≤ 64, must match the folder), 10 MB file limit (§5), POSIX backend paths
 //!   (§6). The seed does not say what happens to a skill that breaks a rule; the loader is the
-//!   real one ([`super::deepagents::read`], shared with `deepagents-v2`): a bad name only warns,
+//!   real one ([`crate::agents::deepagents::read`], shared with `deepagents-v2`): a bad name only warns,
 //!   a description over 1,024 characters is cut, a file without `name`/`description`, with broken
 //!   YAML or over 10 MB is skipped with a logged warning.
 //! - Text: the template of §3 (系统提示模板) verbatim, [`SKILLS_SYSTEM_PROMPT`], "注入系统提示"
@@ -24,7 +24,7 @@
 //!   define the two slots. Choices where it is silent (from 0.7.32):
 //!   - `{skills_locations}`: one line `**{label} Skills**: `{source}`` per source as given, joined
 //!     with `\n`, ` (higher priority)` after the last; label by
-//!     [`super::deepagents::source_label`].
+//!     [`crate::agents::deepagents::source_label`].
 //!   - `{skills_list}`: per skill `- **{name}**: {description}`, ` (License: …, Compatibility: …)`
 //!     when set, `\n  -> Allowed tools: a, b` when `allowed-tools` is set, then
 //!     ``\n  -> Read `{path}` for full instructions``; skills joined with `\n`; `{path}` is the
@@ -38,8 +38,8 @@
 //!   model reads the listed path itself (§3 step 2 "Use the path shown in the skill list above",
 //!   §7), so the profile offers no skill tool.
 
-use super::deepagents::{empty_list, entry_text, listed, load, locations, Loaded};
 use crate::agent::{Agent, LintProfile};
+use crate::agents::deepagents::{empty_list, entry_text, listed, load, locations, Loaded};
 use crate::library::discover::DiscoveryPolicy;
 use crate::library::NameKey;
 use crate::prompt::{self, Builder, Format, Placement, Prompt, RenderInput};
@@ -52,7 +52,7 @@ pub static AGENT: Agent = Agent {
     discovery: DiscoveryPolicy::CHILDREN,
     key: NameKey::Frontmatter,
     prompt: Some(render),
-    read: Some(super::deepagents::read_all),
+    read: Some(crate::agents::deepagents::read_all),
 };
 
 const FORMAT: Format = Format {

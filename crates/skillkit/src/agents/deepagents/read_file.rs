@@ -2,7 +2,7 @@
 //! `deepagents` 0.7.32 (langchain 1.4.7, langchain-core 1.7.2, langgraph 1.2.22, Python 3.11.7,
 //! without the optional `[video]` extra) run as a real agent on real files (goldens in
 //! `tests/fixtures/deepagents-read-file/cases.json`, made by
-//! `tests/oracles/deepagents_read_file.py`). The skills listing ([`super::deepagents`]) tells the
+//! `tests/oracles/deepagents_read_file.py`). The skills listing ([`crate::agents::deepagents`]) tells the
 //! model to call `read_file` on the listed `SKILL.md` path with `limit=1000`.
 //!
 //! The code path, with `create_deep_agent`'s `FilesystemMiddleware(backend=FilesystemBackend(...))`
@@ -54,7 +54,7 @@
 //! implemented on the bytes given but has no golden. Media `mime_type`s are those of the capture
 //! machine's `mimetypes` table.
 
-use super::python::{is_py_space, py_len, py_prefix, str_repr};
+use crate::agents::python::{is_py_space, py_len, py_prefix, str_repr};
 use crate::prompt::ToolDef;
 
 /// `DEFAULT_READ_OFFSET` (`middleware/filesystem.py`).

@@ -7,7 +7,7 @@
 //!   child folders with `SKILL.md`, sources in order, "后面的 source 覆盖前面的（last one wins）"
 //!   (§1.2) through `all_skills[skill["name"]] = skill` (§3.3), so the winner keeps the slot of
 //!   the skill it replaced. The loader is shared with `deepagents-v1`
-//!   ([`super::deepagents::load`], which reads with the real [`super::deepagents::read`]):
+//!   ([`crate::agents::deepagents::load`], which reads with the real [`crate::agents::deepagents::read`]):
 //!   seed 000 §6.1 keeps `SkillMetadata`'s 7 fields, §1.2 the name validation and the 10 MB limit.
 //! - Text: [`SKILLS_SYSTEM_PROMPT`], the literal of §3.6.3 evaluated as Python evaluates it (its
 //!   `\`-newline continuations joined): it begins with two newlines (the line after `"""` and the
@@ -35,7 +35,7 @@
 //! - Where seed 000 is silent (from the real DeepAgents 0.7.32, which V2 extends):
 //!   `{skills_locations}` (`_format_skills_locations` is called in §3.6.2 but not shown) is 0.7.32's
 //!   `**{label} Skills**: `{source}`` lines with ` (higher priority)` on the last
-//!   ([`super::deepagents::locations`]); `_format_skill_annotations` is 0.7.32's
+//!   ([`crate::agents::deepagents::locations`]); `_format_skill_annotations` is 0.7.32's
 //!   `License: …, Compatibility: …`; the order within a source is 0.7.32's path order.
 //! - Budget: no description budget, every discovered skill is listed in full (§1.4, §4.1.1);
 //!   descriptions over 1,024 characters are still cut by the unchanged V1 reader. The content
@@ -50,10 +50,10 @@
 //!   `allowed-tools` except [`ALWAYS_ALLOWED_TOOLS`] (§3.4.2). It changes tool calls only, never
 //!   the prompt text (seed 003 §3.4.2 acts in `wrap_tool_call`).
 
-use super::deepagents::Metadata;
-use super::deepagents::{self, Loaded};
-use super::deepagents_v1::{self, template_parts};
 use crate::agent::{Agent, LintProfile};
+use crate::agents::deepagents::v1::{self, template_parts};
+use crate::agents::deepagents::Metadata;
+use crate::agents::deepagents::{self, Loaded};
 use crate::library::discover::DiscoveryPolicy;
 use crate::library::{Entry, NameKey};
 use crate::prompt::{self, Builder, Format, Placement, Prompt, RenderInput, ToolDef};
@@ -68,7 +68,7 @@ pub static AGENT: Agent = Agent {
     discovery: DiscoveryPolicy::CHILDREN,
     key: NameKey::Frontmatter,
     prompt: Some(render),
-    read: Some(super::deepagents::read_all),
+    read: Some(crate::agents::deepagents::read_all),
 };
 
 const FORMAT: Format = Format {
@@ -108,7 +108,7 @@ pub use crate::session::DEFAULT_MAX_LOADED_SKILLS;
 
 /// `MAX_SKILL_FILE_SIZE`, kept from V1 (seed 000 附录 C); `load_skill` refuses larger files
 /// (§3.4.1).
-pub const MAX_SKILL_FILE_SIZE: u64 = deepagents_v1::MAX_SKILL_FILE_SIZE;
+pub const MAX_SKILL_FILE_SIZE: u64 = v1::MAX_SKILL_FILE_SIZE;
 
 /// `RESOURCE_TYPE_MAP` (seed 000 §3.2.1, 附录 C): standard resource folder → resource type. Other
 /// files at the skill root are `other`.
@@ -446,7 +446,7 @@ fn read_skill_file(entry: &Entry) -> Result<String, ReadError> {
             FileProblem::TooLarge { .. } => return Err(ReadError::TooLarge),
             FileProblem::InvalidUtf8 { offset, .. } => {
                 return Err(ReadError::Decode(
-                    super::deepagents_read::file_decode_error(&entry.skill.path())
+                    crate::agents::deepagents::read_file::file_decode_error(&entry.skill.path())
                         .unwrap_or_else(|| format!("'utf-8' codec can't decode byte in position {offset}")),
                 ))
             }

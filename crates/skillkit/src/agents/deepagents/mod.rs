@@ -19,6 +19,10 @@
 //!   defaults it is the whole system prompt). There is no listing budget and no skill tool: the
 //!   model reads the listed path with `read_file`.
 
+pub mod read_file;
+pub mod v1;
+pub mod v2;
+
 use super::python::{is_py_space, json_dumps, py_len, py_prefix, py_str, py_strip, py_title};
 use crate::agent::{Agent, LintProfile};
 use crate::library::discover::DiscoveryPolicy;
@@ -191,7 +195,7 @@ pub fn read(entry: &Entry, path: &str, warnings: &mut Vec<String>) -> Option<Met
                 return None;
             }
             FileProblem::InvalidUtf8 { offset, .. } => {
-                let e = super::deepagents_read::file_decode_error(&skill.path())
+                let e = read_file::file_decode_error(&skill.path())
                     .unwrap_or_else(|| format!("'utf-8' codec can't decode byte in position {offset}"));
                 warnings.push(format!("Error decoding {path}: {e}"));
                 return None;
@@ -562,7 +566,7 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
         b.absent(a);
     }
     // No skill tool: the listing sends the model to FilesystemMiddleware's `read_file`.
-    prompt::finish(&FORMAT, input.options, b, None, vec![super::deepagents_read::read_file_tool()])
+    prompt::finish(&FORMAT, input.options, b, None, vec![read_file::read_file_tool()])
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -581,9 +585,9 @@ fn file_at<'a>(
     listed: &'a [(Metadata, usize)],
     path: &str,
     buf: &'a mut Vec<u8>,
-) -> (super::deepagents_read::FileRead<'a>, Option<String>) {
-    use super::deepagents_read::FileRead;
+) -> (read_file::FileRead<'a>, Option<String>) {
     use crate::scope::ScopeError;
+    use read_file::FileRead;
     if let Some((_, i)) = listed.iter().find(|(m, _)| m.path == path) {
         let skill = &input.library.entries[*i].skill;
         let lossy = skill.file_problems.iter().any(|p| matches!(p, FileProblem::InvalidUtf8 { .. }));
@@ -615,8 +619,8 @@ fn file_at<'a>(
 /// One session step as DeepAgents 0.7.32 (and the V1 design) handles it: invoking a skill is
 /// `read_file` of the path its listing shows, with `limit=1000` as the listing asks.
 pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step) -> crate::session::Outcome {
-    use super::deepagents_read::{read_file_call, DEFAULT_LIMIT, DEFAULT_OFFSET};
     use crate::session::{Outcome, Step};
+    use read_file::{read_file_call, DEFAULT_LIMIT, DEFAULT_OFFSET};
     let options = s.prompt_options();
     let input = RenderInput { library: &s.library, options: &options };
     let Loaded { skills, .. } = load(&input);
