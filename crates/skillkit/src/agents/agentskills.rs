@@ -192,8 +192,8 @@ pub fn read_properties(entry: &Entry) -> Result<Properties, String> {
     let value = |key: &str| -> Result<String, String> {
         let f = fm.get(key).expect("checked above");
         match &f.value.kind {
-            NodeKind::Scalar { value, .. } if !super::python::py_strip(value).is_empty() => {
-                Ok(super::python::py_strip(value).to_string())
+            NodeKind::Scalar { value, .. } if !crate::agents::compat::python::py_strip(value).is_empty() => {
+                Ok(crate::agents::compat::python::py_strip(value).to_string())
             }
             _ => Err(format!("Field '{key}' must be a non-empty string")),
         }

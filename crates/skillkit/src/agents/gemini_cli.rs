@@ -37,6 +37,8 @@
 //!   and the skill folder's listing ([`folder_structure`]) in `<available_resources>`.
 
 use crate::agent::{Agent, LintProfile};
+use crate::agents::compat::js::is_js_space;
+pub use crate::agents::compat::js::js_trim;
 use crate::library::discover::{Depth, DiscoveryPolicy};
 use crate::library::{Entry, Library, NameKey};
 use crate::prompt::{self, folder_name, Builder, Decision, Format, Placement, Prompt, RenderInput, ToolDef};
@@ -105,20 +107,6 @@ pub fn frontmatter_split(text: &str) -> Option<(&str, Option<&str>)> {
     let after = &rest[close + 4..];
     let body = after.strip_prefix("\r\n").or_else(|| after.strip_prefix('\n'));
     Some((&text[start..start + end], body))
-}
-
-/// JavaScript's `String.prototype.trim` whitespace.
-fn is_js_space(c: char) -> bool {
-    matches!(
-        c,
-        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
-            ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}'
-    )
-}
-
-/// JavaScript's `trim()`.
-pub fn js_trim(s: &str) -> &str {
-    s.trim_matches(is_js_space)
 }
 
 /// `name.replace(/[:\\/<>*?"|]/g, "-")`.

@@ -8,11 +8,12 @@
 pub mod agentskills;
 pub mod claude_code;
 pub mod codex;
+pub mod compat;
 pub mod deepagents;
 pub mod gemini_cli;
 pub mod harness9;
-pub mod python;
 
+pub use compat::python;
 pub use deepagents::{read_file as deepagents_read, v1 as deepagents_v1, v2 as deepagents_v2};
 
 use crate::agent::{Agent, LintProfile};

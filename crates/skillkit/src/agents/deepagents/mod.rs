@@ -23,8 +23,8 @@ pub mod read_file;
 pub mod v1;
 pub mod v2;
 
-use super::python::{is_py_space, json_dumps, py_len, py_prefix, py_str, py_strip, py_title};
 use crate::agent::{Agent, LintProfile};
+use crate::agents::compat::python::{is_py_space, json_dumps, py_len, py_prefix, py_str, py_strip, py_title};
 use crate::library::discover::DiscoveryPolicy;
 use crate::library::{Entry, NameKey};
 use crate::prompt::{self, folder_name, Builder, Decision, Format, Placement, Prompt, PromptSkill, RenderInput};

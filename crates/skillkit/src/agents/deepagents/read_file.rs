@@ -54,7 +54,7 @@
 //! implemented on the bytes given but has no golden. Media `mime_type`s are those of the capture
 //! machine's `mimetypes` table.
 
-use crate::agents::python::{is_py_space, py_len, py_prefix, str_repr};
+use crate::agents::compat::python::{is_py_space, py_len, py_prefix, str_repr};
 use crate::prompt::ToolDef;
 
 /// `DEFAULT_READ_OFFSET` (`middleware/filesystem.py`).
