@@ -91,8 +91,16 @@ pub fn fates(lib: &Library, agent: &Agent) -> Option<Vec<Fate>> {
     if !judged_by_loader(agent) {
         return None;
     }
-    let view = as_installed(lib);
-    let prompt = agent.render(&view, &PromptOptions::default())?;
+    fates_in(&as_installed(lib), agent)
+}
+
+/// [`fates`] on a library already laid out as installed ([`as_installed`]), which keeps the
+/// entries' order.
+fn fates_in(view: &Library, agent: &Agent) -> Option<Vec<Fate>> {
+    if !judged_by_loader(agent) {
+        return None;
+    }
+    let prompt = agent.render(view, &PromptOptions::default())?;
     let mut by_dir: HashMap<&std::path::Path, (Decision, Option<&str>)> = HashMap::new();
     for s in &prompt.skills {
         if let Some(dir) = s.dir.as_deref() {
@@ -105,7 +113,7 @@ pub fn fates(lib: &Library, agent: &Agent) -> Option<Vec<Fate>> {
         }
     }
     Some(
-        lib.entries
+        view.entries
             .iter()
             .map(|e| {
                 let dir = e.skill.dir.clone();
@@ -127,8 +135,8 @@ pub fn fates(lib: &Library, agent: &Agent) -> Option<Vec<Fate>> {
 
 /// [`fates`], with the skills nested in another skill's folder skipped by agents that do not
 /// look there.
-fn fates_of(lib: &Library, agent: &Agent, outer: &[Option<PathBuf>]) -> Option<Vec<Fate>> {
-    let mut fates = fates(lib, agent)?;
+fn fates_of(view: &Library, agent: &Agent, outer: &[Option<PathBuf>]) -> Option<Vec<Fate>> {
+    let mut fates = fates_in(view, agent)?;
     if !agent.discovery.nested {
         for (fate, o) in fates.iter_mut().zip(outer) {
             if let Some(o) = o {
@@ -220,24 +228,13 @@ pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
             Level::Default => nested.severity,
             Level::Set(s) => s,
         };
-        let span = e.skill.split.yaml.map_or(Span::empty(0), |y| Span::new(y.start, y.start));
-        let at = e.skill.lines.position(&e.skill.text, span.start);
-        e.diagnostics.push(Diagnostic {
-            code: nested.code,
-            rule: nested.name,
-            severity,
-            message: format!(
-                "this skill is inside the folder of skill `{}`: Codex discovers it; Claude Code, Gemini CLI and DeepAgents do not",
-                o.display()
-            ),
-            span,
-            start: at,
-            end: at,
-            labels: vec![],
-            help: Some("move it next to the outer skill, or make it a plain resource of it".into()),
-            docs: nested.docs_path(),
-            fix: None,
-        });
+        let message = format!(
+            "this skill is inside the folder of skill `{}`: Codex discovers it; Claude Code, Gemini CLI and DeepAgents do not",
+            o.display()
+        );
+        let help = "move it next to the outer skill, or make it a plain resource of it";
+        let d = nested.diagnostic(&e.skill, severity, frontmatter_start(&e.skill), message, help);
+        e.diagnostics.push(d);
     }
     let duplicate = &DuplicateSkillName::META;
     for e in &mut lib.entries {
@@ -247,7 +244,12 @@ pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
             Level::Set(s) => e.diagnostics.iter_mut().filter(|d| d.code == duplicate.code).for_each(|d| d.severity = s),
         }
     }
-    let fates = fates_of(lib, agent, &outer)?;
+    if !judged_by_loader(agent) {
+        return None;
+    }
+    // Laid out once, for every agent asked below.
+    let view = as_installed(lib);
+    let fates = fates_of(&view, agent, &outer)?;
     // What the four agents do with each skill, for the warnings of what `agent` loads anyway
     // (only worked out when some skill has an error to turn into a warning).
     let errors = lib.entries.iter().any(|e| e.diagnostics.iter().any(|d| d.severity == Severity::Error));
@@ -259,7 +261,7 @@ pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
             &crate::agents::gemini_cli::AGENT,
             &crate::agents::deepagents::AGENT,
         ] {
-            let f = if a.id == agent.id { Some(fates.clone()) } else { fates_of(lib, a, &outer) };
+            let f = if a.id == agent.id { Some(fates.clone()) } else { fates_of(&view, a, &outer) };
             if let Some(f) = f {
                 all.push((short_title(a), f));
             }
@@ -314,25 +316,20 @@ pub fn judge(
         Level::Default => meta.severity,
         Level::Set(s) => s,
     };
-    let span = skill.split.yaml.map_or(Span::empty(0), |y| Span::new(y.start, y.start));
-    let at = skill.lines.position(&skill.text, span.start);
     let reason = fate.reason.as_deref().unwrap_or("not loaded");
-    diagnostics.insert(
-        0,
-        Diagnostic {
-            code: meta.code,
-            rule: meta.name,
-            severity,
-            message: format!("{} does not load this skill: {reason}", agent.title),
-            span,
-            start: at,
-            end: at,
-            labels: vec![],
-            help: Some(format!("this is {}'s own reason; fix it and the skill loads", agent.title)),
-            docs: meta.docs_path(),
-            fix: None,
-        },
+    let d = meta.diagnostic(
+        skill,
+        severity,
+        frontmatter_start(skill),
+        format!("{} does not load this skill: {reason}", agent.title),
+        format!("this is {}'s own reason; fix it and the skill loads", agent.title),
     );
+    diagnostics.insert(0, d);
+}
+
+/// Where a library-level finding about the whole skill points: the start of its frontmatter.
+fn frontmatter_start(skill: &crate::skill::Skill) -> Span {
+    skill.split.yaml.map_or(Span::empty(0), |y| Span::new(y.start, y.start))
 }
 
 /// The diagnostics of one skill on its own (the editor's unsaved text) under `agent`: its rules,
@@ -359,7 +356,8 @@ pub fn lint_alone(skill: &crate::skill::Skill, agent: &Agent) -> Vec<Diagnostic>
         }],
         issues: vec![],
     };
-    if let Some(fate) = fates(&lib, agent).and_then(|f| f.into_iter().next()) {
+    // Already laid out as installed (its source is the skill's parent): no copy to make.
+    if let Some(fate) = fates_in(&lib, agent).and_then(|f| f.into_iter().next()) {
         judge(skill, &mut diagnostics, agent, &fate, None);
     }
     diagnostics

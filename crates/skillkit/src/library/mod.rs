@@ -281,23 +281,13 @@ impl Library {
         let e = &self.entries[this];
         let o = &self.entries[other];
         let span = e.skill.frontmatter.get("name").map_or(Span::empty(0), |f| f.value.span);
-        let pos = |s: &Skill, at| s.lines.position(&s.text, at);
-        Diagnostic {
-            code: DUPLICATE.code,
-            rule: DUPLICATE.name,
-            severity: Severity::Error,
-            message: format!("two skills named `{}` in one source: this one and `{}`", e.key, o.skill.path().display()),
+        DUPLICATE.diagnostic(
+            &e.skill,
+            Severity::Error,
             span,
-            start: pos(&e.skill, span.start),
-            end: pos(&e.skill, span.end),
-            labels: vec![],
-            help: Some(
-                "rename one of them: within a source, loaders keep only one (DeepAgents the later in path order)"
-                    .into(),
-            ),
-            docs: DUPLICATE.docs_path(),
-            fix: None,
-        }
+            format!("two skills named `{}` in one source: this one and `{}`", e.key, o.skill.path().display()),
+            "rename one of them: within a source, loaders keep only one (DeepAgents the later in path order)",
+        )
     }
 
     /// The skills an agent ends up with: one per name, the last source's.

@@ -95,6 +95,31 @@ impl RuleMeta {
     pub fn docs_path(&self) -> String {
         format!("docs/rules/{}.md", self.name)
     }
+
+    /// A finding of this rule on `span` of `skill`, made outside a lint run (the library-level
+    /// rules: duplicate names, an agent's verdict, nesting), positions filled in.
+    pub fn diagnostic(
+        &self,
+        skill: &Skill,
+        severity: Severity,
+        span: Span,
+        message: String,
+        help: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic {
+            code: self.code,
+            rule: self.name,
+            severity,
+            message,
+            span,
+            start: skill.lines.position(&skill.text, span.start),
+            end: skill.lines.position(&skill.text, span.end),
+            labels: vec![],
+            help: Some(help.into()),
+            docs: self.docs_path(),
+            fix: None,
+        }
+    }
 }
 
 pub trait Rule: Sync {
