@@ -1,6 +1,7 @@
 // The command surface, declared once: name(argument type) -> reply type. `lib.rs` turns it into
-// the invoke handler and the TypeScript bindings; `build.rs` includes this file too, to declare
-// each command to Tauri's permission system (the capability grants them by name).
+// the Tauri functions (each calls the `AppState` method of the same name), the invoke handler and
+// the TypeScript bindings; `build.rs` includes this file too, to declare each command to Tauri's
+// permission system and generate the `app-commands` permission set the capability grants.
 app_commands! {
     startup(()) -> Startup;
     agents(()) -> Vec<AgentInfo>;

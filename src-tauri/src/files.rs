@@ -41,16 +41,14 @@ impl Scope {
         Ok(self.0.check(path)?)
     }
 
-    /// A text file of the library (at most `limit` bytes, UTF-8) and its version.
-    pub fn read_text(&self, path: &Path, limit: u64) -> Result<(String, Version), AppError> {
-        let (bytes, version) = self.0.read_versioned(path, limit)?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            AppError::new(
-                crate::error::ErrorCode::Io,
-                format!("{} is not UTF-8 text (byte {})", path.display(), e.utf8_error().valid_up_to()),
-            )
-        })?;
-        Ok((text, version))
+    /// A text file of the library, read as the engine reads skill files, and its version.
+    pub fn read_text(&self, path: &Path) -> Result<(String, Version), AppError> {
+        Ok(self.0.read_text(path)?)
+    }
+
+    /// The engine's scope.
+    pub fn engine(&self) -> &skillkit::scope::Scope {
+        &self.0
     }
 
     /// Saves `text` at `path` (see `skillkit::scope::Scope::save`); with `base`, only when the

@@ -17,36 +17,63 @@ use commands::*;
 use error::AppError;
 use wire::*;
 
-/// Expands the command list into the invoke handler, the command names and their types.
+/// The argument type of a command as the list writes it: `(())` or `(Type)`.
+macro_rules! arg_type {
+    (()) => {
+        ()
+    };
+    ($t:ty) => {
+        $t
+    };
+}
+
+/// Calls the state's method for a command: with no argument when it takes `()`.
+macro_rules! call {
+    ($state:expr, $name:ident, (()), $args:ident) => {{
+        let () = $args;
+        $state.$name()
+    }};
+    ($state:expr, $name:ident, $t:tt, $args:ident) => {
+        $state.$name($args)
+    };
+}
+
+/// Expands the command list into the Tauri functions (each fetches the state and calls its
+/// method of the same name), the invoke handler, the command names and their types.
 macro_rules! app_commands {
-    ($($name:ident($args:ty) -> $ret:ty;)*) => {
+    ($($name:ident $args:tt -> $ret:ty;)*) => {
+        /// The Tauri commands, one per line of `command_list.rs`: each calls the [`AppState`]
+        /// method of its name, off the main thread.
+        pub mod handlers {
+            use super::*;
+            use tauri::Manager;
+            $(
+                #[tauri::command(async)]
+                pub fn $name(app: tauri::AppHandle, args: arg_type!$args) -> Result<$ret, AppError> {
+                    call!(app.state::<AppState>(), $name, $args, args)
+                }
+            )*
+        }
+
         /// Every command's name, in declaration order.
         pub const COMMANDS: &[&str] = &[$(stringify!($name)),*];
 
         fn invoke_handler() -> impl Fn(tauri::ipc::Invoke<tauri::Wry>) -> bool + Send + Sync + 'static {
-            tauri::generate_handler![$(commands::$name),*]
+            tauri::generate_handler![$(handlers::$name),*]
         }
 
         /// Each command's name with the TypeScript names of its argument and reply types.
         pub fn command_types(cfg: &ts_rs::Config) -> Vec<(&'static str, String, String)> {
             use ts_rs::TS;
-            vec![$((stringify!($name), <$args as TS>::name(cfg), <$ret as TS>::name(cfg))),*]
-        }
-
-        // Every command takes one `args` value and returns `Result<reply, AppError>`: checked here
-        // so that the list and the functions cannot drift apart.
-        #[allow(dead_code)]
-        fn signatures_match(app: tauri::AppHandle) {
-            $(let _: fn(tauri::AppHandle, $args) -> Result<$ret, AppError> = commands::$name;)*
-            let _ = app;
+            vec![$((stringify!($name), <arg_type!$args as TS>::name(cfg), <$ret as TS>::name(cfg))),*]
         }
     };
 }
 include!("command_list.rs");
 
-/// The permissions granted besides the app's commands: listening to the host's events (see
-/// `events.rs`).
-/// `events.rs`) and the folder dialog that adds a source.
+/// The permissions granted besides the app's commands (the `app-commands` set that `build.rs`
+/// generates from the same list): listening to the host's events (see `events.rs`) and the
+/// folder dialog that adds a source.
 pub const PLUGIN_PERMISSIONS: &[&str] = &["core:event:allow-listen", "core:event:allow-unlisten", "dialog:allow-open"];
 
 /// The app with its state and commands, ready to `run` with the generated context. With
@@ -63,6 +90,13 @@ pub fn builder(startup: Startup, explicit: bool) -> tauri::Builder<tauri::Wry> {
                 Ok(dir) => app.state::<AppState>().remember_in(dir.join(last::FILE)),
                 Err(e) => eprintln!("skill-studio: no config folder, the library is not remembered: {e}"),
             }
+            let handle = app.handle().clone();
+            app.state::<AppState>().notify_with(std::sync::Arc::new(move |changed: events::LibraryChanged| {
+                use tauri::Emitter;
+                if let Err(e) = handle.emit(events::LIBRARY_CHANGED, changed) {
+                    eprintln!("skill-studio: cannot emit {}: {e}", events::LIBRARY_CHANGED);
+                }
+            }));
             match app.path().app_data_dir() {
                 Ok(dir) => app.state::<AppState>().keep_drafts_in(dir.join("drafts")),
                 Err(e) => eprintln!("skill-studio: no data folder, unsaved text is not kept: {e}"),

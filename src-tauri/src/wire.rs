@@ -2,7 +2,7 @@
 //! of its other results, each deriving `TS` so that `ui/src/lib/bindings.ts` is generated from
 //! them. Conversions only copy; every decision is the engine's.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use skillkit::library::{Entry, Library};
 use std::path::Path;
 use ts_rs::TS;
@@ -10,6 +10,10 @@ use ts_rs::TS;
 // Diagnostics and fixes cross as the engine's own types (their TypeScript comes from the
 // engine's `ts` feature).
 pub use skillkit::{Applicability, Diagnostic, Edit, Fix, Label, Position, Severity, Span};
+// So do the engine's plain values: a resource's kind, a listing decision, a size, a session step.
+pub use skillkit::prompt::Decision;
+pub use skillkit::resources::ResourceKind;
+pub use skillkit::session::{Size, Step};
 
 /// An agent profile the UI can pick.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
@@ -30,15 +34,6 @@ pub struct Source {
     /// Its real path.
     pub root: String,
     pub exists: bool,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "lowercase")]
-pub enum ResourceKind {
-    Script,
-    Reference,
-    Asset,
-    Other,
 }
 
 /// A file in a skill's folder, with the agents whose resource listing shows it.
@@ -117,12 +112,7 @@ fn skill_entry(lib: &Library, e: &Entry) -> SkillEntry {
                 .zip(by)
                 .map(|(f, by)| Resource {
                     path: f.path.clone(),
-                    kind: match f.kind {
-                        skillkit::resources::ResourceKind::Script => ResourceKind::Script,
-                        skillkit::resources::ResourceKind::Reference => ResourceKind::Reference,
-                        skillkit::resources::ResourceKind::Asset => ResourceKind::Asset,
-                        skillkit::resources::ResourceKind::Other => ResourceKind::Other,
-                    },
+                    kind: f.kind,
                     size: f.size.map(|s| s.min(u32::MAX as u64) as u32),
                     discovered_by: by.into_iter().map(str::to_string).collect(),
                 })
@@ -161,34 +151,6 @@ impl LibraryView {
                 .iter()
                 .map(|i| SourceIssue { source: i.source, path: path_string(&i.path), message: i.message.clone() })
                 .collect(),
-        }
-    }
-}
-
-/// What the listing did with a skill.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "kebab-case")]
-pub enum Decision {
-    Full,
-    Truncated,
-    NameOnly,
-    Dropped,
-    Hidden,
-    Invalid,
-    Shadowed,
-}
-
-impl From<skillkit::prompt::Decision> for Decision {
-    fn from(d: skillkit::prompt::Decision) -> Decision {
-        use skillkit::prompt::Decision as D;
-        match d {
-            D::Full => Decision::Full,
-            D::Truncated => Decision::Truncated,
-            D::NameOnly => Decision::NameOnly,
-            D::Dropped => Decision::Dropped,
-            D::Hidden => Decision::Hidden,
-            D::Invalid => Decision::Invalid,
-            D::Shadowed => Decision::Shadowed,
         }
     }
 }
@@ -257,7 +219,7 @@ impl From<skillkit::prompt::Prompt> for PromptView {
                     folder: s.folder,
                     path: s.path,
                     source: s.source,
-                    decision: s.decision.into(),
+                    decision: s.decision,
                     reason: s.reason,
                     range: s.range.map(|r| Span { start: r.start, end: r.end }),
                     chars: s.chars,
@@ -279,74 +241,6 @@ impl From<skillkit::prompt::Prompt> for PromptView {
             context_window: p.totals.context_window,
             percent_of_context: p.totals.percent_of_context,
             text: p.text,
-        }
-    }
-}
-
-/// Characters and tokens.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
-pub struct Size {
-    pub chars: usize,
-    pub tokens: usize,
-}
-
-impl From<skillkit::session::Size> for Size {
-    fn from(s: skillkit::session::Size) -> Size {
-        Size { chars: s.chars, tokens: s.tokens }
-    }
-}
-
-/// One action of a simulated session, as the user can ask for it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "kebab-case", tag = "action")]
-pub enum Step {
-    Load {
-        skill: String,
-    },
-    Unload {
-        skill: String,
-    },
-    Invoke {
-        skill: String,
-        args: Option<String>,
-    },
-    Slash {
-        name: String,
-        args: String,
-    },
-    Tool {
-        name: String,
-        #[ts(type = "unknown")]
-        args: serde_json::Value,
-    },
-    Edit {
-        skill: String,
-        content: String,
-    },
-}
-
-impl Step {
-    pub fn to_engine(&self) -> skillkit::session::Step {
-        use skillkit::session::Step as S;
-        match self.clone() {
-            Step::Load { skill } => S::Load { skill },
-            Step::Unload { skill } => S::Unload { skill },
-            Step::Invoke { skill, args } => S::Invoke { skill, args },
-            Step::Slash { name, args } => S::Slash { name, args },
-            Step::Tool { name, args } => S::Tool { name, args },
-            Step::Edit { skill, content } => S::Edit { skill, content },
-        }
-    }
-
-    pub fn from_engine(s: &skillkit::session::Step) -> Step {
-        use skillkit::session::Step as S;
-        match s.clone() {
-            S::Load { skill } => Step::Load { skill },
-            S::Unload { skill } => Step::Unload { skill },
-            S::Invoke { skill, args } => Step::Invoke { skill, args },
-            S::Slash { name, args } => Step::Slash { name, args },
-            S::Tool { name, args } => Step::Tool { name, args },
-            S::Edit { skill, content } => Step::Edit { skill, content },
         }
     }
 }
@@ -377,15 +271,15 @@ impl From<&skillkit::session::Turn> for Turn {
     fn from(t: &skillkit::session::Turn) -> Turn {
         Turn {
             index: t.index,
-            step: Step::from_engine(&t.step),
+            step: t.step.clone(),
             call: t.outcome.call.clone(),
             result: t.outcome.result.clone(),
             is_error: t.outcome.is_error,
             blocks: t.outcome.blocks.clone(),
             note: t.outcome.note.clone(),
-            cost: t.cost.into(),
+            cost: t.cost,
             loaded: t.loaded.clone(),
-            used: t.usage.total.into(),
+            used: t.usage.total,
             context_window: t.usage.context_window,
             percent: t.usage.percent,
             prompt_changes: t.prompt_changes.clone(),

@@ -185,3 +185,31 @@ fn the_graph_sees_a_cycle_when_there_is_one() {
     assert_eq!(g["agents"], BTreeSet::from(["a".to_string()]), "a folder's files are one module, which may use itself");
     assert_eq!(cycles(&g), BTreeSet::from([vec!["a".to_string(), "b".to_string()]]));
 }
+
+/// Non-blank lines of the Rust files under `dir`, `#[cfg(test)] mod tests` blocks left out.
+fn code_lines(dir: &Path) -> usize {
+    let mut files = vec![];
+    rust_files(dir, &mut files);
+    files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f).unwrap();
+            let code = text.split("#[cfg(test)]\nmod tests").next().unwrap();
+            code.lines().filter(|l| !l.trim().is_empty()).count()
+        })
+        .sum()
+}
+
+/// The shell only translates (issue #16: at most a tenth of the product's Rust, tests aside): the
+/// engine and the CLI against `src-tauri`. The test tools (the fuzzer, the mock provider, the
+/// test crates) are not product code and are left out.
+#[test]
+fn the_shell_is_at_most_a_tenth_of_the_rust() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let shell = code_lines(&root.join("src-tauri/src"));
+    let engine = code_lines(&root.join("crates/skillkit/src"));
+    let cli = code_lines(&root.join("crates/skillkit-cli/src"));
+    let share = shell as f64 / (shell + engine + cli) as f64;
+    println!("shell {shell}, engine {engine}, CLI {cli} lines: the shell is {:.1}%", share * 100.0);
+    assert!(share <= 0.10, "the shell is {:.1}% of the Rust (goal: at most 10%)", share * 100.0);
+}

@@ -39,6 +39,7 @@ pub enum Placement {
 
 /// What the listing did with a skill.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum Decision {
     /// Listed with its description.

@@ -11,6 +11,7 @@ use std::path::Path;
 
 /// What a resource is, by the specification's folders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum ResourceKind {
     Script,

@@ -1,11 +1,14 @@
-//! New skills: the text of a fresh `SKILL.md` ([`skill_md`]) and the check of a proposed name and
-//! description against every agent profile's rules ([`check`]), for the app's "New skill" dialog.
+//! New skills: the text of a fresh `SKILL.md` ([`skill_md`]), the check of a proposed name and
+//! description against every agent profile's rules ([`check`], [`problems`]) and the creation of
+//! the skill folder inside a source ([`create`]), for the app's "New skill" dialog.
 //! A scaffold built from a name and description that [`check`] accepts lints with no error and no
 //! warning under every profile in [`crate::AGENTS`].
 
 use crate::lint::diagnostic::Diagnostic;
+use crate::scope::{Scope, ScopeError, Version};
 use crate::{lint, Severity, Skill, AGENTS};
-use std::path::Path;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
 
 /// The resource folders a new skill may start with.
 pub const FOLDERS: [&str; 3] = ["scripts", "references", "assets"];
@@ -103,6 +106,119 @@ pub fn check(name: &str, description: &str) -> Vec<(Diagnostic, Vec<&'static str
     out
 }
 
+/// A finding of [`check`] about a proposed skill, with the profiles that report it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "NewSkillProblem"))]
+pub struct Problem {
+    pub code: String,
+    pub severity: Severity,
+    pub message: String,
+    /// The frontmatter field it is about (`name`, `description`), when it is one of them.
+    pub field: Option<String>,
+    pub agents: Vec<String>,
+}
+
+/// [`check`]'s findings, each with the frontmatter field it is about.
+pub fn problems(name: &str, description: &str) -> Vec<Problem> {
+    let skill = Skill::parse(folder(Path::new("/"), name), "SKILL.md", skill_md(name, description, &[]));
+    let field_of = |span: crate::Span| {
+        skill
+            .frontmatter
+            .fields
+            .iter()
+            .find(|f| f.key_span.start <= span.start && span.end <= f.value.span.end.max(f.key_span.end))
+            .map(|f| f.key.clone())
+    };
+    check(name, description)
+        .into_iter()
+        .map(|(d, agents)| Problem {
+            code: d.code.to_string(),
+            severity: d.severity,
+            message: d.message.clone(),
+            field: field_of(d.span),
+            agents: agents.into_iter().map(str::to_string).collect(),
+        })
+        .collect()
+}
+
+/// The folder a skill named `name` gets in `source`: `source/name`, or `source/_` when `name` is
+/// not a plain folder name (empty, `.`, `..`, or with a separator), which [`check`] refuses.
+pub fn folder(source: &Path, name: &str) -> PathBuf {
+    let plain = !name.is_empty() && !matches!(name, "." | "..") && !name.contains(['/', '\\', '\0']);
+    source.join(if plain { name } else { "_" })
+}
+
+/// Why [`create`] made nothing.
+#[derive(Debug)]
+pub enum CreateError {
+    /// The name or description would not pass every profile's checks.
+    Problems { name: String, problems: Vec<Problem> },
+    /// Resource folders other than [`FOLDERS`].
+    UnknownFolders(Vec<String>),
+    /// A file or folder is already there.
+    Exists(PathBuf),
+    /// A folder could not be created.
+    Io { path: PathBuf, message: String },
+    /// The `SKILL.md` could not be saved.
+    Save(ScopeError),
+}
+
+impl std::fmt::Display for CreateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CreateError::Problems { name, .. } => write!(f, "`{name}` would not pass every profile's checks"),
+            CreateError::UnknownFolders(names) => write!(f, "unknown resource folders: {names:?}"),
+            CreateError::Exists(dir) => write!(f, "{} already exists", dir.display()),
+            CreateError::Io { path, message } => write!(f, "cannot create {}: {message}", path.display()),
+            CreateError::Save(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for CreateError {}
+
+/// A skill [`create`] made: its `SKILL.md`, the text written there and its version.
+#[derive(Clone, Debug)]
+pub struct Created {
+    pub path: PathBuf,
+    pub text: String,
+    pub version: Version,
+}
+
+/// Creates the skill `name` in `source` (a folder of `scope`): its folder, the chosen resource
+/// `folders` and the [`skill_md`] scaffold, saved through the scope. Only when every profile's
+/// checks pass ([`problems`] is empty), the folders are known ones, and nothing is there yet.
+pub fn create(
+    scope: &Scope,
+    source: &Path,
+    name: &str,
+    description: &str,
+    folders: &[String],
+) -> Result<Created, CreateError> {
+    let problems = problems(name, description);
+    if !problems.is_empty() {
+        return Err(CreateError::Problems { name: name.to_string(), problems });
+    }
+    let unknown: Vec<String> = folders.iter().filter(|f| !FOLDERS.contains(&f.as_str())).cloned().collect();
+    if !unknown.is_empty() {
+        return Err(CreateError::UnknownFolders(unknown));
+    }
+    let dir = folder(source, name);
+    let io = |path: &Path, e: std::io::Error| CreateError::Io { path: path.to_path_buf(), message: e.to_string() };
+    std::fs::create_dir(&dir).map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => CreateError::Exists(dir.clone()),
+        _ => io(&dir, e),
+    })?;
+    for f in folders {
+        std::fs::create_dir(dir.join(f)).map_err(|e| io(&dir.join(f), e))?;
+    }
+    let folders: Vec<&str> = folders.iter().map(String::as_str).collect();
+    let text = skill_md(name, description, &folders);
+    let path = dir.join("SKILL.md");
+    let version = scope.save(&path, text.as_bytes(), Some(None)).map_err(CreateError::Save)?;
+    Ok(Created { path, text, version })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,5 +277,29 @@ mod tests {
         let field = skill.frontmatter.fields.iter().find(|f| f.key == "description").unwrap();
         assert_eq!(field.value.as_str(), Some(description));
         assert_eq!(title("odd-one"), "Odd one");
+    }
+
+    #[test]
+    fn create_makes_the_folder_its_resources_and_a_clean_skill_file_or_nothing() {
+        let tmp = tempfile::tempdir().unwrap();
+        let source = tmp.path().canonicalize().unwrap();
+        let scope = Scope::new(std::slice::from_ref(&source));
+        let folders = vec!["scripts".to_string(), "assets".to_string()];
+        let created = create(&scope, &source, "release-notes", DESCRIPTION, &folders).unwrap();
+        assert_eq!(created.path, source.join("release-notes/SKILL.md"));
+        assert_eq!(std::fs::read_to_string(&created.path).unwrap(), created.text);
+        assert!(source.join("release-notes/scripts").is_dir() && source.join("release-notes/assets").is_dir());
+        // Nothing is made when the name fails a profile, a folder is unknown, or it exists.
+        let bad = create(&scope, &source, "Release_Notes", DESCRIPTION, &[]).unwrap_err();
+        assert!(
+            matches!(&bad, CreateError::Problems { problems, .. } if problems.iter().any(|p| p.field.as_deref() == Some("name"))),
+            "{bad:?}"
+        );
+        let unknown = create(&scope, &source, "other", DESCRIPTION, &["bin".to_string()]).unwrap_err();
+        assert!(matches!(unknown, CreateError::UnknownFolders(ref f) if f == &["bin".to_string()]));
+        let again = create(&scope, &source, "release-notes", DESCRIPTION, &[]).unwrap_err();
+        assert!(matches!(again, CreateError::Exists(_)));
+        assert_eq!(std::fs::read_dir(&source).unwrap().count(), 1);
+        assert_eq!(folder(&source, "../x"), source.join("_"));
     }
 }

@@ -26,6 +26,10 @@ use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+/// DeepAgents skips SKILL.md files larger than this (`MAX_SKILL_FILE_SIZE`, 10 MiB); so do we,
+/// for every text file of a skill.
+pub const MAX_FILE_BYTES: u64 = 10 * 1024 * 1024;
+
 /// The marker ending every temporary file a save creates.
 pub const TEMP_SUFFIX: &str = ".skillkit-tmp";
 
@@ -106,6 +110,8 @@ pub enum ScopeError {
     /// The operating system refused (permissions, a full disk, a component swapped for a
     /// symlink while reading, …).
     Io { path: PathBuf, message: String },
+    /// Read as text, but not UTF-8: the bytes are valid up to `valid_up_to`.
+    NotUtf8 { path: PathBuf, valid_up_to: usize },
 }
 
 impl ScopeError {
@@ -119,6 +125,7 @@ impl ScopeError {
             ScopeError::HardLinked { .. } => "hard-linked",
             ScopeError::Conflict { .. } => "conflict",
             ScopeError::Io { .. } => "io",
+            ScopeError::NotUtf8 { .. } => "not-utf8",
         }
     }
     pub fn path(&self) -> &Path {
@@ -129,7 +136,8 @@ impl ScopeError {
             | ScopeError::TooLarge { path, .. }
             | ScopeError::HardLinked { path, .. }
             | ScopeError::Conflict { path, .. }
-            | ScopeError::Io { path, .. } => path,
+            | ScopeError::Io { path, .. }
+            | ScopeError::NotUtf8 { path, .. } => path,
         }
     }
 }
@@ -152,6 +160,9 @@ impl std::fmt::Display for ScopeError {
                 write!(f, "{} changed on disk since it was read; not saved", path.display())
             }
             ScopeError::Io { path, message } => write!(f, "{}: {message}", path.display()),
+            ScopeError::NotUtf8 { path, valid_up_to } => {
+                write!(f, "{} is not UTF-8 text (byte {valid_up_to})", path.display())
+            }
         }
     }
 }
@@ -257,6 +268,15 @@ impl Scope {
         }
         let version = Version::of(&meta, &bytes);
         Ok((bytes, version))
+    }
+
+    /// A text file of a skill, read as the engine reads skill files (at most
+    /// [`MAX_FILE_BYTES`], UTF-8), with its [`Version`] for a later save.
+    pub fn read_text(&self, path: &Path) -> Result<(String, Version), ScopeError> {
+        let (bytes, version) = self.read_versioned(path, MAX_FILE_BYTES)?;
+        let text = String::from_utf8(bytes)
+            .map_err(|e| ScopeError::NotUtf8 { path: path.to_path_buf(), valid_up_to: e.utf8_error().valid_up_to() })?;
+        Ok((text, version))
     }
 
     /// The file's current version (it is read to hash it), or `None` when it does not exist.
@@ -700,6 +720,19 @@ mod tests {
         assert!(!is_temporary(".notes.tmp"));
         assert!(!is_temporary("notes.skillkit-tmp"));
         assert!(!is_temporary(".a.b-c.tmp"));
+    }
+
+    #[test]
+    fn text_reads_are_utf8_and_bounded_like_skill_files() {
+        let (_tmp, src, _, scope) = library();
+        assert_eq!(scope.read_text(&src.join("a/SKILL.md")).unwrap().0, "inside");
+        std::fs::write(src.join("a/bad.md"), b"ok \xff").unwrap();
+        let err = scope.read_text(&src.join("a/bad.md")).unwrap_err();
+        assert!(matches!(err, ScopeError::NotUtf8 { valid_up_to: 3, .. }), "{err:?}");
+        assert!(err.to_string().ends_with("bad.md is not UTF-8 text (byte 3)"), "{err}");
+        let big = std::fs::File::create(src.join("a/big.md")).unwrap();
+        big.set_len(MAX_FILE_BYTES + 1).unwrap();
+        assert!(matches!(scope.read_text(&src.join("a/big.md")), Err(ScopeError::TooLarge { .. })));
     }
 
     #[test]

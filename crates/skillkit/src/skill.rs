@@ -9,8 +9,7 @@ use crate::syntax::text::{LineIndex, Span};
 use crate::syntax::yaml::{self, Yaml};
 use std::path::PathBuf;
 
-/// DeepAgents skips SKILL.md files larger than this (`MAX_SKILL_FILE_SIZE`, 10 MiB); so do we.
-pub const MAX_FILE_BYTES: u64 = 10 * 1024 * 1024;
+pub use crate::scope::MAX_FILE_BYTES;
 
 /// Something wrong with the file before any YAML is read.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -111,7 +111,7 @@ impl AppState {
     /// at most 10 MiB, UTF-8), with its version for a later save.
     pub fn read_file(&self, args: ReadFile) -> Result<FileText, AppError> {
         let path = self.scope().check(Path::new(&args.path))?;
-        let (text, version) = self.scope().read_text(&path, skillkit::skill::MAX_FILE_BYTES)?;
+        let (text, version) = self.scope().read_text(&path)?;
         Ok(FileText { path: path_string(&path), text, version })
     }
 

@@ -19,8 +19,8 @@ pub struct OpenLibrary {
 
 impl AppState {
     /// The library to open first: the remembered one, unless started on explicit sources.
-    pub fn startup(&self) -> Startup {
-        match self.memory() {
+    pub fn startup(&self) -> Result<Startup, AppError> {
+        Ok(match self.memory() {
             Some(file) if !self.explicit => {
                 let fallback = crate::last::LastLibrary {
                     sources: self.startup.sources.clone(),
@@ -30,11 +30,11 @@ impl AppState {
                 Startup { sources: l.sources, agent: l.agent }
             }
             _ => self.startup.clone(),
-        }
+        })
     }
 
-    pub fn agents(&self) -> Vec<AgentInfo> {
-        AGENTS
+    pub fn agents(&self) -> Result<Vec<AgentInfo>, AppError> {
+        Ok(AGENTS
             .iter()
             .map(|a| AgentInfo {
                 id: a.id.into(),
@@ -42,13 +42,13 @@ impl AppState {
                 source: a.source.into(),
                 has_prompt: a.prompt.is_some(),
             })
-            .collect()
+            .collect())
     }
 
-    /// Opens the library without watching it; its sources become the folders the UI may read
-    /// and save in.
+    /// Opens the library, watched when the app has a notifier ([`AppState::notify_with`]); its
+    /// sources become the folders the UI may read and save in.
     pub fn open_library(&self, args: OpenLibrary) -> Result<LibraryView, AppError> {
-        self.open_library_watched(args, None)
+        self.open_library_watched(args, self.notify())
     }
 
     /// Opens the library and keeps it; with `notify`, its sources are watched and each change

@@ -21,7 +21,6 @@ pub use session::*;
 pub use session_script::*;
 
 use crate::error::{AppError, ErrorCode, ErrorDetail};
-use crate::events::{LibraryChanged, LIBRARY_CHANGED};
 use crate::files::Scope;
 use crate::opened::{resolve, Kept, Notify};
 use crate::wire::*;
@@ -29,8 +28,7 @@ use serde::{Deserialize, Serialize};
 use skillkit::library::Library;
 use skillkit::{find_agent, Agent, AGENTS};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
-use tauri::{Emitter, Manager};
+use std::sync::Mutex;
 use ts_rs::TS;
 
 /// The app's state: what it opens first, the opened library (kept and watched) and which
@@ -46,6 +44,9 @@ pub struct AppState {
     scope: Mutex<Scope>,
     /// Held for the length of a save (see [`AppState::save_scoped`]).
     saving: Mutex<()>,
+    /// Where changes to the opened library's files are reported (the window's event), once the
+    /// app runs; without it, libraries are opened unwatched.
+    notify: Mutex<Option<Notify>>,
     pub kept: Kept,
 }
 
@@ -68,6 +69,7 @@ impl AppState {
             drafts: Mutex::new(None),
             scope: Mutex::new(Scope::default()),
             saving: Mutex::new(()),
+            notify: Mutex::new(None),
             kept: Kept::default(),
         }
     }
@@ -90,118 +92,25 @@ impl AppState {
         *self.drafts.lock().unwrap_or_else(|e| e.into_inner()) = Some(dir);
     }
 
+    /// Watches each library opened from now on, passing its changes to `notify`.
+    pub fn notify_with(&self, notify: Notify) {
+        *self.notify.lock().unwrap_or_else(|e| e.into_inner()) = Some(notify);
+    }
+
+    fn notify(&self) -> Option<Notify> {
+        self.notify.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
     fn memory(&self) -> Option<PathBuf> {
         self.memory.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 }
 
-fn state(app: &tauri::AppHandle) -> tauri::State<'_, AppState> {
-    app.state::<AppState>()
-}
-
-#[tauri::command(async)]
-pub fn startup(app: tauri::AppHandle, args: ()) -> Result<Startup, AppError> {
-    let () = args;
-    Ok(state(&app).startup())
-}
-
-#[tauri::command(async)]
-pub fn agents(app: tauri::AppHandle, args: ()) -> Result<Vec<AgentInfo>, AppError> {
-    let () = args;
-    Ok(state(&app).agents())
-}
-
-#[tauri::command(async)]
-pub fn open_library(app: tauri::AppHandle, args: OpenLibrary) -> Result<LibraryView, AppError> {
-    let emitter = app.clone();
-    let notify: Notify = Arc::new(move |changed: LibraryChanged| {
-        if let Err(e) = emitter.emit(LIBRARY_CHANGED, changed) {
-            eprintln!("skill-studio: cannot emit {LIBRARY_CHANGED}: {e}");
-        }
-    });
-    state(&app).open_library_watched(args, Some(notify))
-}
-
-#[tauri::command(async)]
-pub fn lint_text(app: tauri::AppHandle, args: LintText) -> Result<Linted, AppError> {
-    state(&app).lint_text(args)
-}
-
-#[tauri::command(async)]
-pub fn apply_fixes(app: tauri::AppHandle, args: ApplyFixes) -> Result<Fixed, AppError> {
-    state(&app).apply_fixes(args)
-}
-
-#[tauri::command(async)]
-pub fn render_prompt(app: tauri::AppHandle, args: RenderPrompt) -> Result<PromptView, AppError> {
-    state(&app).render_prompt(args)
-}
-
-#[tauri::command(async)]
-pub fn run_session(app: tauri::AppHandle, args: RunSession) -> Result<SessionView, AppError> {
-    state(&app).run_session(args)
-}
-
-#[tauri::command(async)]
-pub fn run_session_script(app: tauri::AppHandle, args: RunSessionScript) -> Result<SessionView, AppError> {
-    state(&app).run_session_script(args)
-}
-
-#[tauri::command(async)]
-pub fn read_file(app: tauri::AppHandle, args: ReadFile) -> Result<FileText, AppError> {
-    state(&app).read_file(args)
-}
-
-#[tauri::command(async)]
-pub fn save_file(app: tauri::AppHandle, args: SaveFile) -> Result<Saved, AppError> {
-    state(&app).save_file(args)
-}
-
-#[tauri::command(async)]
-pub fn render_preview(app: tauri::AppHandle, args: RenderPreview) -> Result<PreviewView, AppError> {
-    state(&app).render_preview(args)
-}
-
-#[tauri::command(async)]
-pub fn frontmatter_form(app: tauri::AppHandle, args: FrontmatterText) -> Result<FrontmatterForm, AppError> {
-    state(&app).frontmatter_form(args)
-}
-
-#[tauri::command(async)]
-pub fn set_frontmatter_field(app: tauri::AppHandle, args: SetFrontmatterField) -> Result<Fixed, AppError> {
-    state(&app).set_frontmatter_field(args)
-}
-
-#[tauri::command(async)]
-pub fn check_new_skill(app: tauri::AppHandle, args: NewSkill) -> Result<NewSkillCheck, AppError> {
-    state(&app).check_new_skill(args)
-}
-
-#[tauri::command(async)]
-pub fn create_skill(app: tauri::AppHandle, args: NewSkill) -> Result<FileText, AppError> {
-    state(&app).create_skill(args)
-}
-
-#[tauri::command(async)]
-pub fn save_draft(app: tauri::AppHandle, args: SaveFile) -> Result<(), AppError> {
-    state(&app).save_draft(args)
-}
-
-#[tauri::command(async)]
-pub fn discard_draft(app: tauri::AppHandle, args: ReadFile) -> Result<(), AppError> {
-    state(&app).discard_draft(args)
-}
-
-#[tauri::command(async)]
-pub fn drafts(app: tauri::AppHandle, args: ()) -> Result<Vec<Draft>, AppError> {
-    let () = args;
-    state(&app).drafts()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::events::LibraryEvent;
+    use crate::events::{LibraryChanged, LibraryEvent};
+    use std::sync::Arc;
 
     fn bundled() -> String {
         path_string(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../skills").canonicalize().unwrap())
@@ -566,14 +475,14 @@ mod tests {
         let file = tmp.path().join("config").join(crate::last::FILE);
         let fallback = Startup { sources: vec![bundled()], agent: "spec".into() };
         let first = AppState::remembering(fallback.clone(), Some(file.clone()));
-        assert_eq!(first.startup(), fallback, "the first start opens the bundled library");
+        assert_eq!(first.startup().unwrap(), fallback, "the first start opens the bundled library");
         first.open_library(OpenLibrary { sources: vec![src.clone()], agent: "claude-code".into() }).unwrap();
         let next = AppState::remembering(fallback.clone(), Some(file.clone()));
-        assert_eq!(next.startup(), Startup { sources: vec![src.clone()], agent: "claude-code".into() });
+        assert_eq!(next.startup().unwrap(), Startup { sources: vec![src.clone()], agent: "claude-code".into() });
         // Started on explicit sources: the memory is neither used nor replaced.
         let explicit = AppState::new(fallback.clone());
         explicit.remember_in(file.clone());
-        assert_eq!(explicit.startup(), fallback);
+        assert_eq!(explicit.startup().unwrap(), fallback);
         explicit.open_library(OpenLibrary { sources: vec![bundled()], agent: "spec".into() }).unwrap();
         assert_eq!(crate::last::read(&file).unwrap().sources, vec![src]);
     }

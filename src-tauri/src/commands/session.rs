@@ -2,13 +2,7 @@
 
 use super::*;
 
-#[derive(Clone, Copy, Debug, Default, Deserialize, TS)]
-#[serde(rename_all = "lowercase")]
-pub enum Policy {
-    #[default]
-    Recommend,
-    Restrict,
-}
+pub use skillkit::session::Policy;
 
 #[derive(Clone, Debug, Default, Deserialize, TS)]
 pub struct SessionSettings {
@@ -26,10 +20,7 @@ impl SessionSettings {
     pub fn to_engine(&self) -> skillkit::session::Settings {
         let mut settings = skillkit::session::Settings {
             context_window: self.context_window,
-            policy: match self.policy {
-                Policy::Recommend => skillkit::session::Policy::Recommend,
-                Policy::Restrict => skillkit::session::Policy::Restrict,
-            },
+            policy: self.policy,
             char_budget: self.char_budget,
             allow: self.allow.clone(),
             ..Default::default()
@@ -65,8 +56,7 @@ impl AppState {
         let sources = paths(&args.sources);
         self.check_folders(&sources)?;
         let settings = args.settings.to_engine();
-        let steps = args.steps.iter().map(Step::to_engine).collect();
-        Ok(simulate(agent, &sources, settings, steps))
+        Ok(simulate(agent, &sources, settings, args.steps))
     }
 
     pub fn run_session_script(&self, args: RunSessionScript) -> Result<SessionView, AppError> {

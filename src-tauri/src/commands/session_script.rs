@@ -9,7 +9,6 @@ use crate::error::{AppError, ErrorCode, ErrorDetail};
 use crate::wire::{path_string, SessionView, Step};
 use serde::{Deserialize, Serialize};
 use std::path::{Component, Path, PathBuf};
-use tauri::Manager;
 use ts_rs::TS;
 
 #[derive(Clone, Debug, Deserialize, TS)]
@@ -80,7 +79,7 @@ pub fn script_text(agent: &str, sources: &[String], settings: &SessionSettings, 
         agent: agent.into(),
         sources: sources.to_vec(),
         settings: settings.to_engine(),
-        steps: steps.iter().map(Step::to_engine).collect(),
+        steps: steps.to_vec(),
     }
     .to_text()
 }
@@ -126,7 +125,7 @@ impl AppState {
             .collect();
         let text = script_text(&args.agent, &sources, &args.settings, &args.steps);
         let script = skillkit::session_script::parse(&text).map_err(|e| invalid(&args.path, e))?;
-        let steps: Vec<Step> = script.steps.iter().map(Step::from_engine).collect();
+        let steps: Vec<Step> = script.steps.clone();
         if steps != args.steps {
             return Err(AppError::new(
                 ErrorCode::InvalidScript,
@@ -155,7 +154,7 @@ impl AppState {
             char_budget: s.char_budget,
             allow: s.allow.clone(),
         };
-        let steps: Vec<Step> = script.steps.iter().map(Step::from_engine).collect();
+        let steps: Vec<Step> = script.steps.clone();
         let view = self.run_session(RunSession {
             sources: sources.clone(),
             agent: script.agent.clone(),
@@ -173,16 +172,6 @@ impl AppState {
         })?;
         Ok(SessionScript { path: file.path, text: file.text, agent: script.agent, sources, settings, steps, view })
     }
-}
-
-#[tauri::command(async)]
-pub fn save_session_script(app: tauri::AppHandle, args: SaveSessionScript) -> Result<Saved, AppError> {
-    app.state::<AppState>().save_session_script(args)
-}
-
-#[tauri::command(async)]
-pub fn open_session_script(app: tauri::AppHandle, args: OpenSessionScript) -> Result<SessionScript, AppError> {
-    app.state::<AppState>().open_session_script(args)
 }
 
 #[cfg(test)]
@@ -226,7 +215,7 @@ mod tests {
         assert_eq!(script.settings.policy, skillkit::session::Policy::Restrict);
         assert_eq!(script.settings.char_budget, Some(4000));
         assert_eq!(script.settings.allow, ["Bash(git:*)"]);
-        assert_eq!(script.steps.iter().map(Step::from_engine).collect::<Vec<_>>(), steps());
+        assert_eq!(script.steps, steps());
         let empty = script_text("codex", &[], &SessionSettings::default(), &[]);
         assert!(skillkit::session_script::parse(&empty).unwrap().steps.is_empty());
     }

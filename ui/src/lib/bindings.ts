@@ -139,7 +139,7 @@ encoding: string, estimate: boolean, bytes: number, chars: number, tokens: numbe
 
 export type Size = { chars: number, tokens: number, };
 
-export type Step = { "action": "load", skill: string, } | { "action": "unload", skill: string, } | { "action": "invoke", skill: string, args: string | null, } | { "action": "slash", name: string, args: string, } | { "action": "tool", name: string, args: unknown, } | { "action": "edit", skill: string, content: string, };
+export type Step = { "action": "load", skill: string, } | { "action": "unload", skill: string, } | { "action": "invoke", skill: string, args?: string | null, } | { "action": "slash", name: string, args: string, } | { "action": "tool", name: string, args: unknown, } | { "action": "edit", skill: string, content: string, };
 
 export type Turn = { index: number, step: Step, 
 /**

@@ -13,11 +13,12 @@ use crate::agent::Agent;
 use crate::library::Library;
 use crate::prompt::PromptOptions;
 use crate::syntax::tokens;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How `allowed-tools` is enforced (seed 003 §3.4.1 `AllowedToolsPolicy`). Seed 000 §5.2 drops
 /// `Restrict`; the studio offers it as an option. Neither changes the prompt text.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Policy"))]
 #[serde(rename_all = "lowercase")]
 pub enum AllowedToolsPolicy {
     /// Shown in the prompt as `Recommended tools`, never enforced (the default).
@@ -66,7 +67,8 @@ impl Default for Settings {
 }
 
 /// One action.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case", tag = "action")]
 pub enum Step {
     /// The agent's load tool (`load_skill`).
@@ -77,13 +79,18 @@ pub enum Step {
     /// `activate_skill`, a `$name` mention, `read_file` of the listed path).
     Invoke {
         skill: String,
-        #[serde(skip_serializing_if = "Option::is_none")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional = nullable))]
         args: Option<String>,
     },
     /// The user types `/name args`.
     Slash { name: String, args: String },
     /// An ordinary tool call, judged by the `allowed-tools` policy.
-    Tool { name: String, args: serde_json::Value },
+    Tool {
+        name: String,
+        #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+        args: serde_json::Value,
+    },
     /// The skill's file is edited mid-session: later turns see the new text.
     Edit { skill: String, content: String },
 }
@@ -130,6 +137,7 @@ impl Outcome {
 
 /// Characters and tokens.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Size {
     pub chars: usize,
     pub tokens: usize,
