@@ -8,6 +8,7 @@ use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
+pub mod eval;
 pub mod render;
 
 #[derive(Parser)]
@@ -131,6 +132,10 @@ enum Command {
         #[arg(long, value_enum, default_value = "html")]
         format: PreviewFormat,
     },
+    /// Run a trigger suite against a model: does each query activate the skill it should,
+    /// through the agent's exact prompt and skill tools? Exit 0, 1 below a --min-* threshold,
+    /// 2 on usage or provider errors, 130 when interrupted (after the partial report).
+    Eval(eval::EvalArgs),
     /// List the lint rules.
     Rules {
         #[arg(long, value_enum, default_value = "text")]
@@ -146,6 +151,16 @@ enum Command {
 
 /// Run the CLI; returns the process exit code (0 ok, 1 findings, 2 usage or I/O failure).
 pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    run_cancellable(args, out, err, &skillkit::model::Cancel::new())
+}
+
+/// [`run`], with a token that stops long commands (`eval`) cleanly: the binary cancels it on
+/// Ctrl+C.
+pub fn run_cancellable<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write, cancel: &skillkit::model::Cancel) -> i32
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
@@ -171,6 +186,7 @@ where
         }
         Command::Simulate { script, format } => simulate(&script, format, out, err),
         Command::Preview { path, format } => preview(&path, format, out, err),
+        Command::Eval(args) => eval::eval(args, cancel, out, err),
         Command::Rules { format } => rules(format, out).map(|_| 0),
         Command::Explain { rule } => match skillkit::rules::find_rule(&rule) {
             Some(r) => write!(out, "{}", skillkit::docs::rule_page(r.meta())).map(|_| 0),

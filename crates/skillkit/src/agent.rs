@@ -7,7 +7,7 @@ use crate::library::discover::DiscoveryPolicy;
 use crate::library::NameKey;
 pub use crate::lint::profile::{Level, LintProfile};
 use crate::lint::rules::RuleMeta;
-use crate::prompt::{Prompt, RenderInput};
+use crate::prompt::{Prompt, RenderInput, ToolDef};
 
 #[derive(Debug)]
 pub struct Agent {
@@ -28,6 +28,21 @@ pub struct Agent {
     /// in its entry ([`crate::library::Entry::reading`]), so that renders only format and count.
     /// [`crate::library::Library::open`] runs it.
     pub read: Option<fn(&crate::library::Library)>,
+    /// How a model activates a skill under this agent (trigger evals, live sessions); `None`
+    /// when the agent offers the model no way to (`spec`, `agentskills`).
+    pub activation: Option<Activation>,
+}
+
+/// How a model activates a skill under an agent: the tools the agent offers for skills, with
+/// their exact schemas, and which skill a call of one of them activates.
+#[derive(Debug, Clone, Copy)]
+pub struct Activation {
+    /// In words: "`Skill` with `skill: S`".
+    pub rule: &'static str,
+    /// The tools the model is offered with this render (the same code as `skillkit prompt`'s).
+    pub tools: fn(&Prompt) -> Vec<ToolDef>,
+    /// The skill (as the render names it) that a call of tool `name` with `arguments` activates.
+    pub skill: fn(&Prompt, &str, &serde_json::Value) -> Option<String>,
 }
 
 impl Agent {

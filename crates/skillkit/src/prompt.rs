@@ -169,6 +169,37 @@ pub struct Prompt {
 }
 
 impl Prompt {
+    /// The skill the render names `name` (listed or not: a model may ask for any), by its
+    /// listed name.
+    pub fn skill_named(&self, name: &str) -> Option<&PromptSkill> {
+        self.skills.iter().find(|s| s.name == name)
+    }
+
+    /// The skill whose `SKILL.md` is at `path`: its printed path exactly, or (for a path relative
+    /// to a root alias or a working folder, such as Codex's `r0/pdf/SKILL.md`) the printed path
+    /// that ends with it after its first component, at a component boundary.
+    pub fn skill_at_path(&self, path: &str) -> Option<&PromptSkill> {
+        let path = path.trim_matches(|c: char| c == '"' || c == '\'' || c == '`');
+        if path.is_empty() {
+            return None;
+        }
+        if let Some(s) = self.skills.iter().find(|s| !s.path.is_empty() && s.path == path) {
+            return Some(s);
+        }
+        let rest = path.split_once('/').map_or(path, |(_, rest)| rest);
+        let tail = format!("/{rest}");
+        self.skills.iter().find(|s| !rest.is_empty() && s.path.ends_with(&tail))
+    }
+
+    /// The skill a shell command reads: the first word of `command` naming a skill's `SKILL.md`
+    /// ([`Prompt::skill_at_path`]).
+    pub fn skill_read_by(&self, command: &str) -> Option<&PromptSkill> {
+        command
+            .split(|c: char| c.is_whitespace() || matches!(c, ';' | '&' | '|' | '(' | ')' | '<' | '>'))
+            .filter(|w| w.contains("SKILL.md") || w.contains("skill.md"))
+            .find_map(|w| self.skill_at_path(w))
+    }
+
     /// The exit code of the agent's own command for this render: 0, or for an agent that
     /// refused (`failure`), what it exits with (skills-ref: 2 for its usage error, else 1).
     pub fn exit_code(&self) -> i32 {

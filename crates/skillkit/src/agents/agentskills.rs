@@ -62,6 +62,7 @@ pub static AGENT: Agent = Agent {
     key: NameKey::Frontmatter,
     prompt: Some(render),
     read: Some(read_all),
+    activation: None,
 };
 
 const FORMAT: Format = Format {

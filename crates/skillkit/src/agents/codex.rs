@@ -69,6 +69,7 @@ pub static AGENT: Agent = Agent {
     key: NameKey::Frontmatter,
     prompt: Some(render),
     read: Some(read_all),
+    activation: Some(ACTIVATION),
 };
 
 /// Codex's scan: breadth first to depth 6, at most 2,000 folders per root, hidden names skipped,
@@ -684,6 +685,57 @@ pub fn read_all(lib: &Library) {
     load(lib);
 }
 
+
+/// A skill is activated by a shell command that reads its `SKILL.md` (the listing says to open
+/// it before acting): `exec_command` with a `cmd` naming the file, by its absolute path or its
+/// root alias (`r0/pdf/SKILL.md`).
+pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
+    rule: "`exec_command` whose `cmd` reads S's SKILL.md",
+    tools: |_| vec![exec_command_tool()],
+    skill: |p, name, args| {
+        if name != "exec_command" {
+            return None;
+        }
+        p.skill_read_by(args.get("cmd")?.as_str()?).map(|s| s.name.clone())
+    },
+};
+
+/// Codex's shell tool as 0.169.0 sends it (`tools[0]` of its Responses API request, captured
+/// from the real program with `capture_codex.sh`): how its model reads a skill's file.
+pub fn exec_command_tool() -> crate::prompt::ToolDef {
+    let s = |d: &str| serde_json::json!({"type": "string", "description": d});
+    let n = |d: &str| serde_json::json!({"type": "number", "description": d});
+    let b = |d: &str| serde_json::json!({"type": "boolean", "description": d});
+    crate::prompt::ToolDef {
+        name: "exec_command".into(),
+        description: "Runs a command in a PTY, returning output or a session ID for ongoing interaction.".into(),
+        parameters: serde_json::json!({
+            "type": "object",
+            "properties": {
+                "cmd": s("Shell command to execute."),
+                "justification": s("User-facing approval question for `require_escalated`; omit otherwise."),
+                "login": b("True runs the shell with -l/-i semantics; false disables them. Defaults to true."),
+                "max_output_tokens": n("Output token budget. Defaults to 10000 tokens; larger requests may be capped by policy."),
+                "prefix_rule": {
+                    "type": "array",
+                    "description": "Reusable approval prefix for `cmd`, only with `sandbox_permissions: \"require_escalated\"`; for example [\"git\", \"pull\"].",
+                    "items": {"type": "string"}
+                },
+                "sandbox_permissions": {
+                    "type": "string",
+                    "description": "Per-command sandbox override. Defaults to `use_default`; use `require_escalated` for unsandboxed execution.",
+                    "enum": ["use_default", "require_escalated"]
+                },
+                "shell": s("Shell binary to launch. Defaults to the user's default shell."),
+                "tty": b("True allocates a PTY for the command; false or omitted uses plain pipes."),
+                "workdir": s("Working directory for the command. Defaults to the turn cwd."),
+                "yield_time_ms": n("Wait before yielding output. Defaults to 10000 ms; effective range is 250-30000 ms.")
+            },
+            "required": ["cmd"],
+            "additionalProperties": false
+        }),
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;

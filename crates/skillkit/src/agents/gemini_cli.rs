@@ -57,6 +57,7 @@ pub static AGENT: Agent = Agent {
     key: NameKey::Frontmatter,
     prompt: Some(render),
     read: Some(read_all),
+    activation: Some(ACTIVATION),
 };
 
 /// `*/SKILL.md`: direct child folders, hidden ones skipped.
@@ -573,6 +574,13 @@ pub fn read_all(lib: &Library) {
     load(lib);
 }
 
+
+/// A skill is activated by `activate_skill` naming it.
+pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
+    rule: "`activate_skill` with `name: S`",
+    tools: |p| p.tools.clone(),
+    skill: |p, name, args| if name == TOOL_NAME { crate::agents::skill_named_by(p, args, "name") } else { None },
+};
 #[cfg(test)]
 mod tests {
     use super::*;

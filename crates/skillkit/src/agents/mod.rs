@@ -19,7 +19,7 @@ pub use deepagents::{read_file as deepagents_read, v1 as deepagents_v1, v2 as de
 use crate::agent::{Agent, LintProfile};
 use crate::library::discover::DiscoveryPolicy;
 use crate::library::NameKey;
-use crate::prompt::RenderInput;
+use crate::prompt::{Prompt, RenderInput};
 use crate::session::{IncrementalPrompt, Outcome, Session, Step};
 
 /// The agentskills.io specification (lint only): the default profile.
@@ -33,6 +33,7 @@ pub static SPEC: Agent = Agent {
     key: NameKey::Frontmatter,
     prompt: None,
     read: None,
+    activation: None,
 };
 
 pub use agentskills::AGENT as AGENTSKILLS;
@@ -49,6 +50,19 @@ pub static AGENTS: &[&Agent] = &[
     &gemini_cli::AGENT,
     &harness9::AGENT,
 ];
+
+/// The skill a tool call's string argument `key` names (activation by name).
+pub(crate) fn skill_named_by(prompt: &Prompt, arguments: &serde_json::Value, key: &str) -> Option<String> {
+    let name = arguments.get(key)?.as_str()?;
+    prompt.skill_named(name.trim()).map(|s| s.name.clone())
+}
+
+/// The skill whose `SKILL.md` a tool call's string argument `key` is the path of (activation by
+/// reading the file).
+pub(crate) fn skill_file_in(prompt: &Prompt, arguments: &serde_json::Value, key: &str) -> Option<String> {
+    let path = arguments.get(key)?.as_str()?;
+    prompt.skill_at_path(path.trim()).map(|s| s.name.clone())
+}
 
 pub fn find_agent(id: &str) -> Option<&'static Agent> {
     AGENTS.iter().copied().find(|a| a.id == id)

@@ -124,19 +124,26 @@ impl Script {
     }
 }
 
-struct Cx<'a> {
+/// Reads YAML values with located mistakes (session scripts, eval suites).
+pub(crate) struct Cx<'a> {
     text: &'a str,
     lines: LineIndex,
-    errors: Vec<ScriptError>,
+    pub(crate) errors: Vec<ScriptError>,
+}
+
+impl<'a> Cx<'a> {
+    pub(crate) fn new(text: &'a str) -> Cx<'a> {
+        Cx { text, lines: LineIndex::new(text), errors: vec![] }
+    }
 }
 
 impl Cx<'_> {
-    fn err(&mut self, span: Span, message: impl Into<String>) {
+    pub(crate) fn err(&mut self, span: Span, message: impl Into<String>) {
         let p = self.lines.position(self.text, span.start);
         self.errors.push(ScriptError { message: message.into(), line: p.line, column: p.column });
     }
 
-    fn string(&mut self, node: &Node, what: &str) -> Option<String> {
+    pub(crate) fn string(&mut self, node: &Node, what: &str) -> Option<String> {
         match node.scalar() {
             Some((v, style)) if style != ScalarStyle::Plain || resolve_core(v) != Typed::Null => Some(v.to_string()),
             _ => {
@@ -146,7 +153,7 @@ impl Cx<'_> {
         }
     }
 
-    fn number(&mut self, node: &Node, what: &str) -> Option<u64> {
+    pub(crate) fn number(&mut self, node: &Node, what: &str) -> Option<u64> {
         match node.scalar().map(|(v, _)| v.replace('_', "").parse::<u64>()) {
             Some(Ok(n)) => Some(n),
             _ => {
@@ -156,7 +163,7 @@ impl Cx<'_> {
         }
     }
 
-    fn strings(&mut self, node: &Node, what: &str) -> Vec<String> {
+    pub(crate) fn strings(&mut self, node: &Node, what: &str) -> Vec<String> {
         match &node.kind {
             NodeKind::Sequence(items) => items.iter().filter_map(|i| self.string(i, what)).collect(),
             NodeKind::Scalar { .. } => self.string(node, what).into_iter().collect(),
@@ -200,7 +207,7 @@ const STEP_KINDS: &str = "load, unload, invoke, slash, tool, edit";
 
 /// Parses a session script.
 pub fn parse(text: &str) -> Result<Script, Vec<ScriptError>> {
-    let mut cx = Cx { text, lines: LineIndex::new(text), errors: vec![] };
+    let mut cx = Cx::new(text);
     let y = yaml::parse(text, 0);
     if let Some(e) = &y.error {
         cx.err(e.span, format!("invalid YAML: {}", e.message));

@@ -86,6 +86,7 @@ pub static AGENT: Agent = Agent {
     key: NameKey::Folder,
     prompt: Some(render),
     read: Some(read_all),
+    activation: Some(ACTIVATION),
 };
 
 const FORMAT: Format = Format {
@@ -193,6 +194,13 @@ pub fn skill_tool() -> ToolDef {
     }
 }
 
+
+/// A skill is activated by the `Skill` tool naming it (the listing's only way in).
+pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
+    rule: "`Skill` with `skill: S`",
+    tools: |p| p.tools.clone(),
+    skill: |p, name, args| if name == "Skill" { crate::agents::skill_named_by(p, args, "skill") } else { None },
+};
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -41,6 +41,7 @@ pub static AGENT: Agent = Agent {
     key: NameKey::Frontmatter,
     prompt: Some(render),
     read: Some(read_all),
+    activation: Some(ACTIVATION),
 };
 
 const FORMAT: Format = Format {
@@ -682,6 +683,13 @@ pub fn read_all(lib: &crate::library::Library) {
     load(&RenderInput { library: lib, options: &prompt::PromptOptions::default() });
 }
 
+
+/// A skill is activated by reading its `SKILL.md` with `read_file` (the listing says to).
+pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
+    rule: "`read_file` with `file_path` S's SKILL.md",
+    tools: |p| p.tools.clone(),
+    skill: |p, name, args| if name == "read_file" { crate::agents::skill_file_in(p, args, "file_path") } else { None },
+};
 #[cfg(test)]
 mod tests {
     use super::*;

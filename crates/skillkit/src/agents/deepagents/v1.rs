@@ -53,6 +53,7 @@ pub static AGENT: Agent = Agent {
     key: NameKey::Frontmatter,
     prompt: Some(render),
     read: Some(crate::agents::deepagents::read_all),
+    activation: Some(ACTIVATION),
 };
 
 const FORMAT: Format = Format {
@@ -139,6 +140,14 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     prompt::finish(&FORMAT, input.options, b, None, vec![])
 }
 
+
+/// A skill is activated by reading its `SKILL.md` with the filesystem's `read_file` (seed 001:
+/// the listing gives the path; the tool is DeepAgents' own, as the 0.7.32 profile offers it).
+pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
+    rule: "`read_file` with `file_path` S's SKILL.md",
+    tools: |_| vec![crate::agents::deepagents::read_file::read_file_tool()],
+    skill: |p, name, args| if name == "read_file" { crate::agents::skill_file_in(p, args, "file_path") } else { None },
+};
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,147 @@
+//! Running a suite: each case's query is sent `runs` times, as the agent would send it, and each
+//! reply is judged by the agent's [`Activation`] rule.
+
+use super::report::{Report, RunResult};
+use super::suite::Suite;
+use crate::agent::{Activation, Agent};
+use crate::model::{Cancel, ChatRequest, Message, Provider, ProviderConfig, ProviderError, Role, Tool};
+use crate::prompt::{Placement, Prompt};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// How a suite is run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Times each case is asked (at least 1).
+    pub runs: u32,
+    /// Requests in flight at most (at least 1).
+    pub concurrency: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { runs: 3, concurrency: 4 }
+    }
+}
+
+/// Why a suite could not run.
+#[derive(Debug)]
+pub enum EvalError {
+    /// The agent offers the model no way to activate a skill.
+    NoActivation { agent: String },
+    /// The agent refused to produce its prompt (skills-ref's `to-prompt` on a bad skill).
+    NoPrompt { agent: String, message: String },
+    /// A request failed for good (after the provider's retries).
+    Provider { case: String, error: ProviderError },
+}
+
+impl std::fmt::Display for EvalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EvalError::NoActivation { agent } => {
+                let with: Vec<&str> = crate::AGENTS.iter().filter(|a| a.activation.is_some()).map(|a| a.id).collect();
+                write!(f, "`{agent}` offers the model no skill tool to evaluate; use one of: {}", with.join(", "))
+            }
+            EvalError::NoPrompt { agent, message } => write!(f, "`{agent}` renders no prompt: {message}"),
+            EvalError::Provider { case, error } => write!(f, "case `{case}`: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for EvalError {}
+
+/// What the model is sent for `query` under the agent whose render is `prompt`: the skills text
+/// where the agent puts it (the system prompt, or a developer message for Codex), the agent's
+/// skill tools with their exact schemas, and the query as the first user turn.
+pub fn request(prompt: &Prompt, activation: &Activation, query: &str, config: &ProviderConfig) -> ChatRequest {
+    let (system, mut messages) = match prompt.placement {
+        Placement::DeveloperMessage => (None, vec![Message::text(Role::Developer, prompt.text.clone())]),
+        _ => (Some(prompt.text.clone()), vec![]),
+    };
+    messages.push(Message::user(query));
+    let tools = (activation.tools)(prompt)
+        .into_iter()
+        .map(|t| Tool { name: t.name, description: t.description, parameters: t.parameters })
+        .collect();
+    config.request(system, messages, tools)
+}
+
+/// The skill the reply's first activating tool call names (`None`: no skill).
+pub fn activated(prompt: &Prompt, activation: &Activation, reply: &crate::model::ChatResponse) -> Option<String> {
+    reply.tool_calls.iter().find_map(|c| (activation.skill)(prompt, &c.name, &c.arguments))
+}
+
+/// Runs `suite` against `provider`: every case `runs` times, at most `concurrency` requests at
+/// once, `progress(done, total)` after each. When `cancel` is cancelled, the runs in flight
+/// finish and the report covers the completed ones (`cancelled: true`). The first request that
+/// fails for good stops the suite with its error (and cancels `cancel`, stopping the others).
+#[allow(clippy::too_many_arguments)]
+pub fn run(
+    agent: &Agent,
+    prompt: &Prompt,
+    suite: &Suite,
+    provider: &dyn Provider,
+    config: &ProviderConfig,
+    options: &Options,
+    cancel: &Cancel,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Report, EvalError> {
+    let activation = agent.activation.as_ref().ok_or_else(|| EvalError::NoActivation { agent: agent.id.into() })?;
+    if let Some(message) = &prompt.failure {
+        return Err(EvalError::NoPrompt { agent: agent.id.into(), message: message.clone() });
+    }
+    let runs = options.runs.max(1);
+    let jobs: Vec<(usize, u32)> = (0..suite.cases.len()).flat_map(|c| (0..runs).map(move |r| (c, r))).collect();
+    let total = jobs.len();
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let results: Mutex<Vec<Vec<Option<RunResult>>>> =
+        Mutex::new(suite.cases.iter().map(|_| vec![None; runs as usize]).collect());
+    let failure: Mutex<Option<EvalError>> = Mutex::new(None);
+    let requests: Vec<ChatRequest> =
+        suite.cases.iter().map(|c| request(prompt, activation, &c.query, config)).collect();
+    let worker = || loop {
+        if cancel.is_cancelled() {
+            return;
+        }
+        let i = next.fetch_add(1, Ordering::SeqCst);
+        let Some(&(case, run)) = jobs.get(i) else { return };
+        match provider.complete_with(&requests[case], cancel) {
+            Ok(reply) => {
+                let result = RunResult {
+                    activated: activated(prompt, activation, &reply),
+                    input_tokens: reply.usage.input_tokens,
+                    output_tokens: reply.usage.output_tokens,
+                };
+                lock(&results)[case][run as usize] = Some(result);
+                progress(done.fetch_add(1, Ordering::SeqCst) + 1, total);
+            }
+            Err(ProviderError::Cancelled) => return,
+            Err(error) => {
+                let mut f = lock(&failure);
+                if f.is_none() {
+                    *f = Some(EvalError::Provider { case: suite.cases[case].id.clone(), error });
+                }
+                // The other workers stop too (the caller's token: its suite is over).
+                cancel.cancel();
+                return;
+            }
+        }
+    };
+    std::thread::scope(|s| {
+        for _ in 0..options.concurrency.clamp(1, total.max(1)) {
+            s.spawn(worker);
+        }
+    });
+    if let Some(e) = lock(&failure).take() {
+        return Err(e);
+    }
+    let results: Vec<Vec<RunResult>> =
+        lock(&results).iter().map(|runs| runs.iter().flatten().cloned().collect()).collect();
+    let cancelled = results.iter().map(Vec::len).sum::<usize>() < total;
+    Ok(Report::new(agent.id, provider.wire().kind().name(), &config.model, runs, &suite.cases, &results, cancelled))
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
