@@ -219,7 +219,10 @@ mod tests {
 
     #[test]
     fn bad_scripts_say_where() {
-        let both = Script { rules: vec![Rule { contains: Some("a".into()), regex: Some("b".into()), ..Rule::default() }], ..Script::default() };
+        let both = Script {
+            rules: vec![Rule { contains: Some("a".into()), regex: Some("b".into()), ..Rule::default() }],
+            ..Script::default()
+        };
         assert!(both.compile().err().is_some_and(|e| e.0.contains("rule 0")));
         let regex = Script { rules: vec![Rule { regex: Some("(".into()), ..Rule::default() }], ..Script::default() };
         assert!(regex.compile().err().is_some_and(|e| e.0.contains("bad regex")));

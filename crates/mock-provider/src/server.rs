@@ -122,9 +122,9 @@ impl MockServer {
     pub fn try_start(script: Script, options: Options) -> Result<MockServer, StartError> {
         let script = script.compile().map_err(StartError::Script)?;
         let log = match &options.log {
-            Some(path) => Some(Mutex::new(
-                OpenOptions::new().create(true).append(true).open(path).map_err(StartError::Io)?,
-            )),
+            Some(path) => {
+                Some(Mutex::new(OpenOptions::new().create(true).append(true).open(path).map_err(StartError::Io)?))
+            }
             None => None,
         };
         let listener = TcpListener::bind(("127.0.0.1", options.port)).map_err(StartError::Io)?;
@@ -185,7 +185,8 @@ fn serve(listener: &TcpListener, state: &Arc<State>) {
         }
         let Ok(stream) = stream else { continue };
         let state = Arc::clone(state);
-        let _ = std::thread::Builder::new().name("mock-provider-conn".into()).spawn(move || connection(&stream, &state));
+        let _ =
+            std::thread::Builder::new().name("mock-provider-conn".into()).spawn(move || connection(&stream, &state));
     }
 }
 

@@ -65,7 +65,9 @@ impl Api {
                 for tool in tools {
                     let function = tool.get("function");
                     names.extend(function.and_then(|f| f.get("name")).and_then(Value::as_str).map(str::to_string));
-                    context.extend(function.and_then(|f| f.get("description")).and_then(Value::as_str).map(str::to_string));
+                    context.extend(
+                        function.and_then(|f| f.get("description")).and_then(Value::as_str).map(str::to_string),
+                    );
                 }
             }
             Api::Anthropic => {
@@ -86,7 +88,14 @@ impl Api {
     }
 
     /// A 200 body: `text` and/or a call of `tool` with `arguments`.
-    pub(crate) fn reply(self, n: u64, model: &str, text: Option<&str>, call: Option<(&str, &Value)>, input_tokens: u64) -> Value {
+    pub(crate) fn reply(
+        self,
+        n: u64,
+        model: &str,
+        text: Option<&str>,
+        call: Option<(&str, &Value)>,
+        input_tokens: u64,
+    ) -> Value {
         match self {
             Api::OpenAi => {
                 let mut message = json!({"role": "assistant", "content": text});
@@ -117,7 +126,9 @@ impl Api {
             Api::Anthropic => {
                 let mut content: Vec<Value> = text.map(|t| json!({"type": "text", "text": t})).into_iter().collect();
                 if let Some((name, arguments)) = call {
-                    content.push(json!({"type": "tool_use", "id": format!("toolu_mock_{n}"), "name": name, "input": arguments}));
+                    content.push(
+                        json!({"type": "tool_use", "id": format!("toolu_mock_{n}"), "name": name, "input": arguments}),
+                    );
                 }
                 json!({
                     "id": format!("msg_mock_{n}"),
@@ -264,7 +275,10 @@ mod tests {
             {"role": "tool", "tool_call_id": "c", "content": "out"},
         ], "tools": [{"type": "function", "function": {"name": "Skill", "description": "d"}}]});
         let asked = Api::OpenAi.asked(&openai);
-        assert_eq!((asked.user_text.as_str(), asked.tools.clone(), asked.context.clone()), ("second", vec!["Skill".to_string()], vec!["sys".to_string(), "d".to_string()]));
+        assert_eq!(
+            (asked.user_text.as_str(), asked.tools.clone(), asked.context.clone()),
+            ("second", vec!["Skill".to_string()], vec!["sys".to_string(), "d".to_string()])
+        );
         let anthropic = json!({"model": "m", "system": "sys", "messages": [
             {"role": "user", "content": "ask"},
             {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t", "content": "x"}]},

@@ -118,12 +118,18 @@ fn a_tool_not_offered_is_not_called() {
 
 #[test]
 fn replies_cycle_per_query_even_when_concurrent() {
-    let replies = vec![Reply::tool("Skill", json!({"skill": "pdf"})), Reply::tool("Skill", json!({"skill": "pdf"})), Reply::text("no")];
+    let replies = vec![
+        Reply::tool("Skill", json!({"skill": "pdf"})),
+        Reply::tool("Skill", json!({"skill": "pdf"})),
+        Reply::text("no"),
+    ];
     let script = Script { rules: vec![rule("pdf", replies)], ..Script::default() };
     let server = MockServer::start(script);
     let port = server.port();
     let threads: Vec<_> = (0..3)
-        .map(|_| std::thread::spawn(move || post(port, "/v1/messages", &[], &anthropic("a pdf task", &["Skill"])).json()))
+        .map(|_| {
+            std::thread::spawn(move || post(port, "/v1/messages", &[], &anthropic("a pdf task", &["Skill"])).json())
+        })
         .collect();
     let mut kinds: Vec<String> = threads
         .into_iter()
@@ -147,7 +153,10 @@ fn rules_match_in_order_with_regex_and_default() {
         ..Script::default()
     };
     let server = MockServer::start(script);
-    let text = |q: &str| post(server.port(), "/v1/chat/completions", &[], &openai(q, &[])).json()["choices"][0]["message"]["content"].clone();
+    let text = |q: &str| {
+        post(server.port(), "/v1/chat/completions", &[], &openai(q, &[])).json()["choices"][0]["message"]["content"]
+            .clone()
+    };
     assert_eq!(text("word first"), "regex");
     assert_eq!(text("a word"), "contains");
     assert_eq!(text("nothing"), "default");
@@ -182,7 +191,10 @@ fn the_key_is_checked_and_never_recorded() {
 #[test]
 fn a_fault_with_times_applies_to_the_first_requests_only() {
     let fault = Fault { status: Some(429), retry_after: Some(1), times: Some(1), ..Fault::default() };
-    let script = Script { rules: vec![Rule { fault: Some(fault), ..rule("q", vec![Reply::text("a"), Reply::text("b")]) }], ..Script::default() };
+    let script = Script {
+        rules: vec![Rule { fault: Some(fault), ..rule("q", vec![Reply::text("a"), Reply::text("b")]) }],
+        ..Script::default()
+    };
     let server = MockServer::start(script);
     let first = post(server.port(), "/v1/chat/completions", &[], &openai("q", &[]));
     assert_eq!(first.status, 429);
@@ -195,17 +207,24 @@ fn a_fault_with_times_applies_to_the_first_requests_only() {
 
 #[test]
 fn status_faults_use_each_providers_error_body() {
-    for (status, openai_code, anthropic_type) in
-        [(401, "invalid_api_key", "authentication_error"), (404, "model_not_found", "not_found_error"), (500, "server_error", "api_error"), (529, "server_error", "overloaded_error")]
-    {
-        let script = Script { fault: Some(Fault { status: Some(status), ..Fault::default() }), ..Script::always(Reply::text("x")) };
+    for (status, openai_code, anthropic_type) in [
+        (401, "invalid_api_key", "authentication_error"),
+        (404, "model_not_found", "not_found_error"),
+        (500, "server_error", "api_error"),
+        (529, "server_error", "overloaded_error"),
+    ] {
+        let script = Script {
+            fault: Some(Fault { status: Some(status), ..Fault::default() }),
+            ..Script::always(Reply::text("x"))
+        };
         let server = MockServer::start(script);
         let o = post(server.port(), "/v1/chat/completions", &[], &openai("q", &[]));
         assert_eq!((o.status, o.json()["error"]["code"].clone()), (status, json!(openai_code)));
         let a = post(server.port(), "/v1/messages", &[], &anthropic("q", &[]));
         assert_eq!((a.status, a.json()["error"]["type"].clone()), (status, json!(anthropic_type)));
     }
-    let script = Script { fault: Some(Fault { status: Some(404), ..Fault::default() }), ..Script::always(Reply::text("x")) };
+    let script =
+        Script { fault: Some(Fault { status: Some(404), ..Fault::default() }), ..Script::always(Reply::text("x")) };
     let server = MockServer::start(script);
     let o = post(server.port(), "/v1/chat/completions", &[], &openai("q", &[])).json();
     assert_eq!(o["error"]["message"], "The model `gpt-mock` does not exist or you do not have access to it.");
@@ -213,7 +232,10 @@ fn status_faults_use_each_providers_error_body() {
 
 #[test]
 fn malformed_cuts_the_body_and_delay_waits() {
-    let script = Script { fault: Some(Fault { malformed: true, delay_ms: Some(200), ..Fault::default() }), ..Script::always(Reply::text("x")) };
+    let script = Script {
+        fault: Some(Fault { malformed: true, delay_ms: Some(200), ..Fault::default() }),
+        ..Script::always(Reply::text("x"))
+    };
     let server = MockServer::start(script);
     let start = std::time::Instant::now();
     let got = post(server.port(), "/v1/messages", &[], &anthropic("q", &[]));
@@ -238,37 +260,51 @@ fn the_log_gets_a_json_line_per_request() {
     assert!(!text.contains("sk-secret"));
 }
 
+/// Kills the child process when dropped, so a failed assertion leaves no server behind.
+struct Killed(std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 #[test]
 fn the_binary_prints_its_address_and_serves_the_example() {
     let dir = tempfile::tempdir().expect("temp dir");
     let script = dir.path().join("script.json");
     std::fs::write(&script, EXAMPLE).expect("write");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mock-provider"))
-        .arg("--script")
-        .arg(&script)
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("spawn");
+    let mut child = Killed(
+        Command::new(env!("CARGO_BIN_EXE_mock-provider"))
+            .arg("--script")
+            .arg(&script)
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("spawn"),
+    );
     let mut line = String::new();
-    let read = BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line);
-    let port: Option<u16> = line.trim().strip_prefix("listening on http://127.0.0.1:").and_then(|r| r.strip_suffix("/v1")).and_then(|p| p.parse().ok());
-    let result = std::panic::catch_unwind(|| {
-        assert!(read.is_ok(), "{read:?}");
-        let port = port.unwrap_or_else(|| panic!("first line: {line:?}"));
-        let got = post(port, "/v1/chat/completions", &[("authorization", "Bearer sk-mock")], &openai("please fill the PDF form", &["Skill"]));
-        assert_eq!(got.status, 200, "{}", got.body);
-        assert_eq!(got.json()["choices"][0]["message"]["content"], "I'll use the pdf skill.");
-    });
-    let _ = child.kill();
-    let _ = child.wait();
-    if let Err(panic) = result {
-        std::panic::resume_unwind(panic);
-    }
+    BufReader::new(child.0.stdout.take().expect("stdout")).read_line(&mut line).expect("a first line");
+    let port: u16 = line
+        .trim()
+        .strip_prefix("listening on http://127.0.0.1:")
+        .and_then(|r| r.strip_suffix("/v1"))
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("first line: {line:?}"));
+    let body = openai("please fill the PDF form", &["Skill"]);
+    let got = post(port, "/v1/chat/completions", &[("authorization", "Bearer sk-mock")], &body);
+    assert_eq!(got.status, 200, "{}", got.body);
+    assert_eq!(got.json()["choices"][0]["message"]["content"], "I'll use the pdf skill.");
+    let refused = post(port, "/v1/chat/completions", &[], &body);
+    assert_eq!(refused.status, 401);
 }
 
 #[test]
 fn the_binary_explains_a_bad_script() {
-    let output = Command::new(env!("CARGO_BIN_EXE_mock-provider")).args(["--script", "/nonexistent/script.json"]).output().expect("run");
+    let output = Command::new(env!("CARGO_BIN_EXE_mock-provider"))
+        .args(["--script", "/nonexistent/script.json"])
+        .output()
+        .expect("run");
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("cannot read the script"));
 }

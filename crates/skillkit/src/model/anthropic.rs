@@ -37,9 +37,10 @@ pub(crate) fn encode(req: &ChatRequest) -> Value {
     }
     body.insert("messages".into(), Value::Array(messages));
     if !req.tools.is_empty() {
-        let tools = req.tools.iter().map(|t| {
-            json!({"name": t.name, "description": t.description, "input_schema": t.parameters})
-        });
+        let tools = req
+            .tools
+            .iter()
+            .map(|t| json!({"name": t.name, "description": t.description, "input_schema": t.parameters}));
         body.insert("tools".into(), Value::Array(tools.collect()));
     }
     if let Some(t) = req.temperature {
@@ -202,7 +203,11 @@ mod tests {
             decode(200, body),
             Ok(ChatResponse {
                 text: "I'll use the skill.".into(),
-                tool_calls: vec![ToolCall { id: "toolu_1".into(), name: "Skill".into(), arguments: json!({"skill": "pdf"}) }],
+                tool_calls: vec![ToolCall {
+                    id: "toolu_1".into(),
+                    name: "Skill".into(),
+                    arguments: json!({"skill": "pdf"})
+                }],
                 usage: Usage { input_tokens: 300, output_tokens: 20 },
                 stop_reason: Some("tool_use".into()),
             })
@@ -226,9 +231,6 @@ mod tests {
         let model = r#"{"type":"error","error":{"type":"not_found_error","message":"model: claude-9"}}"#;
         assert!(matches!(decode(404, model), Err(ProviderError::UnknownModel { .. })));
         let overloaded = r#"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#;
-        assert_eq!(
-            decode(529, overloaded),
-            Err(ProviderError::Server { status: 529, message: "Overloaded".into() })
-        );
+        assert_eq!(decode(529, overloaded), Err(ProviderError::Server { status: 529, message: "Overloaded".into() }));
     }
 }

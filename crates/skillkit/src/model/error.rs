@@ -72,10 +72,9 @@ pub enum ProviderError {
 impl fmt::Display for ProviderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ProviderError::Auth { status, message, key_env } => write!(
-                f,
-                "the provider refused the API key ({status}: {message}); set {key_env} or --api-key-env"
-            ),
+            ProviderError::Auth { status, message, key_env } => {
+                write!(f, "the provider refused the API key ({status}: {message}); set {key_env} or --api-key-env")
+            }
             ProviderError::UnknownModel { model, message } => {
                 write!(f, "the provider does not know the model `{model}` ({message})")
             }

@@ -114,7 +114,10 @@ pub(crate) fn decode(status: u16, body: &str) -> Result<ChatResponse, ProviderEr
 fn decode_call(call: &Value) -> Result<ToolCall, ProviderError> {
     let function = call.get("function");
     let Some(name) = function.and_then(|f| f.get("name")).and_then(Value::as_str) else {
-        return Err(ProviderError::Malformed(format!("a tool call has no `function.name`: {}", quote(&call.to_string()))));
+        return Err(ProviderError::Malformed(format!(
+            "a tool call has no `function.name`: {}",
+            quote(&call.to_string())
+        )));
     };
     let arguments = match function.and_then(|f| f.get("arguments")) {
         None | Some(Value::Null) => json!({}),
@@ -210,7 +213,11 @@ mod tests {
             response,
             Ok(ChatResponse {
                 text: String::new(),
-                tool_calls: vec![ToolCall { id: "call_9".into(), name: "Skill".into(), arguments: json!({"skill": "pdf"}) }],
+                tool_calls: vec![ToolCall {
+                    id: "call_9".into(),
+                    name: "Skill".into(),
+                    arguments: json!({"skill": "pdf"})
+                }],
                 usage: Usage { input_tokens: 120, output_tokens: 9 },
                 stop_reason: Some("tool_calls".into()),
             })

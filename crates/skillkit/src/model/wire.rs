@@ -152,7 +152,9 @@ pub(crate) fn status_error(kind: ProviderKind, status: u16, body: &str, error: O
     };
     match status {
         401 | 403 => ProviderError::Auth { status, message, key_env: kind.key_env().to_string() },
-        404 if readable => ProviderError::UnknownModel { model: String::new(), message: format!("{status}: {message}") },
+        404 if readable => {
+            ProviderError::UnknownModel { model: String::new(), message: format!("{status}: {message}") }
+        }
         404 => ProviderError::Rejected { status, message: format!("not found, is the base URL right? ({message})") },
         429 => ProviderError::RateLimited { retries: 0, message },
         400..=499 if says_unknown_model(&message, code.as_deref()) => {
