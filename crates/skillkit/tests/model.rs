@@ -423,3 +423,59 @@ fn usage_adds_up_over_a_run() {
         assert_eq!(total, Usage { input_tokens: expected, output_tokens: 3 * OUTPUT_TOKENS }, "{kind}");
     }
 }
+
+/// Reads one HTTP request (head and Content-Length body) from `stream`.
+fn read_request(stream: &mut std::net::TcpStream) -> Vec<u8> {
+    use std::io::Read;
+    let mut data = Vec::new();
+    let mut buf = [0; 4096];
+    loop {
+        let Ok(n) = stream.read(&mut buf) else { return data };
+        if n == 0 {
+            return data;
+        }
+        data.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&data).to_string();
+        if let Some((head, body)) = text.split_once("\r\n\r\n") {
+            let length = head
+                .lines()
+                .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().to_string()))
+                .and_then(|v| v.parse::<usize>().ok())
+                .unwrap_or(0);
+            if body.len() >= length {
+                return data;
+            }
+        }
+    }
+}
+
+#[test]
+fn a_dropped_connection_is_retried() {
+    use std::io::Write;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0");
+    let Ok(listener) = listener else { panic!("{listener:?}") };
+    let port = listener.local_addr().map(|a| a.port()).unwrap_or_default();
+    let server = std::thread::spawn(move || {
+        // The first connection is closed without a reply; the second gets one.
+        if let Ok((mut stream, _)) = listener.accept() {
+            read_request(&mut stream);
+        }
+        if let Ok((mut stream, _)) = listener.accept() {
+            read_request(&mut stream);
+            let body =
+                r#"{"choices":[{"message":{"role":"assistant","content":"second try"},"finish_reason":"stop"}]}"#;
+            let reply = format!(
+                "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                body.len()
+            );
+            let _ = stream.write_all(reply.as_bytes());
+        }
+    });
+    let mut config = ProviderConfig::new(ProviderKind::OpenAi, "m");
+    config.base_url = Some(format!("http://127.0.0.1:{port}/v1"));
+    config.retry_base = Duration::from_millis(10);
+    config.timeout = Duration::from_secs(20);
+    let response = provider(&config).complete(&request(&config, "q"));
+    assert_eq!(response.map(|r| r.text), Ok("second try".to_string()));
+    server.join().ok();
+}

@@ -87,8 +87,14 @@ impl HttpProvider {
             .and_then(|v| v.to_str().ok())
             .and_then(|v| retry_after(v, SystemTime::now()));
         let mut body = response.into_body();
-        match body.with_config().limit(BODY_LIMIT).read_to_string() {
-            Ok(body) => Ok(Attempt::Reply { status, body, retry_after: wait }),
+        match body.with_config().limit(BODY_LIMIT).read_to_vec() {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(body) => Ok(Attempt::Reply { status, body, retry_after: wait }),
+                Err(e) => {
+                    let start = String::from_utf8_lossy(e.as_bytes());
+                    Err(ProviderError::Malformed(format!("the body is not UTF-8 text ({status}): {}", quote(&start))))
+                }
+            },
             Err(ureq::Error::BodyExceedsLimit(n)) => {
                 Err(ProviderError::Malformed(format!("the reply's body is larger than {n} bytes")))
             }

@@ -68,8 +68,9 @@
 //! Error replies: 401/403 → [`ProviderError::Auth`]; 404 with the provider's error body, or a
 //! 4xx whose message says the model does not exist → [`ProviderError::UnknownModel`]; 429 after
 //! the retries → [`ProviderError::RateLimited`]; 5xx after the retries → [`ProviderError::Server`];
-//! other 4xx (and a 404 that is not the provider's, such as a wrong base URL) →
-//! [`ProviderError::Rejected`].
+//! other 4xx, a 404 that is not the provider's (a wrong base URL) and a redirect (not followed)
+//! → [`ProviderError::Rejected`]. Only 429, 5xx and dropped connections are retried; a timeout
+//! is not (it would multiply the wait).
 
 pub mod anthropic;
 mod cancel;

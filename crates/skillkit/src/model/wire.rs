@@ -157,6 +157,9 @@ pub(crate) fn status_error(kind: ProviderKind, status: u16, body: &str, error: O
         }
         404 => ProviderError::Rejected { status, message: format!("not found, is the base URL right? ({message})") },
         429 => ProviderError::RateLimited { retries: 0, message },
+        300..=399 => {
+            ProviderError::Rejected { status, message: format!("redirected, is the base URL right? ({message})") }
+        }
         400..=499 if says_unknown_model(&message, code.as_deref()) => {
             ProviderError::UnknownModel { model: String::new(), message: format!("{status}: {message}") }
         }
@@ -223,6 +226,8 @@ mod tests {
         let html = status_error(ProviderKind::OpenAi, 404, "<html>Not Found</html>", None);
         assert!(matches!(html, ProviderError::Rejected { status: 404, .. }), "{html:?}");
         assert!(html.to_string().contains("base URL"));
+        let moved = status_error(ProviderKind::OpenAi, 301, "", None);
+        assert!(matches!(&moved, ProviderError::Rejected { status: 301, message } if message.contains("base URL")));
     }
 
     #[test]
