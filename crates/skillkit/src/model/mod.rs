@@ -3,7 +3,7 @@
 //!
 //! - [`types`]: the wire-neutral [`ChatRequest`] and [`ChatResponse`];
 //! - [`Provider`]: what answers them; [`provider`] builds one from a [`ProviderConfig`];
-//! - [`wire`]: each API's encoding ([`openai`], [`anthropic`]): a request becomes a path and exact
+//! - [`wire`]: each API's encoding (`openai.rs`, `anthropic.rs`): a request becomes a path and exact
 //!   body bytes, a reply's status and raw body become a response or a [`ProviderError`];
 //! - `http`: the transport (blocking, one timeout per attempt, retries on 429, 5xx and dropped
 //!   connections, honouring `Retry-After`), cancellable between attempts with a [`Cancel`];
@@ -72,13 +72,13 @@
 //! → [`ProviderError::Rejected`]. Only 429, 5xx and dropped connections are retried; a timeout
 //! is not (it would multiply the wait).
 
-pub mod anthropic;
+mod anthropic;
 mod cancel;
 mod config;
 mod error;
 mod http;
 mod key;
-pub mod openai;
+mod openai;
 pub mod record;
 mod retry;
 pub mod types;
