@@ -24,6 +24,7 @@ pub mod docs;
 pub mod frontmatter_edit;
 pub mod library;
 pub mod lint;
+pub mod model;
 pub mod preview;
 pub mod prompt;
 pub mod read;

@@ -1,0 +1,276 @@
+//! Record and replay: a run's replies kept on disk, so the same run can be repeated (in CI, in a
+//! review) without a provider, a key or a network.
+//!
+//! The store is a folder of `<key>.json` files. The key is the SHA-256 (hex) of the provider kind,
+//! the path and the request's exact JSON body in canonical form (object keys sorted), never of the
+//! headers or the base URL: the same request to another port, or with another key, replays the
+//! same reply. Each file holds the request (as JSON, to read in a review) and the reply's status
+//! and raw body, exactly as received; replay hands that body to the same decoder, so a replayed
+//! [`super::ChatResponse`] is the recorded one. Only 2xx replies are recorded: a 429 or a 500
+//! says nothing about the model.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use super::wire::{ProviderKind, WireFormat, WireReply, WireRequest};
+use super::{Cancel, Provider, ProviderError};
+
+/// A provider that forwards to another and stores each exchange.
+pub struct Recording {
+    dir: PathBuf,
+    inner: Box<dyn Provider>,
+}
+
+/// A provider that answers only from a record store.
+pub struct Replay {
+    dir: PathBuf,
+    wire: WireFormat,
+}
+
+/// One record file.
+#[derive(Serialize, Deserialize)]
+struct Record {
+    provider: String,
+    path: String,
+    request: Value,
+    response: RecordedReply,
+}
+
+/// The reply in a record file.
+#[derive(Serialize, Deserialize)]
+struct RecordedReply {
+    status: u16,
+    body: String,
+}
+
+impl Recording {
+    /// Records `inner`'s replies in `dir` (created on the first reply).
+    pub fn new(dir: impl Into<PathBuf>, inner: Box<dyn Provider>) -> Recording {
+        Recording { dir: dir.into(), inner }
+    }
+}
+
+impl Provider for Recording {
+    fn wire(&self) -> WireFormat {
+        self.inner.wire()
+    }
+
+    fn exchange(&self, request: &WireRequest, cancel: &Cancel) -> Result<WireReply, ProviderError> {
+        let reply = self.inner.exchange(request, cancel)?;
+        if (200..300).contains(&reply.status) {
+            store(&self.dir, self.wire().kind(), request, &reply)?;
+        }
+        Ok(reply)
+    }
+
+    fn describe(&self) -> String {
+        format!("{}, recording to {}", self.inner.describe(), self.dir.display())
+    }
+}
+
+impl Replay {
+    /// Answers from the records in `dir` as the wire format `wire` (a [`ProviderKind`], or a
+    /// [`WireFormat`] with the options the run was recorded with, since they change the body).
+    pub fn new(dir: impl Into<PathBuf>, wire: impl Into<WireFormat>) -> Replay {
+        Replay { dir: dir.into(), wire: wire.into() }
+    }
+}
+
+impl Provider for Replay {
+    fn wire(&self) -> WireFormat {
+        self.wire
+    }
+
+    fn exchange(&self, request: &WireRequest, cancel: &Cancel) -> Result<WireReply, ProviderError> {
+        if cancel.is_cancelled() {
+            return Err(ProviderError::Cancelled);
+        }
+        let key = record_key(self.wire.kind(), request);
+        let path = self.dir.join(format!("{key}.json"));
+        let text = match fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(ProviderError::Replay(format!(
+                    "no recorded reply for this request (key {key}) in {}: re-run with --record",
+                    self.dir.display()
+                )))
+            }
+            Err(e) => return Err(ProviderError::Replay(format!("cannot read the record {}: {e}", path.display()))),
+        };
+        let record: Record = serde_json::from_str(&text)
+            .map_err(|e| ProviderError::Replay(format!("the record {} is not a record file: {e}", path.display())))?;
+        Ok(WireReply { status: record.response.status, body: record.response.body, retries: 0 })
+    }
+
+    fn describe(&self) -> String {
+        format!("{} replayed from {}", self.wire.kind(), self.dir.display())
+    }
+}
+
+/// The store key of `request`: SHA-256 hex of `kind`, the path and the canonical body, each
+/// followed by a newline.
+pub fn record_key(kind: ProviderKind, request: &WireRequest) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(kind.name().as_bytes());
+    hasher.update(b"\n");
+    hasher.update(request.path.as_bytes());
+    hasher.update(b"\n");
+    match serde_json::from_slice::<Value>(&request.body) {
+        Ok(body) => {
+            let mut canonical = String::new();
+            write_canonical(&body, &mut canonical);
+            hasher.update(canonical.as_bytes());
+        }
+        Err(_) => hasher.update(&request.body),
+    }
+    hasher.update(b"\n");
+    hasher.finalize().iter().fold(String::with_capacity(64), |mut hex, byte| {
+        let _ = write!(hex, "{byte:02x}");
+        hex
+    })
+}
+
+/// `value` as compact JSON with every object's keys sorted, whatever order the map keeps.
+fn write_canonical(value: &Value, out: &mut String) {
+    match value {
+        Value::Object(map) => {
+            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(b.0));
+            out.push('{');
+            for (i, (key, value)) in entries.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&Value::String(key.clone()).to_string());
+                out.push(':');
+                write_canonical(value, out);
+            }
+            out.push('}');
+        }
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_canonical(item, out);
+            }
+            out.push(']');
+        }
+        scalar => out.push_str(&scalar.to_string()),
+    }
+}
+
+/// Writes the record of one exchange, atomically (a temporary file renamed into place).
+fn store(dir: &Path, kind: ProviderKind, request: &WireRequest, reply: &WireReply) -> Result<(), ProviderError> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let failed = |what: &str, e: std::io::Error| {
+        ProviderError::Replay(format!("cannot {what} the record store {}: {e}", dir.display()))
+    };
+    let key = record_key(kind, request);
+    let record = Record {
+        provider: kind.name().to_string(),
+        path: request.path.to_string(),
+        request: serde_json::from_slice(&request.body)
+            .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&request.body).into_owned())),
+        response: RecordedReply { status: reply.status, body: reply.body.clone() },
+    };
+    let mut text = serde_json::to_string_pretty(&record)
+        .map_err(|e| ProviderError::Replay(format!("cannot encode a record: {e}")))?;
+    text.push('\n');
+    fs::create_dir_all(dir).map_err(|e| failed("create", e))?;
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let temp = dir.join(format!(".{key}.{}.{n}.tmp", std::process::id()));
+    let written = fs::File::create(&temp).and_then(|mut file| {
+        file.write_all(text.as_bytes())?;
+        file.sync_all()
+    });
+    let renamed = written.and_then(|()| fs::rename(&temp, dir.join(format!("{key}.json"))));
+    if let Err(e) = renamed {
+        let _ = fs::remove_file(&temp);
+        return Err(failed("write to", e));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::conversation;
+    use super::*;
+
+    /// A provider that answers every request with the same raw reply.
+    struct Canned(WireReply);
+
+    impl Provider for Canned {
+        fn wire(&self) -> WireFormat {
+            WireFormat::Anthropic
+        }
+        fn exchange(&self, _: &WireRequest, _: &Cancel) -> Result<WireReply, ProviderError> {
+            Ok(self.0.clone())
+        }
+        fn describe(&self) -> String {
+            "canned".into()
+        }
+    }
+
+    const BODY: &str = r#"{"content":[{"type":"text","text":"hi"}],"stop_reason":"end_turn","usage":{"input_tokens":1,"output_tokens":2}}"#;
+
+    #[test]
+    fn keys_ignore_key_order_but_not_content() {
+        let a = WireRequest { path: "/messages", body: br#"{"a":1,"b":[{"x":1,"y":2}]}"#.to_vec() };
+        let b = WireRequest { path: "/messages", body: br#"{"b":[{"y":2,"x":1}],"a":1}"#.to_vec() };
+        let c = WireRequest { path: "/messages", body: br#"{"a":2,"b":[{"x":1,"y":2}]}"#.to_vec() };
+        assert_eq!(record_key(ProviderKind::Anthropic, &a), record_key(ProviderKind::Anthropic, &b));
+        assert_ne!(record_key(ProviderKind::Anthropic, &a), record_key(ProviderKind::Anthropic, &c));
+        assert_ne!(record_key(ProviderKind::Anthropic, &a), record_key(ProviderKind::OpenAi, &a));
+        assert_eq!(record_key(ProviderKind::Anthropic, &a).len(), 64);
+    }
+
+    #[test]
+    fn record_then_replay_gives_the_same_response() {
+        let dir = tempfile::tempdir().ok();
+        let Some(dir) = dir else { panic!("no temp dir") };
+        let canned = Canned(WireReply { status: 200, body: BODY.into(), retries: 0 });
+        let recording = Recording::new(dir.path().join("store"), Box::new(canned));
+        let req = conversation();
+        let recorded = recording.complete(&req);
+        assert!(recorded.is_ok(), "{recorded:?}");
+        let replayed = Replay::new(dir.path().join("store"), ProviderKind::Anthropic).complete(&req);
+        assert_eq!(recorded, replayed);
+
+        let files: Vec<_> = fs::read_dir(dir.path().join("store")).into_iter().flatten().flatten().collect();
+        assert_eq!(files.len(), 1, "one record, no temporary file left");
+        let text = fs::read_to_string(files[0].path()).unwrap_or_default();
+        let record: Value = serde_json::from_str(&text).unwrap_or_default();
+        assert_eq!(record["response"]["body"], BODY);
+        assert_eq!(record["request"]["model"], "gpt-test");
+        assert!(text.contains("\n  \"request\": {"), "pretty: {text}");
+    }
+
+    #[test]
+    fn a_miss_names_the_key_and_the_fix() {
+        let dir = tempfile::tempdir().ok();
+        let Some(dir) = dir else { panic!("no temp dir") };
+        let miss = Replay::new(dir.path(), ProviderKind::OpenAi).complete(&conversation());
+        let Err(ProviderError::Replay(message)) = miss else { panic!("{miss:?}") };
+        assert!(message.starts_with("no recorded reply for this request (key "), "{message}");
+        assert!(message.ends_with(": re-run with --record"), "{message}");
+    }
+
+    #[test]
+    fn error_replies_are_not_recorded() {
+        let dir = tempfile::tempdir().ok();
+        let Some(dir) = dir else { panic!("no temp dir") };
+        let canned = Canned(WireReply { status: 500, body: "{}".into(), retries: 0 });
+        let result = Recording::new(dir.path(), Box::new(canned)).complete(&conversation());
+        assert!(matches!(result, Err(ProviderError::Server { status: 500, .. })), "{result:?}");
+        assert_eq!(fs::read_dir(dir.path()).map(|d| d.count()).ok(), Some(0));
+    }
+}
