@@ -77,15 +77,21 @@ fn eval(root: &Path, agent: &str, api: &str, base: &str, extra: &[&str]) -> e2e:
         base,
         "--model",
         "test-model",
-        "--format",
-        "json",
     ];
+    if !extra.contains(&"--format") {
+        args.extend_from_slice(&["--format", "json"]);
+    }
     args.extend_from_slice(extra);
     skillkit(&args)
 }
 
 fn counts(v: &Value) -> Vec<(String, Value)> {
-    v["cases"].as_array().unwrap().iter().map(|c| (c["id"].as_str().unwrap().to_string(), c["activated"].clone())).collect()
+    v["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["id"].as_str().unwrap().to_string(), c["activated"].clone()))
+        .collect()
 }
 
 #[test]
@@ -116,12 +122,16 @@ fn every_agent_on_both_wire_formats_gives_the_counts_the_script_implies() {
             assert_eq!(v["summary"]["recall"], json!(0.6667));
             assert_eq!(v["summary"]["accuracy"], json!(0.75));
             assert_eq!(v["summary"]["requests"], json!(12));
-            assert_eq!((v["agent"].as_str(), v["provider"].as_str(), v["runs"].as_u64()), (Some(*agent), Some(api), Some(3)));
+            assert_eq!(
+                (v["agent"].as_str(), v["provider"].as_str(), v["runs"].as_u64()),
+                (Some(*agent), Some(api), Some(3))
+            );
 
             // What the model was sent: the agent's text where it puts it, its tools, the query.
             let requests = server.requests();
             assert_eq!(requests.len(), 12);
-            let prompt = skillkit(&["prompt", "--agent", agent, "--source", tmp.path().join("skills").to_str().unwrap()]);
+            let prompt =
+                skillkit(&["prompt", "--agent", agent, "--source", tmp.path().join("skills").to_str().unwrap()]);
             let tools_json = skillkit(&[
                 "prompt",
                 "--agent",
@@ -141,9 +151,9 @@ fn every_agent_on_both_wire_formats_gives_the_counts_the_script_implies() {
                 let tools = body["tools"].as_array().unwrap().iter().map(|t| t["function"].clone()).collect();
                 (messages[0]["content"].as_str().unwrap().to_string(), tools)
             } else {
-                let tools = body["tools"].as_array().unwrap().iter().map(|t| {
-                    json!({"name": t["name"], "description": t["description"], "parameters": t["input_schema"]})
-                });
+                let tools = body["tools"].as_array().unwrap().iter().map(
+                    |t| json!({"name": t["name"], "description": t["description"], "parameters": t["input_schema"]}),
+                );
                 (body["system"].as_str().unwrap().to_string(), tools.collect())
             };
             assert_eq!(text, prompt.stdout, "{agent} {api}: the skills text is `skillkit prompt`'s");
@@ -164,7 +174,8 @@ fn record_then_replay_is_byte_identical_and_offline() {
     let records = tmp.path().join("records");
     let recorded = {
         let server = MockServer::start(script(0));
-        let out = eval(tmp.path(), "claude-code", "anthropic", &server.base_url(), &["--record", records.to_str().unwrap()]);
+        let out =
+            eval(tmp.path(), "claude-code", "anthropic", &server.base_url(), &["--record", records.to_str().unwrap()]);
         assert_eq!(out.code, 0, "{}", out.stderr);
         out.stdout
     };
@@ -183,9 +194,13 @@ fn record_then_replay_is_byte_identical_and_offline() {
         }
     }
     // A request not recorded (another query) fails the replay with exit 2.
-    std::fs::write(tmp.path().join("evals.yaml"), "sources: [skills]\ncases:\n  - {query: Something new, expect: none}\n")
-        .unwrap();
-    let miss = eval(tmp.path(), "claude-code", "anthropic", "http://127.0.0.1:9", &["--replay", records.to_str().unwrap()]);
+    std::fs::write(
+        tmp.path().join("evals.yaml"),
+        "sources: [skills]\ncases:\n  - {query: Something new, expect: none}\n",
+    )
+    .unwrap();
+    let miss =
+        eval(tmp.path(), "claude-code", "anthropic", "http://127.0.0.1:9", &["--replay", records.to_str().unwrap()]);
     assert_eq!(miss.code, 2);
     assert!(miss.stderr.contains("no recorded reply for this request"), "{}", miss.stderr);
 }

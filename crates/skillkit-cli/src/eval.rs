@@ -122,8 +122,11 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
     for s in library.sources.iter().filter(|s| !s.exists) {
         writeln!(err, "warning: source {} does not exist", s.path.display())?;
     }
-    let options =
-        skillkit::prompt::PromptOptions { context_window: suite.context_window, char_budget: suite.char_budget, loaded: vec![] };
+    let options = skillkit::prompt::PromptOptions {
+        context_window: suite.context_window,
+        char_budget: suite.char_budget,
+        loaded: vec![],
+    };
     let Some(prompt) = agent.render(&library, &options) else {
         writeln!(err, "error: `{}` only lints; an eval needs an agent with a prompt", agent.id)?;
         return Ok(2);
@@ -154,7 +157,8 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
     let bar = progress_bar(suite.cases.len() as u64 * args.runs.max(1) as u64);
     let progress = |done: usize, _total: usize| bar.set_position(done as u64);
     let run_options = Options { runs: args.runs, concurrency: args.concurrency };
-    let result = skillkit::eval::run(agent, &prompt, &suite, provider.as_ref(), &config, &run_options, cancel, &progress);
+    let result =
+        skillkit::eval::run(agent, &prompt, &suite, provider.as_ref(), &config, &run_options, cancel, &progress);
     bar.finish_and_clear();
     let report = match result {
         Ok(r) => r,
@@ -178,11 +182,21 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
     let below = |min: Option<f64>, got: Option<f64>| min.is_some_and(|m| got.is_none_or(|g| g < m));
     let mut code = 0;
     if below(args.min_precision, report.summary.precision) {
-        writeln!(err, "precision {} is below --min-precision {}", number(report.summary.precision), args.min_precision.unwrap_or(0.0))?;
+        writeln!(
+            err,
+            "precision {} is below --min-precision {}",
+            number(report.summary.precision),
+            args.min_precision.unwrap_or(0.0)
+        )?;
         code = 1;
     }
     if below(args.min_recall, report.summary.recall) {
-        writeln!(err, "recall {} is below --min-recall {}", number(report.summary.recall), args.min_recall.unwrap_or(0.0))?;
+        writeln!(
+            err,
+            "recall {} is below --min-recall {}",
+            number(report.summary.recall),
+            args.min_recall.unwrap_or(0.0)
+        )?;
         code = 1;
     }
     Ok(code)

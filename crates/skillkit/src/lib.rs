@@ -21,6 +21,7 @@ pub mod agent;
 pub mod agents;
 pub mod check;
 pub mod docs;
+pub mod eval;
 pub mod frontmatter_edit;
 pub mod library;
 pub mod lint;

@@ -305,7 +305,8 @@ fn record_then_replay() {
         let mut elsewhere = config.clone();
         elsewhere.base_url = Some("http://127.0.0.1:1/v1".into());
         elsewhere.api_key = Some(ApiKey::new("sk-other"));
-        assert_eq!(replay.complete(&request(&elsewhere, "a pdf task")), recorded.0);
+        let fresh = Replay::new(dir.path(), kind);
+        assert_eq!(fresh.complete(&request(&elsewhere, "a pdf task")), recorded.0);
 
         let miss = replay.complete(&request(&config, "never recorded"));
         let Err(ProviderError::Replay(message)) = &miss else { panic!("{kind}: {miss:?}") };
@@ -321,8 +322,8 @@ fn record_then_replay() {
             .map(|f| {
                 let text = std::fs::read_to_string(f.path()).unwrap_or_default();
                 let record: Value = serde_json::from_str(&text).unwrap_or_default();
-                assert_eq!(record["response"]["status"], 200);
-                assert!(record["response"]["body"].is_string());
+                assert_eq!(record["responses"][0]["status"], 200);
+                assert!(record["responses"][0]["body"].is_string());
                 record["request"].clone()
             })
             .collect();

@@ -685,7 +685,6 @@ pub fn read_all(lib: &Library) {
     load(lib);
 }
 
-
 /// A skill is activated by a shell command that reads its `SKILL.md` (the listing says to open
 /// it before acting): `exec_command` with a `cmd` naming the file, by its absolute path or its
 /// root alias (`r0/pdf/SKILL.md`).

@@ -574,7 +574,6 @@ pub fn read_all(lib: &Library) {
     load(lib);
 }
 
-
 /// A skill is activated by `activate_skill` naming it.
 pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
     rule: "`activate_skill` with `name: S`",

@@ -337,12 +337,17 @@ pub fn read_all(lib: &crate::library::Library) {
     index(lib);
 }
 
-
 /// A skill is activated by `use_skill` naming it (seed 002 §4.1).
 pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
     rule: "`use_skill` with `skill_name: S`",
     tools: |p| p.tools.clone(),
-    skill: |p, name, args| if name == "use_skill" { crate::agents::skill_named_by(p, args, "skill_name") } else { None },
+    skill: |p, name, args| {
+        if name == "use_skill" {
+            crate::agents::skill_named_by(p, args, "skill_name")
+        } else {
+            None
+        }
+    },
 };
 #[cfg(test)]
 mod tests {

@@ -263,7 +263,9 @@ mod tests {
         assert_eq!((r.summary.requests, r.summary.input_tokens, r.summary.output_tokens), (12, 120, 24));
         let junit = r.junit();
         assert!(junit.contains("tests=\"4\" failures=\"1\""), "{junit}");
-        assert!(junit.contains("<failure message=\"expected pdf in most runs, got csv 1/3, none 2/3\">query b</failure>"));
+        assert!(
+            junit.contains("<failure message=\"expected pdf in most runs, got csv 1/3, none 2/3\">query b</failure>")
+        );
     }
 
     #[test]

@@ -145,3 +145,68 @@ pub fn run(
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{ChatResponse, ProviderKind, ToolCall};
+    use serde_json::json;
+
+    fn library() -> (tempfile::TempDir, crate::library::Library, &'static Agent) {
+        let tmp = tempfile::tempdir().unwrap();
+        for name in ["pdf", "csv"] {
+            let dir = tmp.path().join("skills").join(name);
+            std::fs::create_dir_all(&dir).unwrap();
+            let text = format!("---\nname: {name}\ndescription: Handles {name} files. Use for {name}.\n---\n\nBody.\n");
+            std::fs::write(dir.join("SKILL.md"), text).unwrap();
+        }
+        let agent = crate::find_agent("codex").unwrap();
+        let lib = crate::library::Library::open(&[tmp.path().join("skills")], agent);
+        (tmp, lib, agent)
+    }
+
+    fn reply(calls: &[(&str, serde_json::Value)]) -> ChatResponse {
+        let tool_calls = calls
+            .iter()
+            .enumerate()
+            .map(|(i, (name, arguments))| ToolCall { id: i.to_string(), name: name.to_string(), arguments: arguments.clone() })
+            .collect();
+        ChatResponse { tool_calls, ..ChatResponse::default() }
+    }
+
+    #[test]
+    fn codex_gets_a_developer_message_and_activates_by_reading_the_file() {
+        let (_tmp, lib, agent) = library();
+        let prompt = agent.render(&lib, &Default::default()).unwrap();
+        let activation = agent.activation.unwrap();
+        let req = request(&prompt, &activation, "read my pdf", &ProviderConfig::new(ProviderKind::OpenAi, "m"));
+        assert_eq!(req.system, None);
+        assert_eq!(req.messages[0], Message::text(Role::Developer, prompt.text.clone()));
+        assert_eq!(req.messages[1], Message::user("read my pdf"));
+        assert_eq!(req.tools.iter().map(|t| t.name.as_str()).collect::<Vec<_>>(), vec!["exec_command"]);
+        let pdf = prompt.skill_named("pdf").unwrap().path.clone();
+        for cmd in [format!("cat {pdf}"), format!("sed -n '1,200p' '{pdf}'"), "cat r0/pdf/SKILL.md".to_string()] {
+            let got = activated(&prompt, &activation, &reply(&[("exec_command", json!({ "cmd": cmd }))]));
+            assert_eq!(got.as_deref(), Some("pdf"), "{cmd}");
+        }
+        // Other commands, other tools and files that are no skill's activate nothing; the first
+        // activating call counts.
+        for (name, args) in [
+            ("exec_command", json!({"cmd": "ls"})),
+            ("exec_command", json!({"cmd": "cat r0/other/SKILL.md"})),
+            ("read_file", json!({"file_path": pdf})),
+        ] {
+            assert_eq!(activated(&prompt, &activation, &reply(&[(name, args.clone())])), None, "{name} {args}");
+        }
+        let two = reply(&[("exec_command", json!({"cmd": "ls"})), ("exec_command", json!({"cmd": "cat r0/csv/SKILL.md"}))]);
+        assert_eq!(activated(&prompt, &activation, &two).as_deref(), Some("csv"));
+    }
+
+    #[test]
+    fn agents_without_a_skill_tool_cannot_be_evaluated() {
+        let with: Vec<&str> = crate::AGENTS.iter().filter(|a| a.activation.is_some()).map(|a| a.id).collect();
+        assert_eq!(with, ["deepagents", "deepagents-v1", "deepagents-v2", "claude-code", "codex", "gemini-cli", "harness9"]);
+        let e = EvalError::NoActivation { agent: "agentskills".into() };
+        assert!(e.to_string().starts_with("`agentskills` offers the model no skill tool to evaluate; use one of: deepagents,"));
+    }
+}

@@ -41,7 +41,7 @@ impl HttpProvider {
             ProviderKind::Anthropic => WireFormat::Anthropic,
         };
         let base = config.base_url.as_deref().unwrap_or(kind.default_base_url());
-        let tls = TlsConfig::builder().provider(TlsProvider::NativeTls).root_certs(RootCerts::PlatformVerifier).build();
+        let tls = TlsConfig::builder().provider(TlsProvider::Rustls).root_certs(RootCerts::WebPki).build();
         let agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
             .timeout_global(Some(config.timeout))

@@ -4,16 +4,20 @@
 //! The store is a folder of `<key>.json` files. The key is the SHA-256 (hex) of the provider kind,
 //! the path and the request's exact JSON body in canonical form (object keys sorted), never of the
 //! headers or the base URL: the same request to another port, or with another key, replays the
-//! same reply. Each file holds the request (as JSON, to read in a review) and the reply's status
-//! and raw body, exactly as received; replay hands that body to the same decoder, so a replayed
-//! [`super::ChatResponse`] is the recorded one. Only 2xx replies are recorded: a 429 or a 500
-//! says nothing about the model.
+//! same reply. Each file holds the request (as JSON, to read in a review) and the replies'
+//! statuses and raw bodies, exactly as received, in the order they came: a suite asks the same
+//! request several times (`--runs`), and the model may answer differently each time. Replay
+//! hands the n-th identical request the n-th reply, through the same decoder, so a replayed
+//! [`super::ChatResponse`] is the recorded one; a request asked more often than recorded is a
+//! miss. Only 2xx replies are recorded: a 429 or a 500 says nothing about the model.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::fs;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -26,12 +30,16 @@ use super::{Cancel, Provider, ProviderError};
 pub struct Recording {
     dir: PathBuf,
     inner: Box<dyn Provider>,
+    /// The replies recorded so far by this run, per key (a run starts each file afresh).
+    recorded: Mutex<HashMap<String, Vec<RecordedReply>>>,
 }
 
 /// A provider that answers only from a record store.
 pub struct Replay {
     dir: PathBuf,
     wire: WireFormat,
+    /// How many times each key was answered.
+    served: Mutex<HashMap<String, usize>>,
 }
 
 /// One record file.
@@ -40,11 +48,12 @@ struct Record {
     provider: String,
     path: String,
     request: Value,
-    response: RecordedReply,
+    /// In the order they came.
+    responses: Vec<RecordedReply>,
 }
 
-/// The reply in a record file.
-#[derive(Serialize, Deserialize)]
+/// A reply in a record file.
+#[derive(Clone, Serialize, Deserialize)]
 struct RecordedReply {
     status: u16,
     body: String,
@@ -53,7 +62,7 @@ struct RecordedReply {
 impl Recording {
     /// Records `inner`'s replies in `dir` (created on the first reply).
     pub fn new(dir: impl Into<PathBuf>, inner: Box<dyn Provider>) -> Recording {
-        Recording { dir: dir.into(), inner }
+        Recording { dir: dir.into(), inner, recorded: Mutex::default() }
     }
 }
 
@@ -65,7 +74,13 @@ impl Provider for Recording {
     fn exchange(&self, request: &WireRequest, cancel: &Cancel) -> Result<WireReply, ProviderError> {
         let reply = self.inner.exchange(request, cancel)?;
         if (200..300).contains(&reply.status) {
-            store(&self.dir, self.wire().kind(), request, &reply)?;
+            let kind = self.wire().kind();
+            let key = record_key(kind, request);
+            // One writer per file at a time, with every reply so far.
+            let mut recorded = self.recorded.lock().unwrap_or_else(|e| e.into_inner());
+            let replies = recorded.entry(key.clone()).or_default();
+            replies.push(RecordedReply { status: reply.status, body: reply.body.clone() });
+            store(&self.dir, kind, &key, request, replies)?;
         }
         Ok(reply)
     }
@@ -79,7 +94,7 @@ impl Replay {
     /// Answers from the records in `dir` as the wire format `wire` (a [`ProviderKind`], or a
     /// [`WireFormat`] with the options the run was recorded with, since they change the body).
     pub fn new(dir: impl Into<PathBuf>, wire: impl Into<WireFormat>) -> Replay {
-        Replay { dir: dir.into(), wire: wire.into() }
+        Replay { dir: dir.into(), wire: wire.into(), served: Mutex::default() }
     }
 }
 
@@ -106,7 +121,20 @@ impl Provider for Replay {
         };
         let record: Record = serde_json::from_str(&text)
             .map_err(|e| ProviderError::Replay(format!("the record {} is not a record file: {e}", path.display())))?;
-        Ok(WireReply { status: record.response.status, body: record.response.body, retries: 0 })
+        let n = {
+            let mut served = self.served.lock().unwrap_or_else(|e| e.into_inner());
+            let n = served.entry(key.clone()).or_default();
+            *n += 1;
+            *n - 1
+        };
+        let Some(reply) = record.responses.into_iter().nth(n) else {
+            return Err(ProviderError::Replay(format!(
+                "this request was asked more often than recorded (key {key}, {} in {}): re-run with --record",
+                n,
+                self.dir.display()
+            )));
+        };
+        Ok(WireReply { status: reply.status, body: reply.body, retries: 0 })
     }
 
     fn describe(&self) -> String {
@@ -169,18 +197,23 @@ fn write_canonical(value: &Value, out: &mut String) {
 }
 
 /// Writes the record of one exchange, atomically (a temporary file renamed into place).
-fn store(dir: &Path, kind: ProviderKind, request: &WireRequest, reply: &WireReply) -> Result<(), ProviderError> {
+fn store(
+    dir: &Path,
+    kind: ProviderKind,
+    key: &str,
+    request: &WireRequest,
+    replies: &[RecordedReply],
+) -> Result<(), ProviderError> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let failed = |what: &str, e: std::io::Error| {
         ProviderError::Replay(format!("cannot {what} the record store {}: {e}", dir.display()))
     };
-    let key = record_key(kind, request);
     let record = Record {
         provider: kind.name().to_string(),
         path: request.path.to_string(),
         request: serde_json::from_slice(&request.body)
             .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&request.body).into_owned())),
-        response: RecordedReply { status: reply.status, body: reply.body.clone() },
+        responses: replies.to_vec(),
     };
     let mut text = serde_json::to_string_pretty(&record)
         .map_err(|e| ProviderError::Replay(format!("cannot encode a record: {e}")))?;
@@ -249,9 +282,44 @@ mod tests {
         assert_eq!(files.len(), 1, "one record, no temporary file left");
         let text = fs::read_to_string(files[0].path()).unwrap_or_default();
         let record: Value = serde_json::from_str(&text).unwrap_or_default();
-        assert_eq!(record["response"]["body"], BODY);
+        assert_eq!(record["responses"][0]["body"], BODY);
         assert_eq!(record["request"]["model"], "gpt-test");
         assert!(text.contains("\n  \"request\": {"), "pretty: {text}");
+    }
+
+    /// A provider whose n-th reply says n.
+    struct Counting(std::sync::atomic::AtomicUsize);
+
+    impl Provider for Counting {
+        fn wire(&self) -> WireFormat {
+            WireFormat::Anthropic
+        }
+        fn exchange(&self, _: &WireRequest, _: &Cancel) -> Result<WireReply, ProviderError> {
+            let n = self.0.fetch_add(1, Ordering::SeqCst);
+            Ok(WireReply { status: 200, body: BODY.replace("\"hi\"", &format!("\"Reply {n}\"")), retries: 0 })
+        }
+        fn describe(&self) -> String {
+            "counting".into()
+        }
+    }
+
+    #[test]
+    fn the_same_request_asked_again_replays_its_replies_in_order() {
+        let Ok(dir) = tempfile::tempdir() else { panic!("no temp dir") };
+        let recording = Recording::new(dir.path(), Box::new(Counting(Default::default())));
+        let req = conversation();
+        let recorded: Vec<_> = (0..3).map(|_| recording.complete(&req).map(|r| r.text)).collect();
+        assert_eq!(recorded[2], Ok("Reply 2".to_string()), "{recorded:?}");
+        let replay = Replay::new(dir.path(), ProviderKind::Anthropic);
+        let replayed: Vec<_> = (0..3).map(|_| replay.complete(&req).map(|r| r.text)).collect();
+        assert_eq!(replayed, recorded);
+        let Err(ProviderError::Replay(more)) = replay.complete(&req) else { panic!("a fourth ask is a miss") };
+        assert!(more.contains("asked more often than recorded"), "{more}");
+        // A new recording run starts the file afresh.
+        let again = Recording::new(dir.path(), Box::new(Counting(Default::default())));
+        assert!(again.complete(&req).is_ok());
+        let fresh = Replay::new(dir.path(), ProviderKind::Anthropic);
+        assert!(fresh.complete(&req).is_ok() && fresh.complete(&req).is_err());
     }
 
     #[test]

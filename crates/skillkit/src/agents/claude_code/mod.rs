@@ -194,7 +194,6 @@ pub fn skill_tool() -> ToolDef {
     }
 }
 
-
 /// A skill is activated by the `Skill` tool naming it (the listing's only way in).
 pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
     rule: "`Skill` with `skill: S`",

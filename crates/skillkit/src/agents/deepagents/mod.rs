@@ -683,7 +683,6 @@ pub fn read_all(lib: &crate::library::Library) {
     load(&RenderInput { library: lib, options: &prompt::PromptOptions::default() });
 }
 
-
 /// A skill is activated by reading its `SKILL.md` with `read_file` (the listing says to).
 pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
     rule: "`read_file` with `file_path` S's SKILL.md",

@@ -140,7 +140,6 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     prompt::finish(&FORMAT, input.options, b, None, vec![])
 }
 
-
 /// A skill is activated by reading its `SKILL.md` with the filesystem's `read_file` (seed 001:
 /// the listing gives the path; the tool is DeepAgents' own, as the 0.7.32 profile offers it).
 pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {

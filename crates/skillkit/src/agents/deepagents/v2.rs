@@ -574,12 +574,17 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
     }
 }
 
-
 /// A skill is activated by `load_skill` naming it (seed 000 §3.4).
 pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
     rule: "`load_skill` with `skill_name: S`",
     tools: |p| p.tools.clone(),
-    skill: |p, name, args| if name == "load_skill" { crate::agents::skill_named_by(p, args, "skill_name") } else { None },
+    skill: |p, name, args| {
+        if name == "load_skill" {
+            crate::agents::skill_named_by(p, args, "skill_name")
+        } else {
+            None
+        }
+    },
 };
 #[cfg(test)]
 mod tests {
