@@ -118,12 +118,7 @@ impl Session {
         else {
             return Outcome::error(call, String::new()).with_note(format!("no skill `{name}` in the library"));
         };
-        let e = &mut self.library.entries[i];
-        let mut skill = crate::Skill::parse(e.skill.dir.clone(), &e.skill.file_name.clone(), content.to_string());
-        skill.resources = e.skill.resources.take();
-        e.diagnostics = crate::lint(&skill, self.agent);
-        e.skill = skill;
-        e.readings.clear();
+        self.library.set_text(i, content, self.agent);
         Outcome::ok(call, String::new()).with_note("the file's text changed; nothing enters the context")
     }
 }

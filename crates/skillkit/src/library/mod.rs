@@ -290,6 +290,22 @@ impl Library {
         )
     }
 
+    /// The entry whose skill file is `path` (as discovered: the real path of the source).
+    pub fn entry_at(&self, path: &std::path::Path) -> Option<usize> {
+        self.entries.iter().position(|e| e.skill.path() == path)
+    }
+
+    /// Replaces entry `i`'s `SKILL.md` text with `text` (its folder and resources kept), linted
+    /// again: the library as an unsaved edit (or a session's `edit` step) would make it.
+    pub fn set_text<P: AsRef<LintProfile> + ?Sized>(&mut self, i: usize, text: &str, profile: &P) {
+        let e = &mut self.entries[i];
+        let mut skill = crate::Skill::parse(e.skill.dir.clone(), &e.skill.file_name.clone(), text.to_string());
+        skill.resources = e.skill.resources.take();
+        e.diagnostics = crate::lint(&skill, profile.as_ref());
+        e.skill = skill;
+        e.readings.clear();
+    }
+
     /// The skills an agent ends up with: one per name, the last source's.
     pub fn active(&self) -> impl Iterator<Item = &Entry> {
         self.entries.iter().filter(|e| e.is_active())
