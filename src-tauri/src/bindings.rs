@@ -29,7 +29,7 @@ pub fn generate() -> String {
         // Prompt.
         Decision, PromptSkill, Budget, PromptView,
         // Session.
-        Size, Step, Turn, SessionView, Policy, SessionSettings,
+        Size, ModelCall, Step, Turn, SessionView, Policy, SessionSettings,
         // Command arguments and replies.
         Startup, OpenLibrary, LintText, Linted, ApplyFixes, Fixed, RenderPrompt, RunSession,
         RunSessionScript, ReadFile, Version, FileText, SaveFile, Saved, RenderPreview, Heading, SkippedImage,

@@ -13,7 +13,7 @@ pub use skillkit::{Applicability, Diagnostic, Edit, Fix, Label, Position, Severi
 // So do the engine's plain values: a resource's kind, a listing decision, a size, a session step.
 pub use skillkit::prompt::Decision;
 pub use skillkit::resources::ResourceKind;
-pub use skillkit::session::{Size, Step};
+pub use skillkit::session::{ModelCall, Size, Step};
 
 /// An agent profile the UI can pick.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]

@@ -244,7 +244,7 @@ fn an_unknown_key_is_located() {
 fn an_unknown_step_is_located() {
     assert_eq!(
         bad("agent: deepagents-v2\nsources: [library]\nsteps:\n  - load: api-docs\n  - lod: api-docs\n"),
-        "S:5:5: error: unknown step `lod`; use one of: load, unload, invoke, slash, tool, edit\n"
+        "S:5:5: error: unknown step `lod`; use one of: load, unload, invoke, slash, tool, edit, user, model\n"
     );
     assert_eq!(
         bad("agent: deepagents-v2\nsteps:\n  - load: api-docs\n    args: x\n"),

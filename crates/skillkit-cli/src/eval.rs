@@ -2,27 +2,18 @@
 //! requests, the judging and the counts are the engine's (`skillkit::eval`); this file reads the
 //! arguments and the key, and renders.
 
+use crate::provider::ProviderArgs;
 use clap::{Args, ValueEnum};
 use skillkit::eval::{Options, Report, Suite};
-use skillkit::model::{ApiKey, Cancel, Provider, ProviderConfig, ProviderKind};
+use skillkit::model::Cancel;
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Duration;
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
 pub enum EvalFormat {
     Text,
     Json,
     Junit,
-}
-
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
-pub enum ProviderArg {
-    /// The OpenAI-compatible Chat Completions API (OpenAI, Ollama, vLLM, llama.cpp, LM Studio,
-    /// OpenRouter, …).
-    Openai,
-    /// The Anthropic Messages API.
-    Anthropic,
 }
 
 #[derive(Args, Debug)]
@@ -39,35 +30,14 @@ pub struct EvalArgs {
     /// The skill a skill-creator list is for (its `should_trigger: true` queries expect it).
     #[arg(long)]
     pub skill: Option<String>,
-    #[arg(long, value_enum)]
-    pub provider: ProviderArg,
-    /// The API's base URL (default: the provider's own, e.g. https://api.openai.com/v1).
-    #[arg(long)]
-    pub base_url: Option<String>,
-    #[arg(long)]
-    pub model: String,
-    /// The environment variable holding the API key (default: OPENAI_API_KEY or ANTHROPIC_API_KEY).
-    #[arg(long)]
-    pub api_key_env: Option<String>,
+    #[command(flatten)]
+    pub model: ProviderArgs,
     /// Times each case is asked.
     #[arg(long, default_value_t = 3)]
     pub runs: u32,
     /// Requests in flight at most.
     #[arg(long, default_value_t = 4)]
     pub concurrency: usize,
-    /// Seconds one request may take.
-    #[arg(long, default_value_t = 120)]
-    pub timeout: u64,
-    #[arg(long)]
-    pub temperature: Option<f32>,
-    #[arg(long, default_value_t = 1024)]
-    pub max_tokens: u32,
-    /// Store every request and reply in DIR, keyed by a hash of the request.
-    #[arg(long, value_name = "DIR", conflicts_with = "replay")]
-    pub record: Option<PathBuf>,
-    /// Answer from the replies stored in DIR (no network; a request not stored is an error).
-    #[arg(long, value_name = "DIR")]
-    pub replay: Option<PathBuf>,
     /// Exit 1 when the suite's precision is below this (0 to 1).
     #[arg(long)]
     pub min_precision: Option<f64>,
@@ -131,28 +101,12 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
         writeln!(err, "error: `{}` only lints; an eval needs an agent with a prompt", agent.id)?;
         return Ok(2);
     };
-    let kind = match args.provider {
-        ProviderArg::Openai => ProviderKind::OpenAi,
-        ProviderArg::Anthropic => ProviderKind::Anthropic,
-    };
-    let mut config = ProviderConfig::new(kind, &args.model);
-    config.base_url = args.base_url.clone();
-    config.temperature = args.temperature;
-    config.max_tokens = args.max_tokens;
-    config.timeout = Duration::from_secs(args.timeout.max(1));
-    let key_env = args.api_key_env.clone().unwrap_or_else(|| kind.key_env().to_string());
-    config.api_key = ApiKey::from_env(&key_env);
-    if config.api_key.is_none() && args.replay.is_none() && args.base_url.is_none() {
-        writeln!(
-            err,
-            "error: no API key: set {key_env} (or name another variable with --api-key-env); a local server needs --base-url"
-        )?;
-        return Ok(2);
-    }
-    let provider: Box<dyn Provider> = match (&args.record, &args.replay) {
-        (_, Some(dir)) => Box::new(skillkit::model::Replay::new(dir, kind)),
-        (Some(dir), None) => Box::new(skillkit::model::Recording::new(dir, skillkit::model::provider(&config))),
-        (None, None) => skillkit::model::provider(&config),
+    let (config, provider) = match args.model.build() {
+        Ok(p) => p,
+        Err(message) => {
+            writeln!(err, "error: {message}")?;
+            return Ok(2);
+        }
     };
     let bar = progress_bar(suite.cases.len() as u64 * args.runs.max(1) as u64);
     let progress = |done: usize, _total: usize| bar.set_position(done as u64);

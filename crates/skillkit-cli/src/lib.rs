@@ -9,6 +9,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 pub mod eval;
+pub mod provider;
 pub mod render;
 
 #[derive(Parser)]
@@ -113,11 +114,24 @@ enum Command {
     },
     /// Run a session script (YAML: agent, sources, settings, steps) and print the transcript:
     /// every step's exact result text, the loaded skills, the prompt changes and the context used.
+    ///
+    /// With a model (--provider, --model), the script's `user` steps are live: the model answers
+    /// each one through the agent's prompt and skill tools, its skill-tool calls run in the
+    /// simulator, other tools are answered "not run in simulation"; --save writes the script with
+    /// the model's turns, which then replays without the model.
     Simulate {
         /// The session script.
         script: PathBuf,
         #[arg(long, value_enum, default_value = "text")]
         format: TreeFormat,
+        #[command(flatten)]
+        model: provider::ProviderArgs,
+        /// Model turns at most per user turn.
+        #[arg(long, default_value_t = 8)]
+        max_rounds: usize,
+        /// Write the script as run (the model's turns included) to FILE.
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
     },
     /// Print the sanitized HTML the app previews for a skill's body.
     ///
@@ -184,7 +198,10 @@ where
             let options = skillkit::prompt::PromptOptions { context_window, char_budget, loaded };
             prompt(sources, &agent, &options, format, out, err)
         }
-        Command::Simulate { script, format } => simulate(&script, format, out, err),
+        Command::Simulate { script, format, model, max_rounds, save } => {
+            let live = Live { model, max_rounds, save, cancel };
+            simulate(&script, format, &live, out, err)
+        }
         Command::Preview { path, format } => preview(&path, format, out, err),
         Command::Eval(args) => eval::eval(args, cancel, out, err),
         Command::Rules { format } => rules(format, out).map(|_| 0),
@@ -352,7 +369,21 @@ fn prompt(
     Ok(0)
 }
 
-fn simulate(script: &Path, format: TreeFormat, out: &mut dyn Write, err: &mut dyn Write) -> std::io::Result<i32> {
+/// `simulate`'s live options.
+struct Live<'a> {
+    model: provider::ProviderArgs,
+    max_rounds: usize,
+    save: Option<PathBuf>,
+    cancel: &'a skillkit::model::Cancel,
+}
+
+fn simulate(
+    script: &Path,
+    format: TreeFormat,
+    live: &Live<'_>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> std::io::Result<i32> {
     let shown = script.display().to_string();
     let text = match std::fs::read(script) {
         Ok(b) => match String::from_utf8(b) {
@@ -376,13 +407,41 @@ fn simulate(script: &Path, format: TreeFormat, out: &mut dyn Write, err: &mut dy
             return Ok(2);
         }
     };
-    let session = skillkit::simulate::run_script(&parsed, script);
+    let agent = find_agent(&parsed.agent).expect("the script parser accepts only known agents");
+    let sources = parsed.source_paths(skillkit::session_script::folder_of(script));
+    let built = match live.model.given().then(|| live.model.build()) {
+        Some(Err(message)) => {
+            writeln!(err, "error: {message}")?;
+            return Ok(2);
+        }
+        Some(Ok(built)) => Some(built),
+        None => None,
+    };
+    let model = built.as_ref().map(|(config, provider)| skillkit::live::LiveModel {
+        provider: provider.as_ref(),
+        config,
+        cancel: live.cancel,
+        max_rounds: live.max_rounds,
+    });
+    let ran = skillkit::live::run(agent, &sources, parsed.settings.clone(), parsed.steps.clone(), model.as_ref());
+    let session = ran.session;
+    if let Some(path) = &live.save {
+        let saved = skillkit::session_script::Script { steps: ran.steps.clone(), ..parsed.clone() };
+        if let Err(e) = std::fs::write(path, saved.to_text()) {
+            writeln!(err, "error: cannot write {}: {e}", path.display())?;
+            return Ok(2);
+        }
+    }
     for source in session.library.sources.iter().filter(|s| !s.exists) {
         writeln!(err, "warning: source {} does not exist", source.path.display())?;
     }
     match format {
         TreeFormat::Text => render::session::render_text(&session, &parsed.sources, out)?,
         TreeFormat::Json => render::session::render_json(&session, &parsed.sources, out)?,
+    }
+    if let Some(e) = ran.error {
+        writeln!(err, "error: the model could not answer: {e}")?;
+        return Ok(2);
     }
     Ok(0)
 }

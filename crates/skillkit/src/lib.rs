@@ -25,6 +25,7 @@ pub mod eval;
 pub mod frontmatter_edit;
 pub mod library;
 pub mod lint;
+pub mod live;
 pub mod model;
 pub mod preview;
 pub mod prompt;

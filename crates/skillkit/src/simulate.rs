@@ -6,7 +6,7 @@
 use crate::agent::Agent;
 use crate::library::Library;
 use crate::prompt::{self, PromptOptions};
-use crate::session::{line_diff, Model, Outcome, Session, Settings, Size, Step, Turn, Usage};
+use crate::session::{line_diff, Model, ModelCall, Outcome, Session, Settings, Size, Step, Turn, Usage};
 use std::path::PathBuf;
 
 /// A whole session: `sources` opened as `agent` discovers them, every step applied in order.
@@ -62,12 +62,68 @@ impl Session {
         }
     }
 
-    /// Applies a step and logs it.
+    /// Applies a step and logs it. A model's reply is logged, then each of its tool calls as
+    /// the step it amounts to under the agent ([`Session::step_for_call`]), each a turn of its own.
     pub fn apply(&mut self, step: Step) -> &Turn {
-        let outcome = match &step {
+        let calls = match &step {
+            Step::Model { calls, .. } => calls.clone(),
+            _ => vec![],
+        };
+        self.apply_one(step, None);
+        for call in calls {
+            let derived = self.step_for_call(&call);
+            let answer = call.result.clone().unwrap_or_else(|| NOT_RUN.to_string());
+            self.apply_one(derived, Some(answer));
+        }
+        self.turns.last().expect("just pushed")
+    }
+
+    /// The step a model's tool call amounts to: the agent's unload tool an unload, its load tool
+    /// a load, any other call that activates a skill ([`crate::agent::Activation`]) an invoke, and
+    /// everything else an ordinary tool call (judged by the policy, not run).
+    pub fn step_for_call(&self, call: &ModelCall) -> Step {
+        let arg = |key: &str| call.args.get(key).and_then(|v| v.as_str()).map(str::to_string);
+        let activation = self.agent.activation;
+        let prompt = activation.and_then(|_| self.agent.render(&self.library, &self.prompt_options()));
+        if let (Some(a), Some(p)) = (activation, &prompt) {
+            let offered = |name: &str| (a.tools)(p).iter().any(|t| t.name == name);
+            if call.tool == "unload_skill" && offered("unload_skill") {
+                if let Some(skill) = arg("skill_name") {
+                    return Step::Unload { skill };
+                }
+            }
+            if let Some(skill) = (a.skill)(p, &call.tool, &call.args) {
+                return if call.tool == "load_skill" {
+                    Step::Load { skill }
+                } else {
+                    Step::Invoke { skill, args: arg("args") }
+                };
+            }
+        }
+        Step::Tool { name: call.tool.clone(), args: call.args.clone() }
+    }
+
+    /// Applies one step; `tool_answer` is what an ordinary tool call the model made returns.
+    fn apply_one(&mut self, step: Step, tool_answer: Option<String>) -> &Turn {
+        let mut outcome = match &step {
             Step::Edit { skill, content } => self.edit(skill, content),
+            Step::User { text } => Outcome::ok("user", text.clone()),
+            Step::Model { text, calls } => {
+                let outcome = Outcome::ok("model", text.clone());
+                if calls.is_empty() {
+                    outcome
+                } else {
+                    let names: Vec<&str> = calls.iter().map(|c| c.tool.as_str()).collect();
+                    outcome.with_note(format!("the model calls {}", names.join(", ")))
+                }
+            }
             _ => dispatch(self, &step),
         };
+        if let (Step::Tool { .. }, Some(answer)) = (&step, tool_answer) {
+            if !outcome.is_error && outcome.result.is_empty() {
+                outcome.result = answer;
+            }
+        }
         let mut cost = Size::of(&outcome.result);
         for b in &outcome.blocks {
             let n = Size::of(b);
@@ -122,6 +178,10 @@ impl Session {
         Outcome::ok(call, String::new()).with_note("the file's text changed; nothing enters the context")
     }
 }
+
+/// What an ordinary tool call of the model returns when the user typed no result: the simulator
+/// runs no tools.
+pub const NOT_RUN: &str = "not run in simulation";
 
 /// The agent's own handling of a step.
 fn dispatch(s: &mut Session, step: &Step) -> Outcome {

@@ -139,7 +139,14 @@ encoding: string, estimate: boolean, bytes: number, chars: number, tokens: numbe
 
 export type Size = { chars: number, tokens: number, };
 
-export type Step = { "action": "load", skill: string, } | { "action": "unload", skill: string, } | { "action": "invoke", skill: string, args?: string | null, } | { "action": "slash", name: string, args: string, } | { "action": "tool", name: string, args: unknown, } | { "action": "edit", skill: string, content: string, };
+export type ModelCall = { tool: string, args: unknown, 
+/**
+ * What the tool returned, as the user typed it: tools other than the skill tools are not run
+ * in simulation, and are answered "not run in simulation" without one.
+ */
+result?: string | null, };
+
+export type Step = { "action": "load", skill: string, } | { "action": "unload", skill: string, } | { "action": "invoke", skill: string, args?: string | null, } | { "action": "slash", name: string, args: string, } | { "action": "tool", name: string, args: unknown, } | { "action": "edit", skill: string, content: string, } | { "action": "user", text: string, } | { "action": "model", text: string, calls: Array<ModelCall>, };
 
 export type Turn = { index: number, step: Step, 
 /**

@@ -328,7 +328,9 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
         Step::Unload { skill } => Outcome::unsupported(format!("unload {skill}"), "harness9", "unload tool"),
         Step::Tool { name, args } => Outcome::ok(format!("{name}({args})"), String::new())
             .with_note("harness9 does not enforce allowed-tools; the tool would run now (the simulator runs no tools)"),
-        Step::Edit { .. } => unreachable!("edits are handled by the session"),
+        Step::Edit { .. } | Step::User { .. } | Step::Model { .. } => {
+            unreachable!("edits and conversation turns are handled by the session")
+        }
     }
 }
 

@@ -4,8 +4,8 @@
 use super::report::{Report, RunResult};
 use super::suite::Suite;
 use crate::agent::{Activation, Agent};
-use crate::model::{Cancel, ChatRequest, Message, Provider, ProviderConfig, ProviderError, Role, Tool};
-use crate::prompt::{Placement, Prompt};
+use crate::model::{Cancel, ChatRequest, Message, Provider, ProviderConfig, ProviderError, Tool};
+use crate::prompt::Prompt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -54,10 +54,7 @@ impl std::error::Error for EvalError {}
 /// where the agent puts it (the system prompt, or a developer message for Codex), the agent's
 /// skill tools with their exact schemas, and the query as the first user turn.
 pub fn request(prompt: &Prompt, activation: &Activation, query: &str, config: &ProviderConfig) -> ChatRequest {
-    let (system, mut messages) = match prompt.placement {
-        Placement::DeveloperMessage => (None, vec![Message::text(Role::Developer, prompt.text.clone())]),
-        _ => (Some(prompt.text.clone()), vec![]),
-    };
+    let (system, mut messages) = crate::live::frame(prompt.placement, &prompt.text);
     messages.push(Message::user(query));
     let tools = (activation.tools)(prompt)
         .into_iter()
@@ -149,7 +146,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{ChatResponse, ProviderKind, ToolCall};
+    use crate::model::{ChatResponse, ProviderKind, Role, ToolCall};
     use serde_json::json;
 
     fn library() -> (tempfile::TempDir, crate::library::Library, &'static Agent) {
@@ -169,7 +166,11 @@ mod tests {
         let tool_calls = calls
             .iter()
             .enumerate()
-            .map(|(i, (name, arguments))| ToolCall { id: i.to_string(), name: name.to_string(), arguments: arguments.clone() })
+            .map(|(i, (name, arguments))| ToolCall {
+                id: i.to_string(),
+                name: name.to_string(),
+                arguments: arguments.clone(),
+            })
             .collect();
         ChatResponse { tool_calls, ..ChatResponse::default() }
     }
@@ -198,15 +199,21 @@ mod tests {
         ] {
             assert_eq!(activated(&prompt, &activation, &reply(&[(name, args.clone())])), None, "{name} {args}");
         }
-        let two = reply(&[("exec_command", json!({"cmd": "ls"})), ("exec_command", json!({"cmd": "cat r0/csv/SKILL.md"}))]);
+        let two =
+            reply(&[("exec_command", json!({"cmd": "ls"})), ("exec_command", json!({"cmd": "cat r0/csv/SKILL.md"}))]);
         assert_eq!(activated(&prompt, &activation, &two).as_deref(), Some("csv"));
     }
 
     #[test]
     fn agents_without_a_skill_tool_cannot_be_evaluated() {
         let with: Vec<&str> = crate::AGENTS.iter().filter(|a| a.activation.is_some()).map(|a| a.id).collect();
-        assert_eq!(with, ["deepagents", "deepagents-v1", "deepagents-v2", "claude-code", "codex", "gemini-cli", "harness9"]);
+        assert_eq!(
+            with,
+            ["deepagents", "deepagents-v1", "deepagents-v2", "claude-code", "codex", "gemini-cli", "harness9"]
+        );
         let e = EvalError::NoActivation { agent: "agentskills".into() };
-        assert!(e.to_string().starts_with("`agentskills` offers the model no skill tool to evaluate; use one of: deepagents,"));
+        assert!(e
+            .to_string()
+            .starts_with("`agentskills` offers the model no skill tool to evaluate; use one of: deepagents,"));
     }
 }

@@ -93,6 +93,31 @@ pub enum Step {
     },
     /// The skill's file is edited mid-session: later turns see the new text.
     Edit { skill: String, content: String },
+    /// The user's message in a live session: with a model attached, the model answers it
+    /// ([`crate::live`]); without one, it only enters the context.
+    User { text: String },
+    /// The model's reply (recorded from a live session, or written by hand): its text, then its
+    /// tool calls, each run through the agent's session as the model made it.
+    Model {
+        #[serde(default)]
+        text: String,
+        #[serde(default)]
+        calls: Vec<ModelCall>,
+    },
+}
+
+/// A tool call in a model's reply.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ModelCall {
+    pub tool: String,
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub args: serde_json::Value,
+    /// What the tool returned, as the user typed it: tools other than the skill tools are not run
+    /// in simulation, and are answered "not run in simulation" without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub result: Option<String>,
 }
 
 /// What one action produced.

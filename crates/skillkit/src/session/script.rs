@@ -21,6 +21,14 @@
 //!       ---
 //!       ...
 //!   - unload: pdf-tables
+//!   - user: Fill in the form in tax.pdf   # a user turn: with a model attached, the model answers
+//!   - model: I'll use the pdf skill.  # the model's reply (a live session records these)
+//!     calls:                      # its tool calls, run through the agent's session
+//!       - tool: load_skill
+//!         args: {skill_name: pdf-tables}
+//!       - tool: Bash              # not a skill tool: answered "not run in simulation",
+//!         args: {command: ls}     # or with `result` when given
+//!         result: "tax.pdf"
 //! ```
 
 use crate::session::{Policy, Settings, Step};
@@ -118,6 +126,20 @@ impl Script {
                 Step::Edit { skill, content } => {
                     out.push_str(&format!("  - edit: {}\n    content: {}\n", q(skill), q(content)));
                 }
+                Step::User { text } => out.push_str(&format!("  - user: {}\n", q(text))),
+                Step::Model { text, calls } => {
+                    out.push_str(&format!("  - model: {}\n", q(text)));
+                    if !calls.is_empty() {
+                        out.push_str("    calls:\n");
+                    }
+                    for c in calls {
+                        let args = serde_json::to_string(&c.args).unwrap_or_else(|_| "{}".into());
+                        out.push_str(&format!("      - tool: {}\n        args: {args}\n", q(&c.tool)));
+                        if let Some(r) = &c.result {
+                            out.push_str(&format!("        result: {}\n", q(r)));
+                        }
+                    }
+                }
             }
         }
         out
@@ -203,7 +225,7 @@ fn json(node: &Node) -> serde_json::Value {
     }
 }
 
-const STEP_KINDS: &str = "load, unload, invoke, slash, tool, edit";
+const STEP_KINDS: &str = "load, unload, invoke, slash, tool, edit, user, model";
 
 /// Parses a session script.
 pub fn parse(text: &str) -> Result<Script, Vec<ScriptError>> {
@@ -308,7 +330,8 @@ fn parse_step(cx: &mut Cx<'_>, item: &Node) -> Option<Step> {
         "invoke" => &["args"],
         "tool" => &["args"],
         "edit" => &["content"],
-        "slash" | "load" | "unload" => &[],
+        "model" => &["calls"],
+        "slash" | "load" | "unload" | "user" => &[],
         other => {
             cx.err(first.key.span, format!("unknown step `{other}`; use one of: {STEP_KINDS}"));
             return None;
@@ -345,9 +368,40 @@ fn parse_step(cx: &mut Cx<'_>, item: &Node) -> Option<Step> {
             };
             Step::Edit { skill: value, content: cx.string(content, "`content`")? }
         }
+        "user" => Step::User { text: value },
+        "model" => Step::Model { text: value, calls: extra("calls").map(|c| parse_calls(cx, c)).unwrap_or_default() },
         _ => unreachable!(),
     };
     ok.then_some(step)
+}
+
+/// A model step's `calls`: `[{tool, args, result}]`.
+fn parse_calls(cx: &mut Cx<'_>, node: &Node) -> Vec<crate::session::ModelCall> {
+    let Some(items) = node.items() else {
+        cx.err(node.span, "`calls` must be a list of {tool, args, result}");
+        return vec![];
+    };
+    let mut calls = vec![];
+    for item in items {
+        let Some(entries) = item.entries() else {
+            cx.err(item.span, "a call is a mapping with `tool` (and optionally `args`, `result`)");
+            continue;
+        };
+        let (mut tool, mut args, mut result) = (None, serde_json::json!({}), None);
+        for e in entries {
+            match e.key.as_str() {
+                Some("tool") => tool = cx.string(&e.value, "`tool`"),
+                Some("args") => args = json(&e.value),
+                Some("result") => result = cx.string(&e.value, "`result`"),
+                _ => cx.err(e.key.span, "a call takes `tool`, `args` and `result`"),
+            }
+        }
+        match tool {
+            Some(tool) => calls.push(crate::session::ModelCall { tool, args, result }),
+            None => cx.err(item.span, "a call needs a `tool`"),
+        }
+    }
+    calls
 }
 
 #[cfg(test)]
@@ -372,6 +426,23 @@ mod tests {
                 Step::Tool { name: "Bash".into(), args: serde_json::json!({"command": "ls"}) },
                 Step::Edit { skill: "pdf".into(), content: "---\nname: pdf\n---\n".into() },
                 Step::Unload { skill: "pdf".into() },
+                Step::User { text: "Fill the \"form\"\nplease".into() },
+                Step::Model {
+                    text: String::new(),
+                    calls: vec![
+                        crate::session::ModelCall {
+                            tool: "load_skill".into(),
+                            args: serde_json::json!({"skill_name": "pdf"}),
+                            result: None,
+                        },
+                        crate::session::ModelCall {
+                            tool: "Bash".into(),
+                            args: serde_json::json!({"command": "ls", "n": [1, true]}),
+                            result: Some("a.txt\n".into()),
+                        },
+                    ],
+                },
+                Step::Model { text: "Done: it's filled.".into(), calls: vec![] },
             ],
         };
         let back = parse(&script.to_text()).unwrap();

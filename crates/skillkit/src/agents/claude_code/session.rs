@@ -147,6 +147,8 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
                     .with_note("no rule pre-approves it: claude -p denies it (the interactive CLI asks the user)"),
             }
         }
-        Step::Edit { .. } => unreachable!("edits are handled by the session"),
+        Step::Edit { .. } | Step::User { .. } | Step::Model { .. } => {
+            unreachable!("edits and conversation turns are handled by the session")
+        }
     }
 }

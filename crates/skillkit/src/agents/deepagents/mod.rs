@@ -674,7 +674,9 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
         }
         Step::Unload { skill } => Outcome::unsupported(format!("unload {skill}"), agent, "unload tool"),
         Step::Slash { name, .. } => Outcome::unsupported(format!("/{name}"), agent, "slash commands in this profile"),
-        Step::Edit { .. } => unreachable!("edits are handled by the session"),
+        Step::Edit { .. } | Step::User { .. } | Step::Model { .. } => {
+            unreachable!("edits and conversation turns are handled by the session")
+        }
     }
 }
 

@@ -570,7 +570,9 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
             }
         }
         Step::Slash { name, .. } => Outcome::unsupported(format!("/{name}"), "deepagents-v2", "slash commands"),
-        Step::Edit { .. } => unreachable!("edits are handled by the session"),
+        Step::Edit { .. } | Step::User { .. } | Step::Model { .. } => {
+            unreachable!("edits and conversation turns are handled by the session")
+        }
     }
 }
 

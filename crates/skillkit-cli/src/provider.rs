@@ -1,0 +1,81 @@
+//! The model provider options `eval` and `simulate` share, and the provider they build: the
+//! key from the environment only (never from an argument, so it stays out of shell histories and
+//! process lists), recording or replaying when asked.
+
+use clap::{Args, ValueEnum};
+use skillkit::model::{ApiKey, Provider, ProviderConfig, ProviderKind};
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub enum ProviderArg {
+    /// The OpenAI-compatible Chat Completions API (OpenAI, Ollama, vLLM, llama.cpp, LM Studio,
+    /// OpenRouter, …).
+    Openai,
+    /// The Anthropic Messages API.
+    Anthropic,
+}
+
+#[derive(Args, Debug, Default)]
+pub struct ProviderArgs {
+    #[arg(long, value_enum)]
+    pub provider: Option<ProviderArg>,
+    /// The API's base URL (default: the provider's own, e.g. https://api.openai.com/v1).
+    #[arg(long)]
+    pub base_url: Option<String>,
+    /// The model, as the provider names it.
+    #[arg(long)]
+    pub model: Option<String>,
+    /// The environment variable holding the API key (default: OPENAI_API_KEY or ANTHROPIC_API_KEY).
+    #[arg(long)]
+    pub api_key_env: Option<String>,
+    /// Seconds one request may take.
+    #[arg(long, default_value_t = 120)]
+    pub timeout: u64,
+    #[arg(long)]
+    pub temperature: Option<f32>,
+    #[arg(long, default_value_t = 1024)]
+    pub max_tokens: u32,
+    /// Store every request and reply in DIR, keyed by a hash of the request.
+    #[arg(long, value_name = "DIR", conflicts_with = "replay")]
+    pub record: Option<PathBuf>,
+    /// Answer from the replies stored in DIR (no network; a request not stored is an error).
+    #[arg(long, value_name = "DIR")]
+    pub replay: Option<PathBuf>,
+}
+
+impl ProviderArgs {
+    /// Whether a model was asked for at all.
+    pub fn given(&self) -> bool {
+        self.provider.is_some() || self.model.is_some()
+    }
+
+    /// The config and the provider (recording or replaying as asked), or the message of why not.
+    pub fn build(&self) -> Result<(ProviderConfig, Box<dyn Provider>), String> {
+        let (Some(provider), Some(model)) = (self.provider, &self.model) else {
+            return Err("a model needs --provider openai|anthropic and --model NAME".into());
+        };
+        let kind = match provider {
+            ProviderArg::Openai => ProviderKind::OpenAi,
+            ProviderArg::Anthropic => ProviderKind::Anthropic,
+        };
+        let mut config = ProviderConfig::new(kind, model);
+        config.base_url = self.base_url.clone();
+        config.temperature = self.temperature;
+        config.max_tokens = self.max_tokens;
+        config.timeout = Duration::from_secs(self.timeout.max(1));
+        let key_env = self.api_key_env.clone().unwrap_or_else(|| kind.key_env().to_string());
+        config.api_key = ApiKey::from_env(&key_env);
+        if config.api_key.is_none() && self.replay.is_none() && self.base_url.is_none() {
+            return Err(format!(
+                "no API key: set {key_env} (or name another variable with --api-key-env); a local server needs --base-url"
+            ));
+        }
+        let provider: Box<dyn Provider> = match (&self.record, &self.replay) {
+            (_, Some(dir)) => Box::new(skillkit::model::Replay::new(dir, kind)),
+            (Some(dir), None) => Box::new(skillkit::model::Recording::new(dir, skillkit::model::provider(&config))),
+            (None, None) => skillkit::model::provider(&config),
+        };
+        Ok((config, provider))
+    }
+}
