@@ -3,7 +3,8 @@
 use skillkit::session::{Session, Size, Turn};
 use std::io::{self, Write};
 
-fn n(v: usize) -> String {
+/// `v` with a comma between thousands: 14,532.
+pub(crate) fn thousands(v: u64) -> String {
     let s = v.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
@@ -17,6 +18,10 @@ fn n(v: usize) -> String {
 
 fn size(s: Size) -> String {
     format!("{} chars, {} tokens", n(s.chars), n(s.tokens))
+}
+
+fn n(v: usize) -> String {
+    thousands(v as u64)
 }
 
 fn quoted(out: &mut dyn Write, text: &str) -> io::Result<()> {
