@@ -4,7 +4,7 @@
 
 use clap::{Args, ValueEnum};
 use skillkit::eval::{Options, Report, Suite};
-use skillkit::model::{ApiKey, Cancel, Provider, ProviderConfig, ProviderKind};
+use skillkit::model::{Cancel, Provider, ProviderConfig, ProviderKind};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -122,15 +122,6 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
     for s in library.sources.iter().filter(|s| !s.exists) {
         writeln!(err, "warning: source {} does not exist", s.path.display())?;
     }
-    let options = skillkit::prompt::PromptOptions {
-        context_window: suite.context_window,
-        char_budget: suite.char_budget,
-        loaded: vec![],
-    };
-    let Some(prompt) = agent.render(&library, &options) else {
-        writeln!(err, "error: `{}` only lints; an eval needs an agent with a prompt", agent.id)?;
-        return Ok(2);
-    };
     let kind = match args.provider {
         ProviderArg::Openai => ProviderKind::OpenAi,
         ProviderArg::Anthropic => ProviderKind::Anthropic,
@@ -141,14 +132,18 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
     config.max_tokens = args.max_tokens;
     config.timeout = Duration::from_secs(args.timeout.max(1));
     let key_env = args.api_key_env.clone().unwrap_or_else(|| kind.key_env().to_string());
-    config.api_key = ApiKey::from_env(&key_env);
-    if config.api_key.is_none() && args.replay.is_none() && args.base_url.is_none() {
-        writeln!(
-            err,
-            "error: no API key: set {key_env} (or name another variable with --api-key-env); a local server needs --base-url"
-        )?;
-        return Ok(2);
-    }
+    config.api_key = match skillkit::model::choose_key(None, &key_env, args.base_url.as_deref()) {
+        Ok((key, _)) => key,
+        // Replies replayed from disk need no key.
+        Err(_) if args.replay.is_some() => None,
+        Err(_) => {
+            writeln!(
+                err,
+                "error: no API key: set {key_env} (or name another variable with --api-key-env); a local server needs --base-url"
+            )?;
+            return Ok(2);
+        }
+    };
     let provider: Box<dyn Provider> = match (&args.record, &args.replay) {
         (_, Some(dir)) => Box::new(skillkit::model::Replay::new(dir, kind)),
         (Some(dir), None) => Box::new(skillkit::model::Recording::new(dir, skillkit::model::provider(&config))),
@@ -157,8 +152,16 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
     let bar = progress_bar(suite.cases.len() as u64 * args.runs.max(1) as u64);
     let progress = |done: usize, _total: usize| bar.set_position(done as u64);
     let run_options = Options { runs: args.runs, concurrency: args.concurrency };
-    let result =
-        skillkit::eval::run(agent, &prompt, &suite, provider.as_ref(), &config, &run_options, cancel, &progress);
+    let result = skillkit::eval::run_library(
+        agent,
+        &library,
+        &suite,
+        provider.as_ref(),
+        &config,
+        &run_options,
+        cancel,
+        &progress,
+    );
     bar.finish_and_clear();
     let report = match result {
         Ok(r) => r,
