@@ -71,6 +71,9 @@ export class EvalsState {
   /** Replies to an older request are dropped. */
   private loadSeq = 0;
   private yamlSeq = 0;
+  private initialized = false;
+  /** The settings were changed in the pane. */
+  private touched = false;
 
   constructor(private studio: Studio) {}
 
@@ -83,11 +86,15 @@ export class EvalsState {
     return this.suite !== null && (this.file?.exists || this.creating);
   }
 
-  /** Reads the remembered settings and the keys' status (once, at start). */
+  /** Reads the remembered settings and the keys' status, once, when the pane is first shown
+   *  (asking the keyring may make the system ask to unlock it: not at the app's start). */
   async init() {
+    if (this.initialized) return;
+    this.initialized = true;
     try {
       const [settings, keys] = await Promise.all([api.eval_settings(null), api.api_keys(null)]);
-      this.settings = settings;
+      // Settings changed meanwhile win over the remembered ones.
+      if (!this.touched) this.settings = settings;
       this.keys = keys;
     } catch (e) {
       this.error = asAppError(e);
@@ -200,6 +207,7 @@ export class EvalsState {
 
   /** Remembers the provider settings (they hold no key). */
   async saveSettings() {
+    this.touched = true;
     try {
       await api.remember_eval_settings($state.snapshot(this.settings));
     } catch (e) {
@@ -245,8 +253,10 @@ export class EvalsState {
         provider: $state.snapshot(this.settings),
         compare,
       });
-      const r = this.result.saved;
-      this.status = `${r.summary.requests} request(s) to ${r.model}${r.cancelled ? ' · cancelled: the counts are of the completed runs' : ''}`;
+      const { saved, unsaved } = this.result;
+      const requests = saved.summary.requests + (unsaved?.summary.requests ?? 0);
+      const cancelled = saved.cancelled || (unsaved?.cancelled ?? false);
+      this.status = `${requests} request(s) to ${saved.model}${cancelled ? ' · cancelled: the counts are of the completed runs' : ''}`;
     } catch (e) {
       this.error = asAppError(e);
     } finally {

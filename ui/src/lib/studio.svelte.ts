@@ -66,7 +66,6 @@ export class Studio {
       this.library.agent = startup.agent;
       await this.library.open();
       await this.editor.loadDrafts();
-      await this.evals.init();
     } catch (e) {
       this.error = asAppError(e);
     }

@@ -266,6 +266,7 @@ describe('Evals pane', () => {
     expect(reports.map((r) => row(r).dataset.pass)).toEqual(['false', 'true']);
     expect(reports.every((r) => row(r).classList.contains('diff'))).toBe(true);
     expect(reports[1].querySelector('[data-testid=eval-summary] .diff')?.textContent).toContain('1/1 passed');
+    expect($('[data-testid=eval-status]')?.textContent).toBe('6 request(s) to mock-model');
   });
 
   it('shows the host\'s errors and stays usable', async () => {
