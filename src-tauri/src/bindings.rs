@@ -37,10 +37,14 @@ pub fn generate() -> String {
         NewSkill, NewSkillProblem, NewSkillCheck, Draft,
         // Session scripts (the Session pane).
         SaveSessionScript, OpenSessionScript, ScriptSettings, SessionScript,
+        // Evals (the Evals pane).
+        Case, Suite, CaseReport, SkillReport, Summary, Report, Variant, ModelApi, ProviderSettings,
+        OpenSuite, ImportSuite, SuiteFile, SuiteText, UnsavedSkill, RunEval, KeyUse, EvalReply, ApiArg,
+        SetApiKey, KeyStatus,
         // Errors.
         ErrorCode, ErrorDetail, AppError,
         // Events.
-        LibraryEvent, LibraryChanged,
+        LibraryEvent, LibraryChanged, EvalProgress,
     ];
     let mut out = String::from(
         "// Generated from src-tauri (ts-rs) by `UPDATE_BINDINGS=1 cargo test -p skill-studio bindings`.\n\

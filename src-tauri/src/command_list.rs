@@ -23,4 +23,15 @@ app_commands! {
     save_draft(SaveFile) -> ();
     discard_draft(ReadFile) -> ();
     drafts(()) -> Vec<Draft>;
+    open_suite(OpenSuite) -> SuiteFile;
+    import_suite(ImportSuite) -> SuiteFile;
+    suite_yaml(Suite) -> SuiteText;
+    save_suite(SaveFile) -> Saved;
+    run_eval(RunEval) -> EvalReply;
+    cancel_eval(()) -> ();
+    eval_settings(()) -> ProviderSettings;
+    remember_eval_settings(ProviderSettings) -> ();
+    api_keys(()) -> Vec<KeyStatus>;
+    set_api_key(SetApiKey) -> KeyStatus;
+    forget_api_key(ApiArg) -> KeyStatus;
 }

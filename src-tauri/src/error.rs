@@ -28,6 +28,20 @@ pub enum ErrorCode {
     InvalidNewSkill,
     /// The file changed on disk since the editor read it; the save was not made.
     Conflict,
+    /// The eval suite has mistakes (see `details`), or names sources without the compared skill.
+    InvalidSuite,
+    /// The agent offers the model no skill tool, so its triggering cannot be evaluated.
+    NoSkillTool,
+    /// No API key for a provider's own API: none stored, none in the environment.
+    NoKey,
+    /// The system keyring refused (no Secret Service running, access denied).
+    Keyring,
+    /// The model's provider failed for good (unreachable, a refused key, an unknown model).
+    Provider,
+    /// An eval is already running; cancel it first.
+    Busy,
+    /// A provider setting is out of range or missing (the model, runs, a base URL).
+    InvalidSettings,
     /// The host refused the call itself (a command not granted, malformed arguments). The UI
     /// maps such rejections to this code.
     Internal,

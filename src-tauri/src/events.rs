@@ -8,6 +8,18 @@ use ts_rs::TS;
 /// Emitted after the watcher saw changes in the opened library's sources.
 pub const LIBRARY_CHANGED: &str = "library-changed";
 
+/// Emitted after each completed request of the eval in flight (`run_eval`).
+pub const EVAL_PROGRESS: &str = "eval-progress";
+
+/// The payload of [`EVAL_PROGRESS`]: requests done of the total, on which side of an A/B run
+/// (`saved` when there is no comparison).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct EvalProgress {
+    pub done: u32,
+    pub total: u32,
+    pub variant: skillkit::eval::Variant,
+}
+
 /// What a batch of file changes did to the library (the engine's `LibraryEvent`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
@@ -67,5 +79,5 @@ pub struct LibraryChanged {
 
 /// Each event's name with the TypeScript name of its payload type.
 pub fn event_types(cfg: &ts_rs::Config) -> Vec<(&'static str, String)> {
-    vec![(LIBRARY_CHANGED, <LibraryChanged as TS>::name(cfg))]
+    vec![(LIBRARY_CHANGED, <LibraryChanged as TS>::name(cfg)), (EVAL_PROGRESS, <EvalProgress as TS>::name(cfg))]
 }

@@ -87,7 +87,10 @@ pub fn builder(startup: Startup, explicit: bool) -> tauri::Builder<tauri::Wry> {
         .manage(state)
         .setup(|app| {
             match app.path().app_config_dir() {
-                Ok(dir) => app.state::<AppState>().remember_in(dir.join(last::FILE)),
+                Ok(dir) => {
+                    app.state::<AppState>().remember_in(dir.join(last::FILE));
+                    app.state::<AppState>().evals.remember_in(dir.join(commands::SETTINGS_FILE));
+                }
                 Err(e) => eprintln!("skill-studio: no config folder, the library is not remembered: {e}"),
             }
             let handle = app.handle().clone();
@@ -95,6 +98,13 @@ pub fn builder(startup: Startup, explicit: bool) -> tauri::Builder<tauri::Wry> {
                 use tauri::Emitter;
                 if let Err(e) = handle.emit(events::LIBRARY_CHANGED, changed) {
                     eprintln!("skill-studio: cannot emit {}: {e}", events::LIBRARY_CHANGED);
+                }
+            }));
+            let handle = app.handle().clone();
+            app.state::<AppState>().evals.notify_with(std::sync::Arc::new(move |progress: events::EvalProgress| {
+                use tauri::Emitter;
+                if let Err(e) = handle.emit(events::EVAL_PROGRESS, progress) {
+                    eprintln!("skill-studio: cannot emit {}: {e}", events::EVAL_PROGRESS);
                 }
             }));
             match app.path().app_data_dir() {

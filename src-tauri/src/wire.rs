@@ -24,6 +24,8 @@ pub struct AgentInfo {
     pub source: String,
     /// The profile renders a prompt (all but `spec`).
     pub has_prompt: bool,
+    /// The profile offers the model a skill tool, so its triggering can be evaluated.
+    pub has_skill_tool: bool,
 }
 
 /// One folder of skills.

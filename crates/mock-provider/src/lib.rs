@@ -22,7 +22,9 @@
 //! - `rules`: tried in order against the request's *last user text* (the text of the last user
 //!   message that has text, so a turn of tool results alone does not count); the first that
 //!   matches answers. A rule matches with `contains` (a substring) or `regex` (Rust `regex`
-//!   syntax), or always when it has neither.
+//!   syntax), or always when it has neither; with `context` too, only when the request's system
+//!   or developer text or a tool description contains that text (a reply that depends on what
+//!   the prompt says, such as a skill's description).
 //! - A rule's `replies` are cycled per (rule, user text): the n-th request with the same text gets
 //!   reply n modulo their count, counted under a lock, so three concurrent runs of one query
 //!   get the three replies in some order, never the same one twice.

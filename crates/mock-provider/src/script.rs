@@ -38,6 +38,11 @@ pub struct Rule {
     /// text. A rule with neither `contains` nor `regex` matches every request.
     #[serde(default)]
     pub regex: Option<String>,
+    /// Matches only when the request's system or developer text or one of its tool descriptions
+    /// contains this, besides `contains` or `regex` on the user text: the reply can depend on
+    /// what the prompt says about a skill (its description).
+    #[serde(default)]
+    pub context: Option<String>,
     /// The replies, cycled per distinct user text: the n-th request with the same text gets
     /// reply n modulo their count. Empty: the script's `default`.
     #[serde(default)]
@@ -195,9 +200,12 @@ pub(crate) struct Compiled {
 }
 
 impl Compiled {
-    /// The index of the first rule matching `text`.
-    pub fn rule_for(&self, text: &str) -> Option<usize> {
-        self.matchers.iter().position(|m| m.matches(text))
+    /// The index of the first rule matching the user text `text` and the request's `context`
+    /// (its system and developer text and tool descriptions).
+    pub fn rule_for(&self, text: &str, context: &[String]) -> Option<usize> {
+        self.matchers.iter().zip(&self.script.rules).position(|(m, rule)| {
+            m.matches(text) && rule.context.as_ref().is_none_or(|c| context.iter().any(|t| t.contains(c.as_str())))
+        })
     }
 }
 
@@ -212,9 +220,25 @@ mod tests {
         assert_eq!(script.rules.len(), 3);
         let compiled = script.compile();
         let Ok(compiled) = compiled.map_err(|e| e.0) else { panic!("example does not compile") };
-        assert_eq!(compiled.rule_for("please fill the PDF form"), Some(0));
-        assert_eq!(compiled.rule_for("Read the docx skill"), Some(1));
-        assert_eq!(compiled.rule_for("hello"), None);
+        assert_eq!(compiled.rule_for("please fill the PDF form", &[]), Some(0));
+        assert_eq!(compiled.rule_for("Read the docx skill", &[]), Some(1));
+        assert_eq!(compiled.rule_for("hello", &[]), None);
+    }
+
+    #[test]
+    fn a_context_rule_needs_its_text_in_the_prompt() {
+        let rule = |context: Option<&str>| Rule {
+            contains: Some("tables".into()),
+            context: context.map(str::to_string),
+            replies: vec![Reply::text("x")],
+            ..Rule::default()
+        };
+        let script = Script { rules: vec![rule(Some("Extracts tables")), rule(None)], ..Script::default() };
+        let Ok(compiled) = script.compile() else { panic!("does not compile") };
+        let prompt = vec!["- pdf: Extracts tables from PDF files.".to_string()];
+        assert_eq!(compiled.rule_for("pull the tables", &prompt), Some(0));
+        assert_eq!(compiled.rule_for("pull the tables", &["- pdf: Reads PDF files.".to_string()]), Some(1));
+        assert_eq!(compiled.rule_for("hello", &prompt), None);
     }
 
     #[test]

@@ -225,7 +225,7 @@ impl State {
             Effect::Malformed => malformed = true,
             Effect::Pass => {}
         }
-        let rule = self.script.rule_for(&asked.user_text);
+        let rule = self.script.rule_for(&asked.user_text, &asked.context);
         if let Some(i) = rule {
             match self.fault(Some(i), self.script.script.rules[i].fault.as_ref(), api, &asked.model) {
                 Effect::Respond(response) => return response,

@@ -3,6 +3,7 @@
 //! arguments and the key, and renders.
 
 use crate::provider::ProviderArgs;
+use crate::render::session::thousands;
 use clap::{Args, ValueEnum};
 use skillkit::eval::{Options, Report, Suite};
 use skillkit::model::Cancel;
@@ -92,15 +93,6 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
     for s in library.sources.iter().filter(|s| !s.exists) {
         writeln!(err, "warning: source {} does not exist", s.path.display())?;
     }
-    let options = skillkit::prompt::PromptOptions {
-        context_window: suite.context_window,
-        char_budget: suite.char_budget,
-        loaded: vec![],
-    };
-    let Some(prompt) = agent.render(&library, &options) else {
-        writeln!(err, "error: `{}` only lints; an eval needs an agent with a prompt", agent.id)?;
-        return Ok(2);
-    };
     let (config, provider) = match args.model.build() {
         Ok(p) => p,
         Err(message) => {
@@ -111,8 +103,16 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
     let bar = progress_bar(suite.cases.len() as u64 * args.runs.max(1) as u64);
     let progress = |done: usize, _total: usize| bar.set_position(done as u64);
     let run_options = Options { runs: args.runs, concurrency: args.concurrency };
-    let result =
-        skillkit::eval::run(agent, &prompt, &suite, provider.as_ref(), &config, &run_options, cancel, &progress);
+    let result = skillkit::eval::run_library(
+        agent,
+        &library,
+        &suite,
+        provider.as_ref(),
+        &config,
+        &run_options,
+        cancel,
+        &progress,
+    );
     bar.finish_and_clear();
     let report = match result {
         Ok(r) => r,
@@ -171,18 +171,6 @@ fn progress_bar(total: u64) -> indicatif::ProgressBar {
 
 fn number(x: Option<f64>) -> String {
     x.map_or_else(|| "n/a".to_string(), |x| format!("{x:.2}"))
-}
-
-fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {

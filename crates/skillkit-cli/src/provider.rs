@@ -3,7 +3,7 @@
 //! process lists), recording or replaying when asked.
 
 use clap::{Args, ValueEnum};
-use skillkit::model::{ApiKey, Provider, ProviderConfig, ProviderKind};
+use skillkit::model::{Provider, ProviderConfig, ProviderKind};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -65,12 +65,16 @@ impl ProviderArgs {
         config.max_tokens = self.max_tokens;
         config.timeout = Duration::from_secs(self.timeout.max(1));
         let key_env = self.api_key_env.clone().unwrap_or_else(|| kind.key_env().to_string());
-        config.api_key = ApiKey::from_env(&key_env);
-        if config.api_key.is_none() && self.replay.is_none() && self.base_url.is_none() {
-            return Err(format!(
-                "no API key: set {key_env} (or name another variable with --api-key-env); a local server needs --base-url"
-            ));
-        }
+        config.api_key = match skillkit::model::choose_key(None, &key_env, self.base_url.as_deref()) {
+            Ok((key, _)) => key,
+            // Replies replayed from disk need no key.
+            Err(_) if self.replay.is_some() => None,
+            Err(_) => {
+                return Err(format!(
+                    "no API key: set {key_env} (or name another variable with --api-key-env); a local server needs --base-url"
+                ))
+            }
+        };
         let provider: Box<dyn Provider> = match (&self.record, &self.replay) {
             (_, Some(dir)) => Box::new(skillkit::model::Replay::new(dir, kind)),
             (Some(dir), None) => Box::new(skillkit::model::Recording::new(dir, skillkit::model::provider(&config))),

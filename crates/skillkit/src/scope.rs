@@ -169,6 +169,28 @@ impl std::fmt::Display for ScopeError {
 
 impl std::error::Error for ScopeError {}
 
+/// `path` resolved as the system would, where its last components need not exist yet (a suite
+/// in a folder its first save creates): each component that exists is replaced by its real path,
+/// and `..` takes the last component back (exact, since what exists is a real path by then).
+pub fn resolve_lenient(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => {
+                out.push(other);
+                if let Ok(real) = std::fs::canonicalize(&out) {
+                    out = real;
+                }
+            }
+        }
+    }
+    out
+}
+
 fn io_error(path: &Path, e: &std::io::Error) -> ScopeError {
     if e.kind() == std::io::ErrorKind::NotFound {
         return ScopeError::Missing { path: path.to_path_buf() };
@@ -224,6 +246,28 @@ impl Scope {
         match std::fs::canonicalize(dir) {
             Ok(real) if self.contains(&real) => Ok(()),
             _ => Err(ScopeError::Outside { path: dir.to_path_buf() }),
+        }
+    }
+
+    /// Creates the folder `dir` when its parent is a real folder inside a source (a suite's
+    /// `evals/` beside its skill); a folder already there is fine, unless its real path leads out.
+    pub fn create_dir(&self, dir: &Path) -> Result<(), ScopeError> {
+        let outside = || ScopeError::Outside { path: dir.to_path_buf() };
+        let (Some(parent), Some(Component::Normal(name))) = (dir.parent(), dir.components().next_back()) else {
+            return Err(outside());
+        };
+        let parent = std::fs::canonicalize(parent).map_err(|_| outside())?;
+        if !self.contains(&parent) {
+            return Err(outside());
+        }
+        match std::fs::create_dir(parent.join(name)) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(io_error(dir, &e)),
+        }
+        match std::fs::canonicalize(parent.join(name)) {
+            Ok(real) if self.contains(&real) && real.is_dir() => Ok(()),
+            _ => Err(outside()),
         }
     }
 
@@ -710,6 +754,26 @@ mod tests {
         std::fs::write(outside.join("secret.md"), "secret").unwrap();
         let scope = Scope::new(std::slice::from_ref(&src));
         (tmp, src, outside, scope)
+    }
+
+    #[test]
+    fn folders_are_created_inside_the_sources_only_and_paths_resolve_through_missing_ones() {
+        let (tmp, src, outside, scope) = library();
+        scope.create_dir(&src.join("a/evals")).unwrap();
+        assert!(src.join("a/evals").is_dir());
+        scope.create_dir(&src.join("a/evals")).unwrap();
+        for bad in [outside.join("evals"), src.join("a/../../x"), src.join("missing/evals"), tmp.path().join("..")] {
+            assert!(matches!(scope.create_dir(&bad), Err(ScopeError::Outside { .. })), "{bad:?}");
+        }
+        symlink(&outside, src.join("a/out")).unwrap();
+        assert!(matches!(scope.create_dir(&src.join("a/out")), Err(ScopeError::Outside { .. })));
+        assert!(!outside.join("evals").exists());
+
+        let real = src.canonicalize().unwrap();
+        assert_eq!(resolve_lenient(&src.join("a/new/../..")), real);
+        assert_eq!(resolve_lenient(&src.join("a/new/./x")), real.join("a/new/x"));
+        // A symlink resolves to its target before `..` applies, as the system does it.
+        assert_eq!(resolve_lenient(&src.join("a/out/..")), tmp.path().canonicalize().unwrap());
     }
 
     #[test]

@@ -41,6 +41,7 @@ impl AppState {
                 title: a.title.into(),
                 source: a.source.into(),
                 has_prompt: a.prompt.is_some(),
+                has_skill_tool: a.activation.is_some(),
             })
             .collect())
     }

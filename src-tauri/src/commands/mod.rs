@@ -1,10 +1,11 @@
 //! The commands: each one checks its input, calls the engine and converts the result. The work
 //! is done by methods on [`AppState`] so that tests can call them without a window, one file per
-//! feature (library, editor, prompt, session, files, new_skill: each with its argument and reply
+//! feature (library, editor, prompt, session, files, new_skill, eval: each with its argument and reply
 //! types); this file holds the state, the Tauri functions that only fetch it, and the tests.
 //! Commands run off the main thread (`async`).
 
 mod editor;
+mod eval;
 mod files;
 mod library;
 mod new_skill;
@@ -13,6 +14,7 @@ mod session;
 mod session_script;
 
 pub use editor::*;
+pub use eval::*;
 pub use files::*;
 pub use library::*;
 pub use new_skill::*;
@@ -48,6 +50,8 @@ pub struct AppState {
     /// app runs; without it, libraries are opened unwatched.
     notify: Mutex<Option<Notify>>,
     pub kept: Kept,
+    /// The Evals pane's keys, run in flight and remembered settings.
+    pub evals: EvalState,
 }
 
 fn agent(id: &str) -> Result<&'static Agent, AppError> {
@@ -71,6 +75,7 @@ impl AppState {
             saving: Mutex::new(()),
             notify: Mutex::new(None),
             kept: Kept::default(),
+            evals: EvalState::default(),
         }
     }
 

@@ -8,7 +8,8 @@ use crate::commands::{AppState, Policy, RunSession, Saved, SessionSettings};
 use crate::error::{AppError, ErrorCode, ErrorDetail};
 use crate::wire::{path_string, SessionView, Step};
 use serde::{Deserialize, Serialize};
-use std::path::{Component, Path, PathBuf};
+use skillkit::session_script::relative;
+use std::path::Path;
 use ts_rs::TS;
 
 #[derive(Clone, Debug, Deserialize, TS)]
@@ -50,27 +51,6 @@ pub struct ScriptSettings {
     pub policy: String,
     pub char_budget: Option<usize>,
     pub allow: Vec<String>,
-}
-
-/// `to` relative to the folder `from` (both absolute), with `..` where needed.
-fn relative(to: &Path, from: &Path) -> PathBuf {
-    let a: Vec<Component> = to.components().collect();
-    let b: Vec<Component> = from.components().collect();
-    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    if common == 0 {
-        return to.to_path_buf();
-    }
-    let mut out = PathBuf::new();
-    for _ in common..b.len() {
-        out.push("..");
-    }
-    for c in &a[common..] {
-        out.push(c.as_os_str());
-    }
-    if out.as_os_str().is_empty() {
-        out.push(".");
-    }
-    out
 }
 
 /// The script text for a session, in the engine's format ([`skillkit::session_script::Script::to_text`]).
@@ -178,6 +158,7 @@ impl AppState {
 mod tests {
     use super::*;
     use crate::commands::{OpenLibrary, RunSessionScript, Startup};
+    use std::path::PathBuf;
 
     fn bundled() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../skills").canonicalize().unwrap()
@@ -218,13 +199,6 @@ mod tests {
         assert_eq!(script.steps, steps());
         let empty = script_text("codex", &[], &SessionSettings::default(), &[]);
         assert!(skillkit::session_script::parse(&empty).unwrap().steps.is_empty());
-    }
-
-    #[test]
-    fn relative_paths_climb_where_needed() {
-        assert_eq!(relative(Path::new("/a/b/skills"), Path::new("/a/b/skills/x")), PathBuf::from(".."));
-        assert_eq!(relative(Path::new("/a/b/skills"), Path::new("/a/b/skills")), PathBuf::from("."));
-        assert_eq!(relative(Path::new("/a/c"), Path::new("/a/b")), PathBuf::from("../c"));
     }
 
     fn copy_dir(from: &Path, to: &Path) {

@@ -61,7 +61,11 @@ source: string,
 /**
  * The profile renders a prompt (all but `spec`).
  */
-has_prompt: boolean, };
+has_prompt: boolean, 
+/**
+ * The profile offers the model a skill tool, so its triggering can be evaluated.
+ */
+has_skill_tool: boolean, };
 
 export type Source = { 
 /**
@@ -349,7 +353,171 @@ sources: Array<string>, settings: ScriptSettings, steps: Array<Step>,
  */
 view: SessionView, };
 
-export type ErrorCode = "unknown-agent" | "no-prompt" | "outside-library" | "not-a-skill-file" | "invalid-script" | "io" | "not-editable" | "invalid-new-skill" | "conflict" | "internal";
+export type Case = { id: string, query: string, 
+/**
+ * A skill name, or [`NONE`].
+ */
+expect: string, };
+
+export type Suite = { 
+/**
+ * The agent profile, when the suite names one.
+ */
+agent: string | null, 
+/**
+ * As written, relative to the suite's folder.
+ */
+sources: Array<string>, context_window: number | null, char_budget: number | null, cases: Array<Case>, };
+
+export type CaseReport = { id: string, query: string, expect: string, 
+/**
+ * Runs per activated skill (`none`: no skill), over the runs that completed.
+ */
+activated: { [key in string]: number }, 
+/**
+ * The expected activation won a strict majority of the completed runs.
+ */
+pass: boolean, 
+/**
+ * Completed runs (fewer than asked when the suite was stopped).
+ */
+runs: number, 
+/**
+ * The share of runs that activated what was expected.
+ */
+rate: number, };
+
+export type SkillReport = { name: string, tp: number, fp: number, fn: number, 
+/**
+ * `null` when the skill was never activated.
+ */
+precision: number | null, 
+/**
+ * `null` when no case expects the skill.
+ */
+recall: number | null, f1: number | null, 
+/**
+ * What was activated instead on the runs that expected this skill (`none`: nothing).
+ */
+confusions: { [key in string]: number }, };
+
+export type Summary = { precision: number | null, recall: number | null, accuracy: number | null, requests: number, input_tokens: number, output_tokens: number, };
+
+export type Report = { agent: string, provider: string, model: string, 
+/**
+ * Runs asked per case.
+ */
+runs: number, cases: Array<CaseReport>, skills: Array<SkillReport>, summary: Summary, 
+/**
+ * Stopped before every run completed (Ctrl+C, Cancel): the counts are of the completed runs.
+ */
+cancelled: boolean, };
+
+export type Variant = "saved" | "unsaved";
+
+export type ModelApi = "openai" | "anthropic";
+
+export type ProviderSettings = { api: ModelApi, 
+/**
+ * Blank: the provider's own API.
+ */
+base_url: string, model: string, 
+/**
+ * `null`: the provider's default.
+ */
+temperature: number | null, 
+/**
+ * Times each case is asked (1 to 100).
+ */
+runs: number, 
+/**
+ * Requests in flight at most (1 to 32).
+ */
+concurrency: number, 
+/**
+ * Seconds one request may take.
+ */
+timeout_secs: number, };
+
+export type OpenSuite = { 
+/**
+ * The skill's `SKILL.md`.
+ */
+skill: string, };
+
+export type ImportSuite = { 
+/**
+ * The skill's `SKILL.md`.
+ */
+skill: string, 
+/**
+ * The skill's name: what the list's `should_trigger: true` queries expect.
+ */
+name: string, 
+/**
+ * A JSON file inside the skill's folder.
+ */
+from: string, };
+
+export type SuiteFile = { 
+/**
+ * `<skill folder>/evals/triggers.yaml`.
+ */
+path: string, 
+/**
+ * The file exists; otherwise `text` is a new suite (or an import), not saved yet.
+ */
+exists: boolean, text: string, suite: Suite, 
+/**
+ * The file's version on disk, the base of the next save; `null` when there is no file.
+ */
+version: Version | null, };
+
+export type SuiteText = { text: string, };
+
+export type UnsavedSkill = { path: string, text: string, };
+
+export type RunEval = { 
+/**
+ * Where the suite is (it need not be saved): its `sources` are relative to its folder.
+ */
+path: string, 
+/**
+ * The suite, in the YAML format.
+ */
+text: string, 
+/**
+ * The agent whose prompt and skill tools the model sees.
+ */
+agent: string, provider: ProviderSettings, 
+/**
+ * A/B: the suite also runs with this skill's unsaved text in place of the saved one.
+ */
+compare: UnsavedSkill | null, };
+
+export type KeyUse = "keyring" | "environment" | "none";
+
+export type EvalReply = { saved: Report, unsaved: Report | null, key: KeyUse, };
+
+export type ApiArg = { api: ModelApi, };
+
+export type SetApiKey = { api: ModelApi, key: string, };
+
+export type KeyStatus = { api: ModelApi, 
+/**
+ * A key is stored in the system keyring.
+ */
+stored: boolean, 
+/**
+ * The environment variable read when none is stored (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`).
+ */
+env: string, env_set: boolean, 
+/**
+ * Why the keyring could not be asked (`stored` is then false).
+ */
+keyring_error: string | null, };
+
+export type ErrorCode = "unknown-agent" | "no-prompt" | "outside-library" | "not-a-skill-file" | "invalid-script" | "io" | "not-editable" | "invalid-new-skill" | "conflict" | "invalid-suite" | "no-skill-tool" | "no-key" | "keyring" | "provider" | "busy" | "invalid-settings" | "internal";
 
 export type ErrorDetail = { message: string, line: number, column: number, };
 
@@ -362,6 +530,8 @@ export type LibraryChanged = { events: Array<LibraryEvent>, library: LibraryView
  * The watcher's own troubles since the last batch (an overflowed queue, a source deleted).
  */
 errors: Array<string>, };
+
+export type EvalProgress = { done: number, total: number, variant: Variant, };
 
 /** Every command: its one argument (`args`) and its reply. Errors are `AppError`. */
 export type Commands = {
@@ -385,9 +555,21 @@ export type Commands = {
   save_draft: { args: SaveFile; reply: null };
   discard_draft: { args: ReadFile; reply: null };
   drafts: { args: null; reply: Array<Draft> };
+  open_suite: { args: OpenSuite; reply: SuiteFile };
+  import_suite: { args: ImportSuite; reply: SuiteFile };
+  suite_yaml: { args: Suite; reply: SuiteText };
+  save_suite: { args: SaveFile; reply: Saved };
+  run_eval: { args: RunEval; reply: EvalReply };
+  cancel_eval: { args: null; reply: null };
+  eval_settings: { args: null; reply: ProviderSettings };
+  remember_eval_settings: { args: ProviderSettings; reply: null };
+  api_keys: { args: null; reply: Array<KeyStatus> };
+  set_api_key: { args: SetApiKey; reply: KeyStatus };
+  forget_api_key: { args: ApiArg; reply: KeyStatus };
 };
 
 /** Every event the host emits: its name and payload. */
 export type Events = {
   'library-changed': LibraryChanged;
+  'eval-progress': EvalProgress;
 };

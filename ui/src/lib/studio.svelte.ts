@@ -1,9 +1,10 @@
 // The app's state and the actions on it, as one store per concern composed here: the library,
-// the open file in the editor, what is shown beside it (form, preview), the prompt and the
-// session. Components get the `Studio` and reach each store through it; every result comes from
+// the open file in the editor, what is shown beside it (form, preview), the prompt, the
+// session and the evals. Components get the `Studio` and reach each store through it; every result comes from
 // the engine through `api`.
 import { api, asAppError, events } from './api';
 import { EditingState } from './editing.svelte';
+import { EvalsState } from './evals.svelte';
 import { LibraryState } from './library.svelte';
 import { PreviewState } from './preview.svelte';
 import { PromptState } from './prompt.svelte';
@@ -12,7 +13,7 @@ import type { AppError, Diagnostic, LibraryChanged, LibraryEvent, Version } from
 
 export type { Conflict, Jump, OpenFile } from './editing.svelte';
 
-export type Pane = 'library' | 'editor' | 'problems' | 'prompt' | 'session' | 'conflict';
+export type Pane = 'library' | 'editor' | 'problems' | 'prompt' | 'session' | 'evals' | 'conflict';
 
 function dirOf(path: string) {
   return path.slice(0, path.lastIndexOf('/'));
@@ -41,8 +42,10 @@ export class Studio {
   readonly preview = new PreviewState(this);
   readonly prompt = new PromptState(this);
   readonly session = new SessionState(this);
+  readonly evals = new EvalsState(this);
 
   private unlisten: (() => void) | null = null;
+  private unlistenProgress: (() => void) | null = null;
 
   focusPane(pane: Pane) {
     this.focus = { pane, seq: this.focus.seq + 1 };
@@ -51,6 +54,7 @@ export class Studio {
   async start() {
     try {
       this.unlisten ??= await events.on('library-changed', (c) => void this.libraryChanged(c));
+      this.unlistenProgress ??= await events.on('eval-progress', (p) => this.evals.onProgress(p));
     } catch (e) {
       // Without the events the app still works; changes on disk are just not seen.
       console.warn('not listening to library changes', e);
@@ -71,6 +75,8 @@ export class Studio {
   stop() {
     this.unlisten?.();
     this.unlisten = null;
+    this.unlistenProgress?.();
+    this.unlistenProgress = null;
     this.editor.stop();
     this.preview.stop();
   }

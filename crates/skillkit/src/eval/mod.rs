@@ -10,5 +10,5 @@ pub mod run;
 pub mod suite;
 
 pub use report::{CaseReport, Report, RunResult, SkillReport, Summary};
-pub use run::{activated, request, run, EvalError, Options};
-pub use suite::{Case, Suite, NONE};
+pub use run::{activated, compare, request, run, run_library, with_text, Comparison, EvalError, Options, Variant};
+pub use suite::{Case, Suite, DEFAULT_PATH, NONE};

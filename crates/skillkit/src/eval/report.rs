@@ -16,6 +16,7 @@ pub struct RunResult {
 
 /// A case's results.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CaseReport {
     pub id: String,
     pub query: String,
@@ -32,6 +33,7 @@ pub struct CaseReport {
 
 /// A skill's confusion counts over all runs.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SkillReport {
     pub name: String,
     pub tp: u32,
@@ -49,6 +51,7 @@ pub struct SkillReport {
 
 /// Totals: micro-averaged precision and recall over the skills, and accuracy over all runs.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Summary {
     pub precision: Option<f64>,
     pub recall: Option<f64>,
@@ -60,6 +63,7 @@ pub struct Summary {
 
 /// A suite's report.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Report {
     pub agent: String,
     pub provider: String,

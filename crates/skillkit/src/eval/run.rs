@@ -4,6 +4,7 @@
 use super::report::{Report, RunResult};
 use super::suite::Suite;
 use crate::agent::{Activation, Agent};
+use crate::library::Library;
 use crate::model::{Cancel, ChatRequest, Message, Provider, ProviderConfig, ProviderError, Tool};
 use crate::prompt::Prompt;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -33,6 +34,8 @@ pub enum EvalError {
     NoPrompt { agent: String, message: String },
     /// A request failed for good (after the provider's retries).
     Provider { case: String, error: ProviderError },
+    /// The skill file whose unsaved text an A/B run compares is not in the library.
+    NotInLibrary { path: std::path::PathBuf },
 }
 
 impl std::fmt::Display for EvalError {
@@ -44,6 +47,9 @@ impl std::fmt::Display for EvalError {
             }
             EvalError::NoPrompt { agent, message } => write!(f, "`{agent}` renders no prompt: {message}"),
             EvalError::Provider { case, error } => write!(f, "case `{case}`: {error}"),
+            EvalError::NotInLibrary { path } => {
+                write!(f, "{} is not a skill of the suite's sources, so its text cannot be compared", path.display())
+            }
         }
     }
 }
@@ -137,6 +143,82 @@ pub fn run(
         lock(&results).iter().map(|runs| runs.iter().flatten().cloned().collect()).collect();
     let cancelled = results.iter().map(Vec::len).sum::<usize>() < total;
     Ok(Report::new(agent.id, provider.wire().kind().name(), &config.model, runs, &suite.cases, &results, cancelled))
+}
+
+/// Runs `suite` over `library` as `agent` sees it: the agent's prompt rendered with the suite's
+/// settings ([`Suite::prompt_options`]), then [`run`].
+#[allow(clippy::too_many_arguments)]
+pub fn run_library(
+    agent: &Agent,
+    library: &Library,
+    suite: &Suite,
+    provider: &dyn Provider,
+    config: &ProviderConfig,
+    options: &Options,
+    cancel: &Cancel,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Report, EvalError> {
+    if agent.activation.is_none() {
+        return Err(EvalError::NoActivation { agent: agent.id.into() });
+    }
+    let Some(prompt) = agent.render(library, &suite.prompt_options()) else {
+        return Err(EvalError::NoPrompt { agent: agent.id.into(), message: "the profile only lints".into() });
+    };
+    run(agent, &prompt, suite, provider, config, options, cancel, progress)
+}
+
+/// `library` with the skill file `path` holding `text` instead of what is saved ([`Library::set_text`]):
+/// the other side of an A/B run.
+pub fn with_text(library: &Library, path: &std::path::Path, text: &str, agent: &Agent) -> Result<Library, EvalError> {
+    let i = library.entry_at(path).ok_or_else(|| EvalError::NotInLibrary { path: path.to_path_buf() })?;
+    let mut edited = library.clone();
+    edited.set_text(i, text, agent);
+    Ok(edited)
+}
+
+/// Which library an A/B run is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum Variant {
+    /// The library as saved on disk.
+    Saved,
+    /// The library with one skill's unsaved text.
+    Unsaved,
+}
+
+/// The two reports of an A/B run.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Comparison {
+    pub saved: Report,
+    pub unsaved: Report,
+}
+
+/// Runs `suite` on `library` as saved, then with the skill file `path` holding `text`
+/// ([`with_text`]), with the same provider and settings; `progress` says which side the count is
+/// of. Once `cancel` is cancelled the side running stops and the other runs nothing, both
+/// reports marked `cancelled`.
+#[allow(clippy::too_many_arguments)]
+pub fn compare(
+    agent: &Agent,
+    library: &Library,
+    path: &std::path::Path,
+    text: &str,
+    suite: &Suite,
+    provider: &dyn Provider,
+    config: &ProviderConfig,
+    options: &Options,
+    cancel: &Cancel,
+    progress: &(dyn Fn(Variant, usize, usize) + Sync),
+) -> Result<Comparison, EvalError> {
+    let edited = with_text(library, path, text, agent)?;
+    let side = |lib: &Library, variant: Variant| {
+        run_library(agent, lib, suite, provider, config, options, cancel, &|done, total| progress(variant, done, total))
+    };
+    let saved = side(library, Variant::Saved)?;
+    let unsaved = side(&edited, Variant::Unsaved)?;
+    Ok(Comparison { saved, unsaved })
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

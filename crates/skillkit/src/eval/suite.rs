@@ -17,7 +17,8 @@
 //! (`[{"query": "...", "should_trigger": true}, ...]`), read with the skill's name: a query that
 //! should trigger expects that skill, the others `none`. Every mistake is located.
 
-use crate::session::script::{Cx, ScriptError};
+use crate::prompt::PromptOptions;
+use crate::session::script::{relative, Cx, ScriptError};
 use crate::syntax::text::Span;
 use crate::syntax::yaml::{self, Node};
 use serde::Serialize;
@@ -26,8 +27,12 @@ use std::path::{Path, PathBuf};
 /// The `expect` that means "no skill should be activated".
 pub const NONE: &str = "none";
 
+/// Where a skill's own trigger suite lives, relative to the skill's folder.
+pub const DEFAULT_PATH: &str = "evals/triggers.yaml";
+
 /// A trigger suite.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Suite {
     /// The agent profile, when the suite names one.
     pub agent: Option<String>,
@@ -39,7 +44,8 @@ pub struct Suite {
 }
 
 /// One query and the skill it should activate.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Case {
     pub id: String,
     pub query: String,
@@ -51,6 +57,51 @@ impl Suite {
     /// The sources resolved against the suite's folder.
     pub fn source_paths(&self, suite_dir: &Path) -> Vec<PathBuf> {
         self.sources.iter().map(|s| suite_dir.join(s).components().collect()).collect()
+    }
+
+    /// A new suite for the skill in the folder `skill_dir` of the source `source` (both absolute),
+    /// at its [`DEFAULT_PATH`]: no cases yet, and the source written relative to the file.
+    pub fn for_skill(skill_dir: &Path, source: &Path) -> (PathBuf, Suite) {
+        let path = skill_dir.join(DEFAULT_PATH);
+        let dir = path.parent().unwrap_or(skill_dir);
+        let source = relative(source, dir).to_string_lossy().into_owned();
+        (path, Suite { sources: vec![source], ..Suite::default() })
+    }
+
+    /// How the agent's prompt is rendered for this suite (its context window and budget).
+    pub fn prompt_options(&self) -> PromptOptions {
+        PromptOptions { context_window: self.context_window, char_budget: self.char_budget, loaded: vec![] }
+    }
+
+    /// The suite in the YAML format, which [`parse_yaml`] reads back as this same suite (every
+    /// string double-quoted, every case with its id). A suite that could not be read back (an
+    /// empty query, an id used twice) is refused by that reading, with the mistake located.
+    pub fn to_yaml(&self) -> String {
+        let q = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into());
+        let mut out = String::from(
+            "# Trigger evals: each query and the skill it should activate (`none`: no skill).\n\
+             # Run with `skillkit eval FILE --provider openai --model NAME` or the app's Evals pane.\n",
+        );
+        if let Some(agent) = &self.agent {
+            out.push_str(&format!("agent: {}\n", q(agent)));
+        }
+        let sources: Vec<String> = self.sources.iter().map(|s| q(s)).collect();
+        out.push_str(&format!("sources: [{}]\n", sources.join(", ")));
+        if let Some(n) = self.context_window {
+            out.push_str(&format!("context_window: {n}\n"));
+        }
+        if let Some(n) = self.char_budget {
+            out.push_str(&format!("char_budget: {n}\n"));
+        }
+        if self.cases.is_empty() {
+            out.push_str("cases: []\n");
+            return out;
+        }
+        out.push_str("cases:\n");
+        for c in &self.cases {
+            out.push_str(&format!("  - id: {}\n    query: {}\n    expect: {}\n", q(&c.id), q(&c.query), q(&c.expect)));
+        }
+        out
     }
 }
 
@@ -229,6 +280,52 @@ mod tests {
         assert!(parse_yaml("cases: [").unwrap_err()[0].message.starts_with("invalid YAML"));
         let twice = parse_yaml("cases:\n  - {id: a, query: q, expect: none}\n  - {id: a, query: r, expect: none}\n");
         assert_eq!(twice.unwrap_err()[0].message, "case id `a` is used twice");
+    }
+
+    #[test]
+    fn to_yaml_reads_back_as_the_same_suite() {
+        let suite = Suite {
+            agent: Some("claude-code".into()),
+            sources: vec!["../..".into(), "other skills/x".into()],
+            context_window: Some(200_000),
+            char_budget: Some(8000),
+            cases: vec![
+                Case {
+                    id: "pdf: tables".into(),
+                    query: "Pull \"the\" tables: # out\nof report.pdf".into(),
+                    expect: "pdf".into(),
+                },
+                Case {
+                    id: "case-2".into(),
+                    query: "  leading, trailing \t\\ é ✓ 'quotes' ".into(),
+                    expect: NONE.into(),
+                },
+                Case { id: "- [x]".into(), query: "{a: b}, &anchor *alias !tag".into(), expect: "csv".into() },
+                Case { id: "yes".into(), query: "null".into(), expect: "true".into() },
+            ],
+        };
+        let text = suite.to_yaml();
+        assert_eq!(parse_yaml(&text), Ok(suite.clone()), "{text}");
+        assert_eq!(parse(&text, None), Ok(suite), "{text}");
+        let empty = Suite { sources: vec!["..".into()], ..Suite::default() };
+        assert!(empty.to_yaml().ends_with("sources: [\"..\"]\ncases: []\n"), "{}", empty.to_yaml());
+        assert_eq!(parse_yaml(&empty.to_yaml()), Ok(empty));
+        // What would not read back is refused by the reading, located.
+        let blank =
+            Suite { cases: vec![Case { id: "a".into(), query: " ".into(), expect: NONE.into() }], ..Suite::default() };
+        let errors = parse_yaml(&blank.to_yaml()).unwrap_err();
+        assert_eq!((errors[0].line, errors[0].message.as_str()), (5, "`query` is empty"));
+    }
+
+    #[test]
+    fn a_new_suite_for_a_skill_names_its_source_relative_to_the_file() {
+        let (path, suite) = Suite::for_skill(Path::new("/lib/skills/pdf"), Path::new("/lib/skills"));
+        assert_eq!(path, PathBuf::from("/lib/skills/pdf/evals/triggers.yaml"));
+        assert_eq!(suite.sources, ["../.."]);
+        assert!(suite.cases.is_empty());
+        assert_eq!(suite.source_paths(path.parent().unwrap()), [PathBuf::from("/lib/skills/pdf/evals/../..")]);
+        let nested = Suite::for_skill(Path::new("/lib/skills/group/pdf"), Path::new("/lib/skills")).1;
+        assert_eq!(nested.sources, ["../../.."]);
     }
 
     #[test]

@@ -91,7 +91,7 @@ pub use cancel::Cancel;
 pub use config::{provider, ProviderConfig};
 pub use error::ProviderError;
 pub use http::HttpProvider;
-pub use key::ApiKey;
+pub use key::{choose as choose_key, ApiKey, KeyOrigin, MissingKey};
 pub use record::{Recording, Replay};
 pub use types::{Block, ChatRequest, ChatResponse, Message, Role, Tool, ToolCall, Usage};
 pub use wire::{OpenAiOptions, ProviderKind, WireFormat, WireReply, WireRequest};

@@ -68,6 +68,29 @@ pub fn folder_of(file: &Path) -> &Path {
     file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."))
 }
 
+/// `to` relative to the folder `from` (both absolute), with `..` where needed: how a script or
+/// a suite names a source beside it. Paths with nothing in common stay as they are.
+pub fn relative(to: &Path, from: &Path) -> PathBuf {
+    use std::path::Component;
+    let a: Vec<Component> = to.components().collect();
+    let b: Vec<Component> = from.components().collect();
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    if common == 0 {
+        return to.to_path_buf();
+    }
+    let mut out = PathBuf::new();
+    for _ in common..b.len() {
+        out.push("..");
+    }
+    for c in &a[common..] {
+        out.push(c.as_os_str());
+    }
+    if out.as_os_str().is_empty() {
+        out.push(".");
+    }
+    out
+}
+
 impl Script {
     /// The sources resolved against the folder of the script.
     pub fn source_paths(&self, script_dir: &Path) -> Vec<PathBuf> {
@@ -406,6 +429,15 @@ fn parse_calls(cx: &mut Cx<'_>, node: &Node) -> Vec<crate::session::ModelCall> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn relative_paths_climb_where_needed() {
+        use super::relative;
+        use std::path::{Path, PathBuf};
+        assert_eq!(relative(Path::new("/a/b/skills"), Path::new("/a/b/skills/x")), PathBuf::from(".."));
+        assert_eq!(relative(Path::new("/a/b/skills"), Path::new("/a/b/skills")), PathBuf::from("."));
+        assert_eq!(relative(Path::new("/a/c"), Path::new("/a/b")), PathBuf::from("../c"));
+    }
+
     #[test]
     fn a_script_written_as_text_reads_back_the_same() {
         let script = Script {
