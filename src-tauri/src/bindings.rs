@@ -32,7 +32,7 @@ pub fn generate() -> String {
         Size, ModelCall, Step, Turn, SessionView, Policy, SessionSettings,
         // Command arguments and replies.
         Startup, OpenLibrary, LintText, Linted, ApplyFixes, Fixed, RenderPrompt, RunSession,
-        RunSessionScript, ReadFile, Version, FileText, SaveFile, Saved, RenderPreview, Heading, SkippedImage,
+        RunSessionScript, RunSessionLive, LiveSessionView, ReadFile, Version, FileText, SaveFile, Saved, RenderPreview, Heading, SkippedImage,
         PreviewView, FrontmatterText, FormField, FrontmatterForm, SetFrontmatterField,
         NewSkill, NewSkillProblem, NewSkillCheck, Draft,
         // Session scripts (the Session pane).

@@ -11,6 +11,7 @@ app_commands! {
     render_prompt(RenderPrompt) -> PromptView;
     run_session(RunSession) -> SessionView;
     run_session_script(RunSessionScript) -> SessionView;
+    run_session_live(RunSessionLive) -> LiveSessionView;
     read_file(ReadFile) -> FileText;
     save_file(SaveFile) -> Saved;
     save_session_script(SaveSessionScript) -> Saved;

@@ -487,7 +487,7 @@ impl AppState {
 
     /// The engine's provider config for the settings, with the key the engine's rule picks: the
     /// keyring's, else the environment's, else none (only with an explicit base URL).
-    fn provider_config(&self, s: &ProviderSettings) -> Result<(ProviderConfig, KeyUse), AppError> {
+    pub(super) fn provider_config(&self, s: &ProviderSettings) -> Result<(ProviderConfig, KeyUse), AppError> {
         if s.model.trim().is_empty() {
             return Err(invalid_settings("name the model (e.g. gpt-4o-mini, claude-sonnet-4-5, llama3.2)"));
         }
@@ -957,5 +957,40 @@ mod tests {
             state.run_eval(RunEval { path: csv.path, text, agent: "codex".into(), provider: good, compare: None });
         assert_eq!(reply.unwrap().saved.summary.requests, 3);
         assert!(server.requests().len() >= 3);
+    }
+
+    #[test]
+    fn a_live_session_turn_loads_a_skill_through_the_model_and_returns_its_steps() {
+        let (_tmp, src, state) = opened();
+        let server = MockServer::start(Script {
+            rules: vec![rule(
+                "PDF",
+                None,
+                vec![Reply::tool("load_skill", json!({"skill_name": "pdf"})), Reply::text("Done.")],
+            )],
+            ..Script::default()
+        });
+        let session = RunSession {
+            sources: vec![path_string(&src)],
+            agent: "deepagents-v2".into(),
+            settings: SessionSettings::default(),
+            steps: vec![Step::User { text: "Read this PDF for me".into() }],
+        };
+        let live =
+            state.run_session_live(RunSessionLive { session: session.clone(), provider: settings(&server) }).unwrap();
+        assert_eq!(live.error, None);
+        let actions: Vec<String> = live
+            .view
+            .turns
+            .iter()
+            .map(|t| serde_json::to_value(&t.step).unwrap()["action"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(actions, ["user", "model", "load", "model"]);
+        assert_eq!(live.view.loaded, ["pdf"]);
+        assert_eq!(server.requests().len(), 2);
+        // The returned steps replay without the model.
+        let replay = state.run_session(RunSession { steps: live.steps.clone(), ..session }).unwrap();
+        assert_eq!(replay, live.view);
+        assert_eq!(server.requests().len(), 2);
     }
 }

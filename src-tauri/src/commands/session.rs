@@ -40,6 +40,23 @@ pub struct RunSession {
     pub steps: Vec<Step>,
 }
 
+/// A session whose last `user` steps the model answers (a live turn).
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct RunSessionLive {
+    pub session: RunSession,
+    /// The model (the Evals pane's settings; the key from the keyring or the environment).
+    pub provider: super::eval::ProviderSettings,
+}
+
+/// A live session: the transcript, the steps as run (the model's turns added, so a saved script
+/// replays without the model) and, when the model could not answer, why.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct LiveSessionView {
+    pub view: SessionView,
+    pub steps: Vec<Step>,
+    pub error: Option<String>,
+}
+
 #[derive(Clone, Debug, Deserialize, TS)]
 pub struct RunSessionScript {
     /// Where the script is (its `sources` are relative to its folder).
@@ -57,6 +74,30 @@ impl AppState {
         self.check_folders(&sources)?;
         let settings = args.settings.to_engine();
         Ok(simulate(agent, &sources, settings, args.steps))
+    }
+
+    /// Runs the session with the model answering each `user` step that no `model` step answers
+    /// yet (`skillkit::live`): its skill-tool calls run in the simulator, other tools are answered
+    /// "not run in simulation".
+    pub fn run_session_live(&self, args: RunSessionLive) -> Result<LiveSessionView, AppError> {
+        let RunSessionLive { session, provider } = args;
+        let agent = agent(&session.agent)?;
+        if agent.prompt.is_none() {
+            return Err(AppError::new(ErrorCode::NoPrompt, format!("`{}` has no sessions", agent.id)));
+        }
+        let sources = paths(&session.sources);
+        self.check_folders(&sources)?;
+        let (config, _) = self.provider_config(&provider)?;
+        let client = skillkit::model::provider(&config);
+        let cancel = skillkit::model::Cancel::new();
+        let model =
+            skillkit::live::LiveModel { provider: client.as_ref(), config: &config, cancel: &cancel, max_rounds: 8 };
+        let live = skillkit::live::run(agent, &sources, session.settings.to_engine(), session.steps, Some(&model));
+        Ok(LiveSessionView {
+            view: view(agent, &live.session),
+            steps: live.steps,
+            error: live.error.map(|e| e.to_string()),
+        })
     }
 
     pub fn run_session_script(&self, args: RunSessionScript) -> Result<SessionView, AppError> {
@@ -89,7 +130,11 @@ pub(super) fn simulate(
     settings: skillkit::session::Settings,
     steps: Vec<skillkit::session::Step>,
 ) -> SessionView {
-    let session = skillkit::simulate::run(agent, sources, settings, steps);
+    view(agent, &skillkit::simulate::run(agent, sources, settings, steps))
+}
+
+/// The view of a session that ran.
+fn view(agent: &Agent, session: &skillkit::session::Session) -> SessionView {
     SessionView {
         agent: agent.id.into(),
         initial_prompt: session.initial_prompt.clone(),

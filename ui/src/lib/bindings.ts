@@ -222,6 +222,14 @@ export type RunSessionScript = {
  */
 path: string, text: string, };
 
+export type RunSessionLive = { session: RunSession, 
+/**
+ * The model (the Evals pane's settings; the key from the keyring or the environment).
+ */
+provider: ProviderSettings, };
+
+export type LiveSessionView = { view: SessionView, steps: Array<Step>, error: string | null, };
+
 export type ReadFile = { path: string, };
 
 export type Version = { 
@@ -543,6 +551,7 @@ export type Commands = {
   render_prompt: { args: RenderPrompt; reply: PromptView };
   run_session: { args: RunSession; reply: SessionView };
   run_session_script: { args: RunSessionScript; reply: SessionView };
+  run_session_live: { args: RunSessionLive; reply: LiveSessionView };
   read_file: { args: ReadFile; reply: FileText };
   save_file: { args: SaveFile; reply: Saved };
   save_session_script: { args: SaveSessionScript; reply: Saved };

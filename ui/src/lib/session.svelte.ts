@@ -71,6 +71,36 @@ export class SessionState {
     }
   }
 
+  /** A live turn: the user's message, answered by the model of the Evals pane's settings (its
+   *  skill-tool calls run in the simulator); the model's turns join the steps, so the session
+   *  replays and saves without the model. */
+  async ask(text: string) {
+    await this.studio.evals.init();
+    if (!this.studio.evals.settings.model.trim()) {
+      this.error = { code: 'invalid-settings', message: 'choose a model first: the Evals pane has the provider settings', details: [] };
+      return;
+    }
+    this.running++;
+    try {
+      const live = await api.run_session_live({
+        session: {
+          sources: this.runSources,
+          agent: this.agent,
+          settings: this.settings,
+          steps: [...this.steps, { action: 'user', text }],
+        },
+        provider: $state.snapshot(this.studio.evals.settings),
+      });
+      this.steps = live.steps;
+      this.view = live.view;
+      this.error = live.error ? { code: 'provider', message: live.error, details: [] } : null;
+    } catch (e) {
+      this.error = asAppError(e);
+    } finally {
+      this.running--;
+    }
+  }
+
   async add(step: Step) {
     this.steps = [...this.steps, step];
     await this.run();

@@ -69,6 +69,22 @@ const handlers: Handler = {
     throw { code: 'no-prompt', message: 'x', details: [] };
   },
   run_session: simulate,
+  eval_settings: () => ({ api: 'openai', base_url: 'http://127.0.0.1:9/v1', model: 'mock-model', temperature: null, runs: 3, concurrency: 4, timeout_secs: 120 }),
+  api_keys: () => [],
+  // The model answers a user turn by loading alpha, then with text.
+  run_session_live: ({ session: s, provider }) => {
+    if (provider.model !== 'mock-model') throw { code: 'invalid-settings', message: 'no model', details: [] };
+    const steps: Step[] = [
+      ...s.steps,
+      { action: 'model', text: '', calls: [{ tool: 'load_skill', args: { skill_name: 'alpha' } }] },
+      { action: 'model', text: 'Done.', calls: [] },
+    ];
+    const replay: Step[] = steps.flatMap((st) =>
+      st.action === 'model' ? [st, ...st.calls.map((): Step => ({ action: 'load', skill: 'alpha' }))] : [st],
+    );
+    const view = simulate({ ...s, steps: replay });
+    return { view, steps, error: null };
+  },
   save_session_script: (a) => {
     if (!a.path.startsWith('/lib/s0/')) throw { code: 'outside-library', message: `${a.path} is outside the opened library`, details: [] };
     saved = { path: a.path, steps: a.steps };
@@ -131,6 +147,23 @@ describe('Session pane', () => {
     (row('beta').querySelector('[data-testid=invoke]') as HTMLElement).click();
     await until(() => turns().length === 2);
     expect(session.steps.at(-1)).toEqual({ action: 'invoke', skill: 'beta', args: 'report.pdf' });
+  });
+
+  it('asks the model for a live turn with the Evals settings and keeps its turns as steps', async () => {
+    await start();
+    $('[data-testid=ask-model]')!.click();
+    await settle();
+    expect($('[data-testid=session-input-error]')?.textContent).toContain('type what the user says');
+    change($('[data-testid=user-message]'), 'Load what you need');
+    ($('[data-testid=user-message]')!.closest('form') as HTMLFormElement).requestSubmit();
+    await until(() => turns().length === 4);
+    expect(turns().map((t) => t.dataset.action)).toEqual(['user', 'model', 'load', 'model']);
+    expect(row('alpha').textContent).toContain('loaded');
+    const sent = calls.find((c) => c.cmd === 'run_session_live')?.args as { session: RunSession; provider: { model: string } };
+    expect(sent.session.steps).toEqual([{ action: 'user', text: 'Load what you need' }]);
+    expect(sent.provider.model).toBe('mock-model');
+    expect(session.steps.map((s) => s.action)).toEqual(['user', 'model', 'model']);
+    expect($('[data-testid=user-message]') as HTMLInputElement).toHaveProperty('value', '');
   });
 
   it('sends slash commands and judges tool calls under the chosen policy', async () => {

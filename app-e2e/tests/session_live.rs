@@ -1,0 +1,68 @@
+//! A live session turn in the real window: the user's message goes to the model (the mock
+//! provider, set in the Evals pane), which calls `load_skill`; the call runs in the simulator,
+//! the skill shows loaded, and the model's turns join the transcript.
+//! Run after `cargo build -p skill-studio`, under a display (`xvfb-run -a cargo test -p app-e2e`).
+
+use app_e2e::*;
+use fantoccini::key::Key;
+use fantoccini::{Client, Locator};
+use mock_provider::{MockServer, Reply, Rule, Script};
+use serde_json::json;
+
+const PORT: u16 = 4636;
+
+async fn type_into(c: &Client, css: &str, text: &str) -> Result<(), fantoccini::error::CmdError> {
+    let field = c.find(Locator::Css(css)).await?;
+    field.click().await?;
+    field.send_keys(&format!("{text}{}", char::from(Key::Tab))).await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_live_turn_calls_load_skill_through_the_mock() {
+    let tmp = tempfile::tempdir().unwrap();
+    let lib = tmp.path().join("skills");
+    std::fs::create_dir_all(lib.join("pdf")).unwrap();
+    std::fs::write(
+        lib.join("pdf/SKILL.md"),
+        "---\nname: pdf\ndescription: Reads PDF files. Use for PDF files.\n---\n\n# PDF\n\nSteps.\n",
+    )
+    .unwrap();
+    let lib = lib.canonicalize().unwrap();
+    let server = MockServer::start(Script {
+        rules: vec![Rule {
+            contains: Some("report.pdf".into()),
+            replies: vec![Reply::tool("load_skill", json!({"skill_name": "pdf"})), Reply::text("Done.")],
+            ..Rule::default()
+        }],
+        ..Script::default()
+    });
+    let _driver = Driver::start(tmp.path(), PORT);
+    let c = connect(&app_binary(), &[&lib], PORT).await;
+    let result = async {
+        wait_for("the library", || async { count(&c, "[data-testid=skill]").await == 1 }).await;
+        open_skill(&c, "pdf").await?;
+        // The model: set in the Evals pane (OpenAI-compatible at the mock; no key for a local server).
+        c.find(Locator::Css("[data-testid=tab-evals]")).await?.click().await?;
+        type_into(&c, "[data-testid=eval-base-url]", &server.base_url()).await?;
+        type_into(&c, "[data-testid=eval-model]", "mock-model").await?;
+
+        c.find(Locator::Css("[data-testid=tab-session]")).await?.click().await?;
+        wait_for("the session's skills", || async { count(&c, "[data-testid=session-skills] tr").await == 1 }).await;
+        type_into(&c, "[data-testid=user-message]", "Summarise report.pdf for me").await?;
+        c.find(Locator::Css("[data-testid=ask-model]")).await?.click().await?;
+        wait_for("the model's turns", || async { count(&c, "[data-testid=turn]").await == 4 }).await;
+        let actions = c
+            .execute("return [...document.querySelectorAll('[data-testid=turn]')].map(t => t.dataset.action)", vec![])
+            .await?;
+        assert_eq!(actions, json!(["user", "model", "load", "model"]));
+        let row = text(&c, "[data-testid=session-skills] tr[data-name=pdf]").await;
+        assert!(row.contains("loaded"), "{row}");
+        assert_eq!(server.requests().len(), 2);
+        let tools = &server.requests()[0].body["tools"];
+        assert_eq!(tools[0]["function"]["name"], "load_skill", "{tools}");
+        Ok::<(), fantoccini::error::CmdError>(())
+    }
+    .await;
+    c.close().await.ok();
+    result.unwrap();
+}
