@@ -67,6 +67,19 @@ impl AppError {
         AppError { code, message: message.into(), details: vec![] }
     }
 
+    /// An error about a file the engine read (a session script, an eval suite), with its located
+    /// mistakes as details.
+    pub fn located(code: ErrorCode, message: String, errors: Vec<skillkit::session_script::ScriptError>) -> AppError {
+        AppError {
+            code,
+            message,
+            details: errors
+                .into_iter()
+                .map(|e| ErrorDetail { message: e.message, line: e.line as u32, column: e.column as u32 })
+                .collect(),
+        }
+    }
+
     pub fn io(what: &str, path: &std::path::Path, e: &std::io::Error) -> AppError {
         AppError::new(ErrorCode::Io, format!("{what} {}: {e}", path.display()))
     }

@@ -303,14 +303,7 @@ impl Drop for Running<'_> {
 }
 
 fn invalid_suite(path: &str, errors: Vec<skillkit::session_script::ScriptError>) -> AppError {
-    AppError {
-        code: ErrorCode::InvalidSuite,
-        message: format!("{path}: {} mistake(s) in the eval suite", errors.len()),
-        details: errors
-            .into_iter()
-            .map(|e| ErrorDetail { message: e.message, line: e.line as u32, column: e.column as u32 })
-            .collect(),
-    }
+    AppError::located(ErrorCode::InvalidSuite, format!("{path}: {} mistake(s) in the eval suite", errors.len()), errors)
 }
 
 fn from_eval(e: EvalError) -> AppError {

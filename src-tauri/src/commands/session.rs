@@ -101,14 +101,8 @@ impl AppState {
     }
 
     pub fn run_session_script(&self, args: RunSessionScript) -> Result<SessionView, AppError> {
-        let script = skillkit::session_script::parse(&args.text).map_err(|errors| AppError {
-            code: ErrorCode::InvalidScript,
-            message: format!("{}: {} mistake(s) in the session script", args.path, errors.len()),
-            details: errors
-                .into_iter()
-                .map(|e| ErrorDetail { message: e.message, line: e.line as u32, column: e.column as u32 })
-                .collect(),
-        })?;
+        let script = skillkit::session_script::parse(&args.text)
+            .map_err(|errors| super::session_script::invalid(&args.path, errors))?;
         let agent = agent(&script.agent)?;
         let dir = skillkit::session_script::folder_of(Path::new(&args.path));
         let sources = script.source_paths(dir);

@@ -5,7 +5,7 @@
 //! read back as the same session is refused, never written.
 
 use crate::commands::{AppState, Policy, RunSession, Saved, SessionSettings};
-use crate::error::{AppError, ErrorCode, ErrorDetail};
+use crate::error::{AppError, ErrorCode};
 use crate::wire::{path_string, SessionView, Step};
 use serde::{Deserialize, Serialize};
 use skillkit::session_script::relative;
@@ -64,15 +64,12 @@ pub fn script_text(agent: &str, sources: &[String], settings: &SessionSettings, 
     .to_text()
 }
 
-fn invalid(path: &str, errors: Vec<skillkit::session_script::ScriptError>) -> AppError {
-    AppError {
-        code: ErrorCode::InvalidScript,
-        message: format!("{path}: {} mistake(s) in the session script", errors.len()),
-        details: errors
-            .into_iter()
-            .map(|e| ErrorDetail { message: e.message, line: e.line as u32, column: e.column as u32 })
-            .collect(),
-    }
+pub(super) fn invalid(path: &str, errors: Vec<skillkit::session_script::ScriptError>) -> AppError {
+    AppError::located(
+        ErrorCode::InvalidScript,
+        format!("{path}: {} mistake(s) in the session script", errors.len()),
+        errors,
+    )
 }
 
 fn policy_name(p: skillkit::session::Policy) -> String {
