@@ -121,3 +121,25 @@ fn without_a_model_a_user_step_only_enters_the_context_and_a_dead_provider_exits
     assert_eq!(dead.code, 2);
     assert!(dead.stderr.contains("the model could not answer"), "{}", dead.stderr);
 }
+
+#[test]
+fn a_tool_result_typed_by_the_user_goes_back_to_the_model_which_continues() {
+    let tmp = tempfile::tempdir().unwrap();
+    library(tmp.path(), "codex");
+    let script = "agent: codex\nsources: [skills]\nsteps:\n  - user: Please fill the PDF form in tax.pdf\n  - model: \"\"\n    calls:\n      - tool: exec_command\n        args: {cmd: ls}\n        result: \"tax.pdf\\nnotes.txt\"\n";
+    std::fs::write(tmp.path().join("session.yaml"), script).unwrap();
+    let server = MockServer::start(Script {
+        rules: vec![Rule { contains: Some("PDF form".into()), replies: vec![Reply::text("Done.")], ..Rule::default() }],
+        ..Script::default()
+    });
+    let out = live(tmp.path(), &server.base_url());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: Value = serde_json::from_str(&out.stdout).unwrap();
+    let turns = v["turns"].as_array().unwrap();
+    let actions: Vec<&str> = turns.iter().map(|t| t["step"]["action"].as_str().unwrap()).collect();
+    assert_eq!(actions, ["user", "model", "tool", "model"]);
+    assert_eq!(turns[2]["result"], "tax.pdf\nnotes.txt");
+    let requests = server.requests();
+    assert_eq!(requests.len(), 1, "only the continuation was asked");
+    assert_eq!(requests[0].body["messages"][3]["content"], "tax.pdf\nnotes.txt");
+}

@@ -38,7 +38,9 @@ pub fn frame(placement: Placement, text: &str) -> (Option<String>, Vec<Message>)
 }
 
 /// Runs `steps`: with `model`, every `user` step not already followed by a `model` step is
-/// answered by the model, turn after turn while it calls tools (at most `max_rounds`).
+/// answered by the model, turn after turn while it calls tools (at most `max_rounds`); when the
+/// steps end with a `model` step that calls tools (the user typed a tool's result and goes on),
+/// the model continues from there.
 pub fn run(
     agent: &'static Agent,
     sources: &[PathBuf],
@@ -59,11 +61,12 @@ pub fn run(
             _ => {}
         }
         let is_user = matches!(step, Step::User { .. });
+        let continues = matches!(&step, Step::Model { calls, .. } if !calls.is_empty()) && pending.peek().is_none();
         if !matches!(step, Step::Model { .. }) {
             session.apply(step.clone());
         }
         ran.push(step);
-        let Some(model) = model.filter(|_| is_user && !answered) else { continue };
+        let Some(model) = model.filter(|_| (is_user && !answered) || continues) else { continue };
         for _ in 0..model.max_rounds.max(1) {
             let request = match request(&session, &conversation, model.config) {
                 Some(r) => r,

@@ -75,6 +75,41 @@ export class SessionState {
    *  skill-tool calls run in the simulator); the model's turns join the steps, so the session
    *  replays and saves without the model. */
   async ask(text: string) {
+    await this.live([...this.steps, { action: 'user', text }]);
+  }
+
+  /** The model's tool call behind turn `index` (1-based), when the model made it: the model
+   *  step's place in the steps and the call's in the step. */
+  modelCall(index: number): { step: number; call: number } | null {
+    let turn = 0;
+    for (let i = 0; i < this.steps.length; i++) {
+      const s = this.steps[i];
+      turn++;
+      if (s.action === 'model') {
+        for (let c = 0; c < s.calls.length; c++) {
+          turn++;
+          if (turn === index) return { step: i, call: c };
+        }
+      }
+      if (turn >= index) return null;
+    }
+    return null;
+  }
+
+  /** Answers the model's tool call of turn `index` with `result` (as the tool would have) and
+   *  lets the model go on from there: the later steps are dropped. */
+  async answer(index: number, result: string) {
+    const at = this.modelCall(index);
+    if (!at) return;
+    const steps = $state.snapshot(this.steps).slice(0, at.step + 1) as Step[];
+    const model = steps[at.step];
+    if (model.action !== 'model') return;
+    model.calls[at.call].result = result;
+    await this.live(steps);
+  }
+
+  /** Runs `steps` with the model answering the open turns. */
+  private async live(steps: Step[]) {
     await this.studio.evals.init();
     if (!this.studio.evals.settings.model.trim()) {
       this.error = { code: 'invalid-settings', message: 'choose a model first: the Evals pane has the provider settings', details: [] };
@@ -87,7 +122,7 @@ export class SessionState {
           sources: this.runSources,
           agent: this.agent,
           settings: this.settings,
-          steps: [...this.steps, { action: 'user', text }],
+          steps,
         },
         provider: $state.snapshot(this.studio.evals.settings),
       });

@@ -74,13 +74,26 @@ const handlers: Handler = {
   // The model answers a user turn by loading alpha, then with text.
   run_session_live: ({ session: s, provider }) => {
     if (provider.model !== 'mock-model') throw { code: 'invalid-settings', message: 'no model', details: [] };
-    const steps: Step[] = [
-      ...s.steps,
-      { action: 'model', text: '', calls: [{ tool: 'load_skill', args: { skill_name: 'alpha' } }] },
-      { action: 'model', text: 'Done.', calls: [] },
-    ];
+    const last = s.steps.at(-1)!;
+    const steps: Step[] =
+      last.action === 'model'
+        ? [...s.steps, { action: 'model', text: `got: ${last.calls[0].result}`, calls: [] }]
+        : last.action === 'user' && last.text.includes('files')
+          ? [...s.steps, { action: 'model', text: '', calls: [{ tool: 'Bash', args: { command: 'ls' } }] }]
+          : [
+              ...s.steps,
+              { action: 'model', text: '', calls: [{ tool: 'load_skill', args: { skill_name: 'alpha' } }] },
+              { action: 'model', text: 'Done.', calls: [] },
+            ];
     const replay: Step[] = steps.flatMap((st) =>
-      st.action === 'model' ? [st, ...st.calls.map((): Step => ({ action: 'load', skill: 'alpha' }))] : [st],
+      st.action === 'model'
+        ? [
+            st,
+            ...st.calls.map((c): Step =>
+              c.tool === 'load_skill' ? { action: 'load', skill: 'alpha' } : { action: 'tool', name: c.tool, args: c.args },
+            ),
+          ]
+        : [st],
     );
     const view = simulate({ ...s, steps: replay });
     return { view, steps, error: null };
@@ -164,6 +177,21 @@ describe('Session pane', () => {
     expect(sent.provider.model).toBe('mock-model');
     expect(session.steps.map((s) => s.action)).toEqual(['user', 'model', 'model']);
     expect($('[data-testid=user-message]') as HTMLInputElement).toHaveProperty('value', '');
+  });
+
+  it("answers the model's tool call with a typed result and lets the model go on", async () => {
+    await start();
+    change($('[data-testid=user-message]'), 'Which files are there?');
+    ($('[data-testid=user-message]')!.closest('form') as HTMLFormElement).requestSubmit();
+    await until(() => turns().length === 3);
+    expect(turns().map((t) => t.dataset.action)).toEqual(['user', 'model', 'tool']);
+    expect($$('[data-testid=tool-result-input]')).toHaveLength(1);
+    change($('[data-testid=tool-result-input]'), 'a.txt');
+    ($('[data-testid=tool-result-input]')!.closest('form') as HTMLFormElement).requestSubmit();
+    await until(() => turns().length === 4);
+    const sent = calls.filter((c) => c.cmd === 'run_session_live').at(-1)?.args as { session: RunSession };
+    expect(sent.session.steps.at(-1)).toEqual({ action: 'model', text: '', calls: [{ tool: 'Bash', args: { command: 'ls' }, result: 'a.txt' }] });
+    expect(session.steps.at(-1)).toEqual({ action: 'model', text: 'got: a.txt', calls: [] });
   });
 
   it('sends slash commands and judges tool calls under the chosen policy', async () => {
