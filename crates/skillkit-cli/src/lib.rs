@@ -9,6 +9,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 pub mod eval;
+pub mod lsp;
 pub mod provider;
 pub mod render;
 
@@ -150,6 +151,9 @@ enum Command {
     /// through the agent's exact prompt and skill tools? Exit 0, 1 below a --min-* threshold,
     /// 2 on usage or provider errors, 130 when interrupted (after the partial report).
     Eval(eval::EvalArgs),
+    /// Serve the Language Server Protocol on stdin/stdout: diagnostics on open and on every
+    /// change, as `skillkit check` reports them (the agent from the initialization options).
+    Lsp,
     /// List the lint rules.
     Rules {
         #[arg(long, value_enum, default_value = "text")]
@@ -204,6 +208,7 @@ where
         }
         Command::Preview { path, format } => preview(&path, format, out, err),
         Command::Eval(args) => eval::eval(args, cancel, out, err),
+        Command::Lsp => lsp::serve(err),
         Command::Rules { format } => rules(format, out).map(|_| 0),
         Command::Explain { rule } => match skillkit::rules::find_rule(&rule) {
             Some(r) => write!(out, "{}", skillkit::docs::rule_page(r.meta())).map(|_| 0),

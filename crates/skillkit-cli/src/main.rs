@@ -12,6 +12,11 @@ fn main() {
         on_interrupt.cancel();
         eprintln!("stopping after the requests in flight (Ctrl+C again to quit now)");
     });
+    // The language server owns standard output (its transport writes the protocol there).
+    if std::env::args_os().nth(1).is_some_and(|a| a == "lsp") && std::env::args_os().count() == 2 {
+        let code = skillkit_cli::lsp::serve(&mut std::io::stderr()).unwrap_or(1);
+        std::process::exit(code);
+    }
     // Output can be large (a whole library as JSON); write it in blocks, not line by line.
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let code = skillkit_cli::run_cancellable(std::env::args_os(), &mut out, &mut std::io::stderr().lock(), &cancel);

@@ -60,6 +60,24 @@ impl CheckRun {
     }
 }
 
+/// The diagnostics of a skill file's text as an editor holds it (unsaved), at `path`: its
+/// folder's `resources` (scanned afresh when `None`), judged as the agent's loader would judge the
+/// skill alone ([`crate::verdict::lint_alone`]). The app's editor and `skillkit lsp` both lint
+/// through this.
+pub fn lint_text(
+    path: &std::path::Path,
+    text: String,
+    agent: &Agent,
+    resources: Option<crate::resources::Resources>,
+) -> Vec<Diagnostic> {
+    let dir = path.parent().unwrap_or(std::path::Path::new("."));
+    let file = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let mut skill = Skill::parse(dir, &file, text);
+    skill.resources =
+        resources.or_else(|| Some(crate::resources::scan(dir, &file, crate::resources::ScanOptions::default())));
+    crate::verdict::lint_alone(&skill, agent)
+}
+
 /// Turn `check` arguments into library sources: folders as they are, a `SKILL.md` as its folder.
 pub fn check_sources(paths: &[PathBuf]) -> Result<Vec<PathBuf>, TargetError> {
     paths

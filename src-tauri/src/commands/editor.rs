@@ -94,15 +94,9 @@ impl AppState {
         if !is_skill_file(&path) {
             return Err(AppError::new(ErrorCode::NotASkillFile, format!("{} is not a SKILL.md", args.path)));
         }
-        let dir = path.parent().unwrap_or(Path::new("."));
-        let file = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let mut skill = skillkit::Skill::parse(dir, &file, args.text);
         // Every keystroke comes here: the watched library's resource tree, else a fresh scan.
-        skill.resources = self
-            .kept
-            .resources_of(dir)
-            .or_else(|| Some(skillkit::resources::scan(dir, &file, skillkit::resources::ScanOptions::default())));
-        Ok(Linted { diagnostics: skillkit::verdict::lint_alone(&skill, agent) })
+        let resources = self.kept.resources_of(path.parent().unwrap_or(Path::new(".")));
+        Ok(Linted { diagnostics: skillkit::check::lint_text(&path, args.text, agent, resources) })
     }
 
     pub fn apply_fixes(&self, args: ApplyFixes) -> Result<Fixed, AppError> {
