@@ -2,24 +2,26 @@
 //! key from the environment only (never from an argument, so it stays out of shell histories and
 //! process lists), recording or replaying when asked.
 
-use clap::{Args, ValueEnum};
+use clap::builder::TypedValueParser as _;
+use clap::Args;
 use skillkit::model::{Provider, ProviderConfig, ProviderKind};
 use std::path::PathBuf;
 use std::time::Duration;
 
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
-pub enum ProviderArg {
-    /// The OpenAI-compatible Chat Completions API (OpenAI, Ollama, vLLM, llama.cpp, LM Studio,
-    /// OpenRouter, …).
-    Openai,
-    /// The Anthropic Messages API.
-    Anthropic,
+/// `--provider`: the engine's kinds by their names. `openai` is OpenAI's Chat Completions API
+/// (also spoken by Ollama, vLLM, llama.cpp, LM Studio, OpenRouter, …), `anthropic` Anthropic's
+/// Messages API.
+fn provider_kind() -> impl clap::builder::TypedValueParser<Value = ProviderKind> {
+    clap::builder::PossibleValuesParser::new(["openai", "anthropic"])
+        .map(|name| ProviderKind::from_name(&name).unwrap_or_default())
 }
 
 #[derive(Args, Debug, Default)]
 pub struct ProviderArgs {
-    #[arg(long, value_enum)]
-    pub provider: Option<ProviderArg>,
+    /// openai (Chat Completions: OpenAI, Ollama, vLLM, llama.cpp, LM Studio, OpenRouter, …) or
+    /// anthropic (Messages).
+    #[arg(long, value_parser = provider_kind())]
+    pub provider: Option<ProviderKind>,
     /// The API's base URL (default: the provider's own, e.g. https://api.openai.com/v1).
     #[arg(long)]
     pub base_url: Option<String>,
@@ -52,12 +54,8 @@ impl ProviderArgs {
 
     /// The config and the provider (recording or replaying as asked), or the message of why not.
     pub fn build(&self) -> Result<(ProviderConfig, Box<dyn Provider>), String> {
-        let (Some(provider), Some(model)) = (self.provider, &self.model) else {
+        let (Some(kind), Some(model)) = (self.provider, &self.model) else {
             return Err("a model needs --provider openai|anthropic and --model NAME".into());
-        };
-        let kind = match provider {
-            ProviderArg::Openai => ProviderKind::OpenAi,
-            ProviderArg::Anthropic => ProviderKind::Anthropic,
         };
         let mut config = ProviderConfig::new(kind, model);
         config.base_url = self.base_url.clone();

@@ -41,8 +41,35 @@ pub struct Activation {
     pub rule: &'static str,
     /// The tools the model is offered with this render (the same code as `skillkit prompt`'s).
     pub tools: fn(&Prompt) -> Vec<ToolDef>,
-    /// The skill (as the render names it) that a call of tool `name` with `arguments` activates.
-    pub skill: fn(&Prompt, &str, &serde_json::Value) -> Option<String>,
+    /// What a call of tool `name` with `arguments` does with a skill (as the render names it),
+    /// when it is one of the agent's skill-tool calls.
+    pub call: fn(&Prompt, &str, &serde_json::Value) -> Option<SkillCall>,
+}
+
+/// A skill-tool call of the model, as the agent's session handles it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SkillCall {
+    /// The skill is invoked (read, activated), with the call's arguments for it.
+    Invoke { skill: String, args: Option<String> },
+    /// The skill is loaded into the session (DeepAgents V2's `load_skill`).
+    Load(String),
+    /// The skill is unloaded (DeepAgents V2's `unload_skill`).
+    Unload(String),
+}
+
+impl SkillCall {
+    /// An invocation without arguments.
+    pub fn invoke(skill: String) -> SkillCall {
+        SkillCall::Invoke { skill, args: None }
+    }
+
+    /// The skill the call activates (an invocation or a load; an unload activates none).
+    pub fn activates(&self) -> Option<&str> {
+        match self {
+            SkillCall::Invoke { skill, .. } | SkillCall::Load(skill) => Some(skill),
+            SkillCall::Unload(_) => None,
+        }
+    }
 }
 
 impl Agent {

@@ -3,7 +3,7 @@
 //! and how the skills prompt changes after each step. The state is [`crate::session`], below the
 //! agents; this module is above them.
 
-use crate::agent::Agent;
+use crate::agent::{Agent, SkillCall};
 use crate::library::Library;
 use crate::prompt::{self, PromptOptions};
 use crate::session::{line_diff, Model, ModelCall, Outcome, Session, Settings, Size, Step, Turn, Usage};
@@ -78,29 +78,19 @@ impl Session {
         self.turns.last().expect("just pushed")
     }
 
-    /// The step a model's tool call amounts to: the agent's unload tool an unload, its load tool
-    /// a load, any other call that activates a skill ([`crate::agent::Activation`]) an invoke, and
-    /// everything else an ordinary tool call (judged by the policy, not run).
+    /// The step a model's tool call amounts to: what the agent's skill tools do with it
+    /// ([`crate::agent::Activation::call`]: an invoke, a load or an unload), else an ordinary tool
+    /// call (judged by the policy, not run).
     pub fn step_for_call(&self, call: &ModelCall) -> Step {
-        let arg = |key: &str| call.args.get(key).and_then(|v| v.as_str()).map(str::to_string);
         let activation = self.agent.activation;
         let prompt = activation.and_then(|_| self.agent.render(&self.library, &self.prompt_options()));
-        if let (Some(a), Some(p)) = (activation, &prompt) {
-            let offered = |name: &str| (a.tools)(p).iter().any(|t| t.name == name);
-            if call.tool == "unload_skill" && offered("unload_skill") {
-                if let Some(skill) = arg("skill_name") {
-                    return Step::Unload { skill };
-                }
-            }
-            if let Some(skill) = (a.skill)(p, &call.tool, &call.args) {
-                return if call.tool == "load_skill" {
-                    Step::Load { skill }
-                } else {
-                    Step::Invoke { skill, args: arg("args") }
-                };
-            }
+        let skill_call = activation.zip(prompt.as_ref()).and_then(|(a, p)| (a.call)(p, &call.tool, &call.args));
+        match skill_call {
+            Some(SkillCall::Invoke { skill, args }) => Step::Invoke { skill, args },
+            Some(SkillCall::Load(skill)) => Step::Load { skill },
+            Some(SkillCall::Unload(skill)) => Step::Unload { skill },
+            None => Step::Tool { name: call.tool.clone(), args: call.args.clone() },
         }
-        Step::Tool { name: call.tool.clone(), args: call.args.clone() }
     }
 
     /// Applies one step; `tool_answer` is what an ordinary tool call the model made returns.

@@ -23,24 +23,8 @@ pub const SETTINGS_FILE: &str = "eval-settings.json";
 /// The keyring service the keys are stored under (one entry per API, named after it).
 const KEYRING_SERVICE: &str = "skill-studio";
 
-/// Which API the model is reached through.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "kebab-case")]
-pub enum ModelApi {
-    /// OpenAI's Chat Completions and the servers compatible with it (Ollama, vLLM, LM Studio, …).
-    #[default]
-    Openai,
-    Anthropic,
-}
-
-impl ModelApi {
-    fn kind(self) -> ProviderKind {
-        match self {
-            ModelApi::Openai => ProviderKind::OpenAi,
-            ModelApi::Anthropic => ProviderKind::Anthropic,
-        }
-    }
-}
+/// Which API the model is reached through: the engine's kind (`openai`, `anthropic`).
+pub use skillkit::model::ProviderKind as ModelApi;
 
 /// How a suite is run, the key aside: remembered in the config folder.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -63,7 +47,7 @@ impl Default for ProviderSettings {
     fn default() -> ProviderSettings {
         let engine = Options::default();
         ProviderSettings {
-            api: ModelApi::Openai,
+            api: ModelApi::OpenAi,
             base_url: String::new(),
             model: String::new(),
             temperature: None,
@@ -497,7 +481,7 @@ impl AppState {
         if base.is_some_and(|u| !u.starts_with("http://") && !u.starts_with("https://")) {
             return Err(invalid_settings("the base URL starts with http:// or https://"));
         }
-        let kind = s.api.kind();
+        let kind = s.api;
         let (stored, trouble) = match self.evals.keys.get(kind) {
             Ok(key) => (key, None),
             Err(e) => (None, Some(e.message)),
@@ -548,7 +532,7 @@ impl AppState {
     }
 
     fn key_status(&self, api: ModelApi) -> KeyStatus {
-        let kind = api.kind();
+        let kind = api;
         let (stored, keyring_error) = match self.evals.keys.get(kind) {
             Ok(key) => (key.is_some(), None),
             Err(e) => (false, Some(e.message)),
@@ -559,7 +543,7 @@ impl AppState {
 
     /// Whether each API has a key stored or in the environment (never the keys).
     pub fn api_keys(&self) -> Result<Vec<KeyStatus>, AppError> {
-        Ok([ModelApi::Openai, ModelApi::Anthropic].into_iter().map(|a| self.key_status(a)).collect())
+        Ok([ModelApi::OpenAi, ModelApi::Anthropic].into_iter().map(|a| self.key_status(a)).collect())
     }
 
     /// Stores the key in the system keyring (surrounding whitespace, such as a pasted newline,
@@ -569,13 +553,13 @@ impl AppState {
         if key.is_empty() {
             return Err(invalid_settings("the key is empty"));
         }
-        self.evals.keys.set(args.api.kind(), key)?;
+        self.evals.keys.set(args.api, key)?;
         Ok(self.key_status(args.api))
     }
 
     /// Removes the stored key (the environment's, if any, is used from then on).
     pub fn forget_api_key(&self, args: ApiArg) -> Result<KeyStatus, AppError> {
-        self.evals.keys.forget(args.api.kind())?;
+        self.evals.keys.forget(args.api)?;
         Ok(self.key_status(args.api))
     }
 }
@@ -701,7 +685,7 @@ mod tests {
             ..Script::default()
         });
         assert!(!state.api_keys().unwrap()[0].stored);
-        let status = state.set_api_key(SetApiKey { api: ModelApi::Openai, key: format!("  {KEY}\n") }).unwrap();
+        let status = state.set_api_key(SetApiKey { api: ModelApi::OpenAi, key: format!("  {KEY}\n") }).unwrap();
         assert!(status.stored && status.env == "OPENAI_API_KEY");
         let progress = progress_channel(&state);
         let reply = run(&state, &file, settings(&server), None).unwrap();
@@ -804,7 +788,7 @@ mod tests {
         let server =
             MockServer::start(Script { default: Some(call("pdf")), api_key: Some(KEY.into()), ..Script::default() });
         let mut replies = vec![];
-        let args = SetApiKey { api: ModelApi::Openai, key: KEY.into() };
+        let args = SetApiKey { api: ModelApi::OpenAi, key: KEY.into() };
         assert!(!format!("{args:?}").contains(KEY));
         replies.push(serde_json::to_string(&state.set_api_key(args).unwrap()).unwrap());
         replies.push(serde_json::to_string(&state.api_keys().unwrap()).unwrap());
@@ -812,15 +796,15 @@ mod tests {
         assert_eq!(ok.saved.cases[0].activated.get("pdf"), Some(&3));
         replies.push(serde_json::to_string(&ok).unwrap());
         // A key the server refuses: the provider's error names no key.
-        state.set_api_key(SetApiKey { api: ModelApi::Openai, key: format!("{KEY}-wrong") }).unwrap();
+        state.set_api_key(SetApiKey { api: ModelApi::OpenAi, key: format!("{KEY}-wrong") }).unwrap();
         let refused = run(&state, &file, settings(&server), None).unwrap_err();
         assert_eq!(refused.code, ErrorCode::Provider, "{refused:?}");
         replies.push(serde_json::to_string(&refused).unwrap());
         replies.push(serde_json::to_string(&state.eval_settings().unwrap()).unwrap());
-        let forgotten = state.forget_api_key(ApiArg { api: ModelApi::Openai }).unwrap();
+        let forgotten = state.forget_api_key(ApiArg { api: ModelApi::OpenAi }).unwrap();
         assert!(!forgotten.stored);
         replies.push(serde_json::to_string(&forgotten).unwrap());
-        assert!(state.forget_api_key(ApiArg { api: ModelApi::Openai }).is_ok(), "forgetting twice is fine");
+        assert!(state.forget_api_key(ApiArg { api: ModelApi::OpenAi }).is_ok(), "forgetting twice is fine");
         for r in &replies {
             assert!(!r.contains(KEY), "{r}");
         }

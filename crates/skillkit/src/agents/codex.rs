@@ -693,11 +693,11 @@ pub fn read_all(lib: &Library) {
 pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
     rule: "`exec_command` whose `cmd` reads S's SKILL.md",
     tools: |_| vec![exec_command_tool()],
-    skill: |p, name, args| {
+    call: |p, name, args| {
         if name != "exec_command" {
             return None;
         }
-        p.skill_read_by(args.get("cmd")?.as_str()?).map(|s| s.name.clone())
+        p.skill_read_by(args.get("cmd")?.as_str()?).map(|s| crate::agent::SkillCall::invoke(s.name.clone()))
     },
 };
 

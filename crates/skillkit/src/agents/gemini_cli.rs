@@ -580,7 +580,10 @@ pub fn read_all(lib: &Library) {
 pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
     rule: "`activate_skill` with `name: S`",
     tools: |p| p.tools.clone(),
-    skill: |p, name, args| if name == TOOL_NAME { crate::agents::skill_named_by(p, args, "name") } else { None },
+    call: |p, name, args| {
+        let skill = if name == TOOL_NAME { crate::agents::skill_named_by(p, args, "name") } else { None };
+        skill.map(crate::agent::SkillCall::invoke)
+    },
 };
 #[cfg(test)]
 mod tests {

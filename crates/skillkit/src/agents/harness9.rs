@@ -343,12 +343,9 @@ pub fn read_all(lib: &crate::library::Library) {
 pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
     rule: "`use_skill` with `skill_name: S`",
     tools: |p| p.tools.clone(),
-    skill: |p, name, args| {
-        if name == "use_skill" {
-            crate::agents::skill_named_by(p, args, "skill_name")
-        } else {
-            None
-        }
+    call: |p, name, args| {
+        let skill = if name == "use_skill" { crate::agents::skill_named_by(p, args, "skill_name") } else { None };
+        skill.map(crate::agent::SkillCall::invoke)
     },
 };
 #[cfg(test)]

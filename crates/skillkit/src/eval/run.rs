@@ -71,7 +71,10 @@ pub fn request(prompt: &Prompt, activation: &Activation, query: &str, config: &P
 
 /// The skill the reply's first activating tool call names (`None`: no skill).
 pub fn activated(prompt: &Prompt, activation: &Activation, reply: &crate::model::ChatResponse) -> Option<String> {
-    reply.tool_calls.iter().find_map(|c| (activation.skill)(prompt, &c.name, &c.arguments))
+    reply
+        .tool_calls
+        .iter()
+        .find_map(|c| (activation.call)(prompt, &c.name, &c.arguments)?.activates().map(str::to_string))
 }
 
 /// Runs `suite` against `provider`: every case `runs` times, at most `concurrency` requests at

@@ -9,10 +9,13 @@ use serde_json::Value;
 use super::error::{quote, ProviderError};
 use super::{anthropic, openai, ChatRequest, ChatResponse};
 
-/// Which API a provider speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Which API a provider speaks (`openai`, `anthropic` in JSON, as [`ProviderKind::name`] prints it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ModelApi"))]
+#[serde(rename_all = "lowercase")]
 pub enum ProviderKind {
     /// OpenAI's Chat Completions, and the servers compatible with it (Ollama, vLLM, LiteLLM, …).
+    #[default]
     OpenAi,
     /// Anthropic's Messages API.
     Anthropic,

@@ -198,7 +198,16 @@ pub fn skill_tool() -> ToolDef {
 pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
     rule: "`Skill` with `skill: S`",
     tools: |p| p.tools.clone(),
-    skill: |p, name, args| if name == "Skill" { crate::agents::skill_named_by(p, args, "skill") } else { None },
+    call: |p, name, args| {
+        if name != "Skill" {
+            return None;
+        }
+        let skill = crate::agents::skill_named_by(p, args, "skill")?;
+        Some(crate::agent::SkillCall::Invoke {
+            skill,
+            args: args.get("args").and_then(|a| a.as_str()).map(str::to_string),
+        })
+    },
 };
 #[cfg(test)]
 mod tests {

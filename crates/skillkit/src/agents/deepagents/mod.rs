@@ -689,7 +689,10 @@ pub fn read_all(lib: &crate::library::Library) {
 pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
     rule: "`read_file` with `file_path` S's SKILL.md",
     tools: |p| p.tools.clone(),
-    skill: |p, name, args| if name == "read_file" { crate::agents::skill_file_in(p, args, "file_path") } else { None },
+    call: |p, name, args| {
+        let skill = if name == "read_file" { crate::agents::skill_file_in(p, args, "file_path") } else { None };
+        skill.map(crate::agent::SkillCall::invoke)
+    },
 };
 #[cfg(test)]
 mod tests {

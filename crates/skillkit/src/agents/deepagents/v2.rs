@@ -576,16 +576,15 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
     }
 }
 
-/// A skill is activated by `load_skill` naming it (seed 000 §3.4).
+/// A skill is activated by `load_skill` naming it (seed 000 §3.4); `unload_skill` unloads one
+/// (§3.5: any name, the tool answers for a skill not loaded).
 pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
     rule: "`load_skill` with `skill_name: S`",
     tools: |p| p.tools.clone(),
-    skill: |p, name, args| {
-        if name == "load_skill" {
-            crate::agents::skill_named_by(p, args, "skill_name")
-        } else {
-            None
-        }
+    call: |p, name, args| match name {
+        "load_skill" => crate::agents::skill_named_by(p, args, "skill_name").map(crate::agent::SkillCall::Load),
+        "unload_skill" => args.get("skill_name")?.as_str().map(|s| crate::agent::SkillCall::Unload(s.to_string())),
+        _ => None,
     },
 };
 #[cfg(test)]
