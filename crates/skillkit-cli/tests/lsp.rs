@@ -1,119 +1,277 @@
-//! `skillkit lsp` over real stdio (the binary, JSON-RPC with Content-Length framing): initialize,
-//! diagnostics on open equal to `skillkit check`'s codes, an incremental edit that fixes the
-//! error clears them, an unknown request gets MethodNotFound, shutdown and exit end the process.
+//! `skillkit lsp` at the protocol level, over real stdio (the binary, JSON-RPC with
+//! Content-Length framing): initialize, diagnostics equal to `skillkit check`'s, library findings
+//! on every affected file, files changed on disk, code actions and "Fix all", hover, completion,
+//! links, definitions, code lenses and the prompt preview, bad requests, a 5 MB document, a file
+//! that is not UTF-8, cancellation, shutdown and exit. The Neovim test (`lsp_neovim.rs`) drives
+//! the same server from a real editor.
 
+#[path = "support/lsp_client.rs"]
+mod lsp_client;
+
+use lsp_client::{frame, uri, Client};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{ChildStdin, ChildStdout, Command, Stdio};
+use std::io::Write;
+use std::path::Path;
+use std::process::Command;
 
-fn send(stdin: &mut ChildStdin, message: Value) {
-    let body = message.to_string();
-    write!(stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
-    stdin.flush().unwrap();
+fn codes(diagnostics: &[Value]) -> Vec<String> {
+    let mut c: Vec<String> = diagnostics.iter().map(|d| d["code"].as_str().unwrap().to_string()).collect();
+    c.sort();
+    c
 }
 
-fn receive(stdout: &mut BufReader<ChildStdout>) -> Value {
-    let mut length = 0;
-    loop {
-        let mut line = String::new();
-        assert!(stdout.read_line(&mut line).unwrap() > 0, "the server closed its output");
-        let line = line.trim_end();
-        if line.is_empty() {
-            break;
-        }
-        if let Some(n) = line.strip_prefix("Content-Length: ") {
-            length = n.parse().unwrap();
-        }
-    }
-    let mut body = vec![0; length];
-    stdout.read_exact(&mut body).unwrap();
-    serde_json::from_slice(&body).unwrap()
+fn at(line: u32, character: u32) -> Value {
+    json!({"line": line, "character": character})
 }
 
-/// The next message with `method` (others, such as log messages, are skipped).
-fn next(stdout: &mut BufReader<ChildStdout>, method: &str) -> Value {
-    loop {
-        let m = receive(stdout);
-        if m["method"] == method {
-            return m;
-        }
-    }
+fn check_codes(dir: &Path, agent: &str) -> Vec<String> {
+    let check = Command::new(env!("CARGO_BIN_EXE_skillkit"))
+        .args(["check", "--format", "json", "--agent", agent])
+        .arg(dir)
+        .output()
+        .unwrap();
+    let checked: Value = serde_json::from_slice(&check.stdout).unwrap();
+    let d = checked["skills"][0]["diagnostics"].as_array().unwrap().clone();
+    codes(&d)
+}
+
+fn write(path: &Path, text: impl AsRef<[u8]>) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
 }
 
 #[test]
 fn diagnostics_follow_the_text_and_the_session_ends_cleanly() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("pdf");
-    std::fs::create_dir_all(&dir).unwrap();
+    let root = tmp.path().canonicalize().unwrap();
+    let file = root.join("pdf/SKILL.md");
     let broken = "---\nname: PDF Tools\ndescription: Reads PDF files. Use for PDFs.\n---\n\nBody.\n";
-    std::fs::write(dir.join("SKILL.md"), broken).unwrap();
-    let uri = format!("file://{}", dir.join("SKILL.md").display());
+    write(&file, broken);
 
-    let check =
-        Command::new(env!("CARGO_BIN_EXE_skillkit")).args(["check", "--format", "json"]).arg(&dir).output().unwrap();
-    let checked: Value = serde_json::from_slice(&check.stdout).unwrap();
-    let mut expected: Vec<String> = checked["skills"][0]["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["code"].as_str().unwrap().to_string())
-        .collect();
-    expected.sort();
-    assert!(!expected.is_empty());
+    for agent in ["spec", "claude-code"] {
+        let expected = check_codes(&root.join("pdf"), agent);
+        assert!(!expected.is_empty());
+        let mut c = Client::start(&[&root], json!({"agent": agent}));
+        // Before anything is open, the library's check publishes the file's findings.
+        let published = c.diagnostics(&uri(&file));
+        assert_eq!(codes(&published), expected, "{agent}: the same findings as skillkit check");
+        c.open(&file, broken);
+        let opened = c.diagnostics(&uri(&file));
+        assert_eq!(codes(&opened), expected, "{agent}: on open");
+        if agent == "spec" {
+            let name = opened.iter().find(|d| d["severity"] == 1).unwrap();
+            assert_eq!(name["range"]["start"], at(1, 6), "{name}");
+        }
+        // Line 2 (0-based 1), `PDF Tools` (characters 6 to 15) becomes `pdf`: an incremental edit.
+        let change = json!({"range": {"start": at(1, 6), "end": at(1, 15)}, "text": "pdf"});
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri(&file), "version": 2}, "contentChanges": [change]}),
+        );
+        c.diagnostics_until(&uri(&file), |d| d.iter().all(|d| d["severity"] != 1));
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_skillkit"))
-        .arg("lsp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let unknown = c.request("skillkit/unknown", json!({}));
+        assert_eq!(unknown["error"]["code"], -32601, "{unknown}");
+        c.stop();
+    }
+}
 
-    send(
-        &mut stdin,
-        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}, "initializationOptions": {"agent": "spec"}}}),
+#[test]
+fn library_findings_reach_every_affected_file_and_follow_the_disk() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = tmp.path().canonicalize().unwrap();
+    let (mine, team) = (base.join("mine"), base.join("team"));
+    let skill =
+        |name: &str| format!("---\nname: {name}\ndescription: Does {name} things. Use for {name}.\n---\n\nBody.\n");
+    // Two skills named `tables` in one source (SK701 on both), and `charts` in both sources
+    // (the first source's is hidden by the second's: SK704 on it).
+    let (a, b) = (mine.join("tables/SKILL.md"), mine.join("tables-old/SKILL.md"));
+    write(&a, skill("tables"));
+    write(&b, skill("tables"));
+    let (hidden, winner) = (mine.join("charts/SKILL.md"), team.join("charts/SKILL.md"));
+    write(&hidden, skill("charts"));
+    write(&winner, skill("charts"));
+
+    let mut c = Client::start(&[&mine, &team], json!({}));
+    let mut published: std::collections::HashMap<String, Vec<String>> = Default::default();
+    while published.len() < 4 {
+        let m = c.next("textDocument/publishDiagnostics");
+        published.insert(
+            m["params"]["uri"].as_str().unwrap().to_string(),
+            codes(m["params"]["diagnostics"].as_array().unwrap()),
+        );
+    }
+    assert!(published[&uri(&a)].contains(&"SK701".to_string()), "{published:?}");
+    assert!(published[&uri(&b)].contains(&"SK701".to_string()), "{published:?}");
+    assert!(published[&uri(&hidden)].contains(&"SK704".to_string()), "{published:?}");
+    assert!(!published[&uri(&winner)].contains(&"SK704".to_string()), "{published:?}");
+
+    // Renaming one `tables` in the editor clears the clash on the other file too.
+    c.open(&b, &skill("tables"));
+    c.replace(&b, 2, &skill("tables-old"));
+    let other = c.diagnostics_until(&uri(&a), |d| !codes(d).contains(&"SK701".to_string()));
+    assert!(!codes(&other).contains(&"SK701".to_string()));
+
+    // A skill created on disk outside the editor (the client's file watcher tells the server).
+    let new = mine.join("charts-copy/SKILL.md");
+    write(&new, skill("tables"));
+    c.notify("workspace/didChangeWatchedFiles", json!({"changes": [{"uri": uri(&new), "type": 1}]}));
+    let clash = c.diagnostics_until(&uri(&a), |d| codes(d).contains(&"SK701".to_string()));
+    assert!(clash.iter().any(|d| d["message"].as_str().unwrap().contains("charts-copy")), "{clash:?}");
+    // …and deleted again.
+    std::fs::remove_dir_all(mine.join("charts-copy")).unwrap();
+    c.notify("workspace/didChangeWatchedFiles", json!({"changes": [{"uri": uri(&new), "type": 3}]}));
+    c.diagnostics_until(&uri(&a), |d| !codes(d).contains(&"SK701".to_string()));
+    c.stop();
+}
+
+#[test]
+fn actions_hover_completion_links_and_lenses_come_from_the_engine() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().canonicalize().unwrap();
+    let file = root.join("pdf/SKILL.md");
+    let text = "---\nname: pdf\ndescription: Reads PDF files. Use when: the user has a PDF.\neffort: \n---\n\nSee [the guide](references/guide.md) and [gone](references/gone.md).\n";
+    write(&file, text);
+    write(&root.join("pdf/references/guide.md"), "# Guide\n");
+    let mut c = Client::start(&[&root], json!({"agent": "claude-code"}));
+    c.open(&file, text);
+    let found = c.diagnostics(&uri(&file));
+    let colon = found.iter().find(|d| d["code"] == "SK301").expect("unquoted colon");
+    assert!(codes(&found).contains(&"SK601".to_string()), "the missing reference: {found:?}");
+
+    // The quick fix for the colon, preferred (safe), and "Fix all safe fixes".
+    let context = json!({"diagnostics": [colon]});
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri(&file)}, "range": colon["range"], "context": context}),
     );
-    let init = receive(&mut stdout);
-    assert_eq!(init["id"], 1);
-    assert_eq!(init["result"]["capabilities"]["textDocumentSync"], 2, "incremental sync");
-    send(&mut stdin, json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
-
-    send(
-        &mut stdin,
-        json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": broken}}}),
+    let actions = actions["result"].as_array().unwrap().clone();
+    let quick = &actions[0];
+    assert_eq!((quick["kind"].as_str(), quick["isPreferred"].as_bool()), (Some("quickfix"), Some(true)), "{actions:?}");
+    let fix_all = actions.iter().find(|a| a["kind"] == "source.fixAll.skillkit").expect("fix all");
+    let edit = &quick["edit"]["changes"][uri(&file)][0];
+    let fixed = {
+        let line = text.lines().nth(edit["range"]["start"]["line"].as_u64().unwrap() as usize).unwrap();
+        let (s, e) = (
+            edit["range"]["start"]["character"].as_u64().unwrap() as usize,
+            edit["range"]["end"]["character"].as_u64().unwrap() as usize,
+        );
+        text.replace(line, &format!("{}{}{}", &line[..s], edit["newText"].as_str().unwrap(), &line[e..]))
+    };
+    c.replace(&file, 2, &fixed);
+    c.diagnostics_until(&uri(&file), |d| !codes(d).contains(&"SK301".to_string()));
+    let all = fix_all["edit"]["changes"][uri(&file)][0]["newText"].as_str().unwrap();
+    assert!(all.contains("description: \"Reads PDF") || all.contains("description: 'Reads PDF"), "{all}");
+    let only = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri(&file)}, "range": {"start": at(0, 0), "end": at(0, 0)}, "context": {"diagnostics": [], "only": ["source.fixAll"]}}),
     );
-    let published = next(&mut stdout, "textDocument/publishDiagnostics");
-    assert_eq!(published["params"]["uri"], uri);
-    let mut codes: Vec<String> = published["params"]["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["code"].as_str().unwrap().to_string())
-        .collect();
-    codes.sort();
-    assert_eq!(codes, expected, "the same findings as skillkit check");
-    let name = published["params"]["diagnostics"].as_array().unwrap().iter().find(|d| d["severity"] == 1).unwrap();
-    assert_eq!(name["range"]["start"], json!({"line": 1, "character": 6}), "{name}");
+    assert!(only["result"].as_array().unwrap().iter().all(|a| a["kind"] == "source.fixAll.skillkit"), "{only}");
 
-    // Line 2 (0-based 1), `PDF Tools` (characters 6 to 15) becomes `pdf`.
-    send(
-        &mut stdin,
-        json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"range": {"start": {"line": 1, "character": 6}, "end": {"line": 1, "character": 15}}, "text": "pdf"}]}}),
+    // Hover: a key's documentation, and the description's size and listing per agent.
+    let hover = |c: &mut Client, line, character| {
+        let r = c.request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri(&file)}, "position": at(line, character)}),
+        );
+        r["result"]["contents"]["value"].as_str().unwrap_or_default().to_string()
+    };
+    let name = hover(&mut c, 1, 2);
+    assert!(name.contains("`name`") && name.contains("Codex") && name.contains("folder"), "{name}");
+    let description = hover(&mut c, 2, 20);
+    assert!(description.contains("characters") && description.contains("listed by Claude Code"), "{description}");
+    assert!(description.contains("listed by Gemini CLI") && description.contains("tokens"), "{description}");
+    assert_eq!(hover(&mut c, 6, 2), "", "nothing to say in the body's text");
+
+    // Completion: values of `effort`, then keys on a new line, then files in a link.
+    let complete = |c: &mut Client, line, character| -> Vec<String> {
+        let r = c.request(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": uri(&file)}, "position": at(line, character)}),
+        );
+        r["result"].as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap().to_string()).collect()
+    };
+    assert_eq!(complete(&mut c, 3, 8), ["low", "medium", "high", "xhigh", "max"]);
+    let keyed = fixed.replace("effort: \n", "effort: \nlic\n");
+    c.replace(&file, 3, &keyed);
+    c.diagnostics(&uri(&file));
+    let keys = complete(&mut c, 4, 3);
+    assert!(keys.contains(&"license".to_string()) && !keys.contains(&"name".to_string()), "{keys:?}");
+    let linked = keyed.replace("and [gone](references/gone.md)", "and [more](refer");
+    c.replace(&file, 4, &linked);
+    c.diagnostics(&uri(&file));
+    let line = linked.lines().position(|l| l.contains("[more]")).unwrap() as u32;
+    let col = linked.lines().nth(line as usize).unwrap().find("refer").unwrap() as u32 + 5;
+    assert_eq!(complete(&mut c, line, col), ["references", "references/guide.md"]);
+
+    // Links and go-to-definition open the referenced file.
+    let links = c.request("textDocument/documentLink", json!({"textDocument": {"uri": uri(&file)}}));
+    let targets: Vec<&str> =
+        links["result"].as_array().unwrap().iter().map(|l| l["target"].as_str().unwrap()).collect();
+    assert_eq!(targets, [uri(&root.join("pdf/references/guide.md"))]);
+    let def =
+        c.request("textDocument/definition", json!({"textDocument": {"uri": uri(&file)}, "position": at(line, 20)}));
+    assert_eq!(def["result"]["uri"], uri(&root.join("pdf/references/guide.md")), "{def}");
+
+    // Code lenses: what each agent does with the skill; the command opens the prompt preview.
+    let lenses = c.request("textDocument/codeLens", json!({"textDocument": {"uri": uri(&file)}}));
+    let titles: Vec<&str> =
+        lenses["result"].as_array().unwrap().iter().map(|l| l["command"]["title"].as_str().unwrap()).collect();
+    assert!(titles.iter().any(|t| t.starts_with("listed by Claude Code · ") && t.ends_with(" tokens")), "{titles:?}");
+    assert_eq!(titles.len(), 4, "{titles:?}");
+    let command = &lenses["result"][0]["command"];
+    let executed = c
+        .request("workspace/executeCommand", json!({"command": command["command"], "arguments": command["arguments"]}));
+    assert!(executed.get("error").is_none(), "{executed}");
+    let show = c.next("window/showDocument");
+    assert_eq!(show["params"]["uri"], "skillkit-prompt://claude-code");
+    let preview = c.request("skillkit/prompt", json!({"uri": "skillkit-prompt://claude-code"}));
+    assert!(preview["result"]["text"].as_str().unwrap().contains("pdf"), "{preview}");
+    let lints_only = c.request("skillkit/prompt", json!({"uri": "skillkit-prompt://spec"}));
+    assert_eq!(lints_only["error"]["code"], -32602, "{lints_only}");
+    c.stop();
+}
+
+#[test]
+fn bad_input_large_and_non_utf8_documents_and_cancellation() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().canonicalize().unwrap();
+    // A skill file on disk that is not UTF-8: its finding is published, located.
+    let latin1 = root.join("latin/SKILL.md");
+    write(&latin1, b"---\nname: latin\ndescription: Caf\xe9 menus. Use for menus.\n---\n\nBody.\n");
+    let big = root.join("big/SKILL.md");
+    let body = "Lorem ipsum dolor sit amet, consectetur adipiscing elit.\n".repeat(5 * 1024 * 1024 / 56);
+    let large = format!("---\nname: big\ndescription: Large. Use for tests.\n---\n\n{body}");
+    assert!(large.len() >= 5 * 1024 * 1024);
+    write(&big, &large);
+    let mut c = Client::start(&[&root], json!({}));
+    let bad = c.diagnostics_until(&uri(&latin1), |d| !d.is_empty());
+    let utf8 = bad.iter().find(|d| d["message"].as_str().unwrap().contains("UTF-8")).expect("the UTF-8 finding");
+    assert_eq!(utf8["range"]["start"]["line"], 2, "{utf8}");
+
+    // Bad params: an error for a request, a log line for a notification; the server goes on.
+    let r = c.request("textDocument/hover", json!({"textDocument": 7}));
+    assert_eq!(r["error"]["code"], -32602, "{r}");
+    c.notify("textDocument/didOpen", json!({"textDocument": "nope"}));
+    let log = c.next("window/logMessage");
+    assert!(log["params"]["message"].as_str().unwrap().contains("didOpen"), "{log}");
+    let r = c.request("textDocument/hover", json!({"textDocument": {"uri": uri(&big)}, "position": at(1, 1)}));
+    assert_eq!(r["error"]["code"], -32602, "not open yet: {r}");
+
+    // A 5 MB document, then a hover and its cancellation in one write: the hover waits behind
+    // the document's lint and is cancelled.
+    let mut burst = frame(
+        &json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri(&big), "languageId": "markdown", "version": 1, "text": large}}}),
     );
-    let after = next(&mut stdout, "textDocument/publishDiagnostics");
-    let errors = after["params"]["diagnostics"].as_array().unwrap().iter().filter(|d| d["severity"] == 1).count();
-    assert_eq!(errors, 0, "{after}");
-
-    send(&mut stdin, json!({"jsonrpc": "2.0", "id": 2, "method": "skillkit/unknown", "params": {}}));
-    let unknown = receive(&mut stdout);
-    assert_eq!((unknown["id"].as_i64(), unknown["error"]["code"].as_i64()), (Some(2), Some(-32601)));
-
-    send(&mut stdin, json!({"jsonrpc": "2.0", "id": 3, "method": "shutdown"}));
-    assert_eq!(receive(&mut stdout)["id"], 3);
-    send(&mut stdin, json!({"jsonrpc": "2.0", "method": "exit"}));
-    drop(stdin);
-    let status = child.wait().unwrap();
-    assert!(status.success(), "{status:?}");
+    burst.extend(frame(&json!({"jsonrpc": "2.0", "id": 900, "method": "textDocument/hover", "params": {"textDocument": {"uri": uri(&big)}, "position": at(1, 1)}})));
+    burst.extend(frame(&json!({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 900}})));
+    c.stdin.write_all(&burst).unwrap();
+    c.stdin.flush().unwrap();
+    let cancelled = c.response(900);
+    assert_eq!(cancelled["error"]["code"], -32800, "{cancelled}");
+    let found = c.diagnostics(&uri(&big));
+    assert!(codes(&found).iter().any(|c| c.starts_with("SK5")), "the body is too long: {found:?}");
+    let r = c.request("textDocument/hover", json!({"textDocument": {"uri": uri(&big)}, "position": at(1, 1)}));
+    assert!(r["result"]["contents"]["value"].as_str().unwrap().contains("`name`"), "{r}");
+    c.stop();
 }

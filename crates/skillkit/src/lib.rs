@@ -12,7 +12,8 @@
 //!   state a session step works on);
 //! - [`agents`]: one folder or file per agent profile, and the registry;
 //! - [`verdict`], [`check`], [`simulate`], [`preview`], [`frontmatter_edit`], [`scaffold`],
-//!   [`docs`]: what the CLI and the app ask for.
+//!   [`docs`]: what the CLI and the app ask for;
+//! - [`workspace`]: an editor's view of a library (what `skillkit lsp` translates).
 //!
 //! The modules of the early stages are also re-exported at the crate root (`skillkit::text`,
 //! `skillkit::rules`, …), the paths the CLI, the app and the tests use.
@@ -20,6 +21,7 @@
 pub mod agent;
 pub mod agents;
 pub mod check;
+pub mod config;
 pub mod docs;
 pub mod eval;
 pub mod frontmatter_edit;
@@ -38,6 +40,7 @@ pub mod simulate;
 pub mod skill;
 pub mod syntax;
 pub mod verdict;
+pub mod workspace;
 
 #[cfg(test)]
 mod testing;

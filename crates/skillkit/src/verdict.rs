@@ -13,6 +13,7 @@ use crate::lint::diagnostic::{Diagnostic, Severity};
 use crate::lint::rules::library::agent_skips_skill::AgentSkipsSkill;
 use crate::lint::rules::library::duplicate_skill_name::DuplicateSkillName;
 use crate::lint::rules::library::nested_skill::NestedSkill;
+use crate::lint::rules::library::shadowed_skill::ShadowedSkill;
 use crate::prompt::{Decision, PromptOptions};
 use crate::syntax::text::Span;
 use std::collections::HashMap;
@@ -150,7 +151,7 @@ fn fates_of(view: &Library, agent: &Agent, outer: &[Option<PathBuf>]) -> Option<
 }
 
 /// The agent's name as people say it.
-fn short_title(agent: &Agent) -> &'static str {
+pub fn short_title(agent: &Agent) -> &'static str {
     match agent.id {
         "claude-code" => "Claude Code",
         "codex" => "Codex",
@@ -197,7 +198,7 @@ pub fn nested_discovered_by() -> Vec<&'static str> {
 /// a source that is its own parent folder. `check` finds skills at any depth (nested in plugin
 /// folders, inside other skills); the loaders read a skill folder inside a source. Where the
 /// agent's own discovery would not reach a skill is reported apart (the nesting marks).
-fn as_installed(lib: &Library) -> Library {
+pub fn as_installed(lib: &Library) -> Library {
     let mut sources: Vec<Source> = vec![];
     let mut index: HashMap<PathBuf, usize> = HashMap::new();
     let mut entries = Vec::with_capacity(lib.entries.len());
@@ -243,6 +244,29 @@ pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
             Level::Off => e.diagnostics.retain(|d| d.code != duplicate.code),
             Level::Set(s) => e.diagnostics.iter_mut().filter(|d| d.code == duplicate.code).for_each(|d| d.severity = s),
         }
+    }
+    let shadowed = &ShadowedSkill::META;
+    let hidden: Vec<Option<(String, PathBuf)>> = lib
+        .entries
+        .iter()
+        .map(|e| {
+            let by = &lib.entries[e.shadowed_by?];
+            (by.source != e.source).then(|| (by.key.clone(), by.skill.path()))
+        })
+        .collect();
+    for (e, hidden) in lib.entries.iter_mut().zip(hidden) {
+        e.diagnostics.retain(|d| d.code != shadowed.code);
+        let Some((name, by)) = hidden else { continue };
+        let severity = match agent.level(shadowed) {
+            Level::Off => continue,
+            Level::Default => shadowed.severity,
+            Level::Set(s) => s,
+        };
+        let span = e.skill.frontmatter.get("name").map_or_else(|| frontmatter_start(&e.skill), |f| f.value.span);
+        let message = format!("`{}` in a later source hides this skill (both are named `{name}`)", by.display());
+        let help = "edits here change nothing the agent sees: rename one of the two, or delete this one";
+        let d = shadowed.diagnostic(&e.skill, severity, span, message, help);
+        e.diagnostics.push(d);
     }
     if !judged_by_loader(agent) {
         return None;
@@ -337,8 +361,15 @@ fn frontmatter_start(skill: &crate::skill::Skill) -> Span {
 /// in its folder's parent.
 pub fn lint_alone(skill: &crate::skill::Skill, agent: &Agent) -> Vec<Diagnostic> {
     let mut diagnostics = crate::lint::lint(skill, agent);
+    judge_alone(skill, &mut diagnostics, agent);
+    diagnostics
+}
+
+/// The agent's verdict on one skill alone (see [`lint_alone`]) applied to `diagnostics`, the
+/// skill's rule findings; nothing for profiles that are not judged by their loader.
+pub fn judge_alone(skill: &crate::skill::Skill, diagnostics: &mut Vec<Diagnostic>, agent: &Agent) {
     if !judged_by_loader(agent) {
-        return diagnostics;
+        return;
     }
     let parent = skill.dir.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
     let lib = Library {
@@ -358,7 +389,6 @@ pub fn lint_alone(skill: &crate::skill::Skill, agent: &Agent) -> Vec<Diagnostic>
     };
     // Already laid out as installed (its source is the skill's parent): no copy to make.
     if let Some(fate) = fates_in(&lib, agent).and_then(|f| f.into_iter().next()) {
-        judge(skill, &mut diagnostics, agent, &fate, None);
+        judge(skill, diagnostics, agent, &fate, None);
     }
-    diagnostics
 }

@@ -24,6 +24,7 @@ const PROSE_EXAMPLES: &[&str] = &[
     "duplicate-skill-name",
     "agent-skips-skill",
     "nested-skill",
+    "shadowed-skill",
     "too-many-findings",
     "reference-missing",
     "resource-unreferenced",

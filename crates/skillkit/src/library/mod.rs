@@ -296,14 +296,26 @@ impl Library {
     }
 
     /// Replaces entry `i`'s `SKILL.md` text with `text` (its folder and resources kept), linted
-    /// again: the library as an unsaved edit (or a session's `edit` step) would make it.
+    /// again, its name key and the library's clashes worked out again: the library as an unsaved
+    /// edit (or a session's `edit` step) would make it.
     pub fn set_text<P: AsRef<LintProfile> + ?Sized>(&mut self, i: usize, text: &str, profile: &P) {
+        let key = self.key;
         let e = &mut self.entries[i];
         let mut skill = crate::Skill::parse(e.skill.dir.clone(), &e.skill.file_name.clone(), text.to_string());
         skill.resources = e.skill.resources.take();
         e.diagnostics = crate::lint(&skill, profile.as_ref());
+        e.key = key_of(&skill, &e.listed_as, key);
         e.skill = skill;
         e.readings.clear();
+        self.resolve();
+    }
+
+    /// Entry `i` read again from disk (an editor closed its unsaved text, or the file changed),
+    /// with the library's clashes worked out again; `false` when its skill file is gone.
+    pub fn reload<P: AsRef<LintProfile> + ?Sized>(&mut self, i: usize, profile: &P) -> bool {
+        let found = self.reread(i, profile.as_ref());
+        self.resolve();
+        found
     }
 
     /// The skills an agent ends up with: one per name, the last source's.

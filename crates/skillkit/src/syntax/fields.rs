@@ -105,3 +105,35 @@ pub const SPEC_FIELDS: [&str; 6] = ["name", "description", "license", "compatibi
 pub fn known_field(key: &str) -> Option<&'static KnownField> {
     KNOWN_FIELDS.iter().find(|f| f.key == key)
 }
+
+/// What particular agents do with a field, where it differs from reading it as the specification
+/// says: (field, agent, how). Sources: Claude Code skills documentation (Aug 2026, `B.1` of
+/// `shared/reference/deepagents-claudecode.md`); Codex 0.169.0 and Gemini CLI 0.61.0 as captured
+/// by the oracles (`oracles.md` §4–5); DeepAgents `SkillMetadata` (HEAD, §A).
+pub const FIELD_READERS: &[(&str, &str, &str)] = &[
+    ("name", "Claude Code", "the listed name (the folder's name when absent); the `/` command is always the folder's name"),
+    ("name", "Codex", "the listed name (the folder's name when absent); a name unlike the folder is accepted"),
+    ("name", "Gemini CLI", "the listed name; a later source's skill of the same name wins"),
+    ("name", "DeepAgents", "validated (1-64 characters); the key that merges sources (the last source wins)"),
+    ("description", "Claude Code", "listed, with `when_to_use` appended, cut at 1,536 characters; the whole listing shares about 1% of the context window"),
+    ("description", "Codex", "listed on one line; over 1,024 characters it is cut to 1,021 and `...`; a skill without one is skipped"),
+    ("description", "Gemini CLI", "listed in `<description>` in the system prompt"),
+    ("description", "DeepAgents", "listed; over 1,024 characters it is truncated, with a warning"),
+    ("when_to_use", "Claude Code", "appended to the description in the listing; counts toward its 1,536 characters"),
+    ("when_to_use", "Codex", "ignored"),
+    ("license", "DeepAgents", "kept as text (`license: true` becomes `True`)"),
+    ("license", "Claude Code", "accepted and ignored"),
+    ("compatibility", "DeepAgents", "kept; over 500 characters it is truncated, with a warning"),
+    ("compatibility", "Claude Code", "accepted and ignored"),
+    ("metadata", "DeepAgents", "kept as a map of strings (anything else becomes `{}`, with a warning)"),
+    ("metadata", "Claude Code", "accepted and ignored"),
+    ("allowed-tools", "Claude Code", "tools pre-approved for the turn that invokes the skill (it does not restrict)"),
+    ("allowed-tools", "DeepAgents", "kept as a list of tool names"),
+    ("disable-model-invocation", "Claude Code", "`true` leaves the skill out of the listing: only the user invokes it"),
+    ("disable-model-invocation", "Codex", "ignored (the skill is listed)"),
+];
+
+/// What each agent does with `key`, from [`FIELD_READERS`]: (agent, how).
+pub fn readers(key: &str) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
+    FIELD_READERS.iter().filter(move |(k, _, _)| *k == key).map(|(_, a, how)| (*a, *how))
+}

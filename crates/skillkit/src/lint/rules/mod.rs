@@ -326,6 +326,7 @@ rules! {
         duplicate_skill_name::DuplicateSkillName,
         agent_skips_skill::AgentSkipsSkill,
         nested_skill::NestedSkill,
+        shadowed_skill::ShadowedSkill,
     }
 }
 
