@@ -5,6 +5,7 @@
 
 use crate::events::{LibraryChanged, LibraryEvent};
 use crate::wire::LibraryView;
+use skillkit::config::Project;
 use skillkit::library::Library;
 use skillkit::watch::{WatchConfig, Watcher};
 use skillkit::Agent;
@@ -23,6 +24,9 @@ pub struct Opened {
     /// The profile the library is linted with: `libraries[0]`.
     pub agent: &'static Agent,
     libraries: Vec<(&'static Agent, Library)>,
+    /// The project's configuration (`skillkit.toml` above the first source): its rule levels
+    /// and path ignores apply to every library kept.
+    project: Option<Arc<Project>>,
 }
 
 impl Opened {
@@ -31,7 +35,11 @@ impl Opened {
         let i = match self.libraries.iter().position(|(a, _)| a.id == agent.id) {
             Some(i) => i,
             None => {
-                self.libraries.push((agent, Library::open(&self.sources, agent)));
+                let mut lib = Library::open(&self.sources, agent);
+                if let Some(p) = &self.project {
+                    p.adjust_library(&mut lib);
+                }
+                self.libraries.push((agent, lib));
                 self.libraries.len() - 1
             }
         };
@@ -58,6 +66,8 @@ pub struct Kept {
     opened: Arc<Mutex<Option<Opened>>>,
     watcher: Arc<Mutex<Option<Watcher>>>,
     generation: AtomicU64,
+    /// The opened library's project configuration, for the editor's lints.
+    project: Mutex<Option<Arc<Project>>>,
 }
 
 impl Kept {
@@ -74,11 +84,23 @@ impl Kept {
             w.stop();
         }
         let generation = self.generation.fetch_add(1, Ordering::SeqCst) + 1;
-        let lib = Library::open(&sources, agent);
-        let opened = Opened { generation, sources: sources.clone(), agent, libraries: vec![(agent, lib)] };
+        let mut lib = Library::open(&sources, agent);
+        let mut problem = None;
+        let project = match sources.first().map(|s| skillkit::config::find(s)) {
+            Some(Ok(p)) => p.map(Arc::new),
+            Some(Err(e)) => {
+                problem = Some(e.to_string());
+                None
+            }
+            None => None,
+        };
+        if let Some(p) = &project {
+            p.adjust_library(&mut lib);
+        }
+        *lock(&self.project) = project.clone();
+        let opened = Opened { generation, sources: sources.clone(), agent, libraries: vec![(agent, lib)], project };
         let view = opened.view();
         *lock(&self.opened) = Some(opened);
-        let mut problem = None;
         if let Some(notify) = notify {
             let roots: Vec<PathBuf> = sources.iter().filter(|s| s.is_dir()).cloned().collect();
             if !roots.is_empty() {
@@ -100,6 +122,9 @@ impl Kept {
                                         let mut events = vec![];
                                         for (i, (agent, lib)) in o.libraries.iter_mut().enumerate() {
                                             let e = lib.apply(&batch, agent);
+                                            if let Some(p) = &o.project {
+                                                p.adjust_library(lib);
+                                            }
                                             if i == 0 {
                                                 events = e;
                                             }
@@ -123,6 +148,11 @@ impl Kept {
             }
         }
         (view, problem)
+    }
+
+    /// The opened library's project configuration (`skillkit.toml`), if it has one.
+    pub fn project(&self) -> Option<Arc<Project>> {
+        lock(&self.project).clone()
     }
 
     /// Runs `f` on the library of exactly these `sources` as `agent` reads it, when it is the one

@@ -18,6 +18,10 @@ pub mod render;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The configuration file (default: `skillkit.toml`, or `[tool.skillkit]` in `pyproject.toml`,
+    /// in the checked folder or the nearest folder above it, else above the current folder).
+    #[arg(long, global = true, value_name = "FILE")]
+    config: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
@@ -48,6 +52,14 @@ enum PreviewFormat {
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum SchemaKind {
+    /// The SKILL.md frontmatter's.
+    Frontmatter,
+    /// skillkit.toml's (and `[tool.skillkit]`'s in pyproject.toml).
+    Config,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum RulesFormat {
     Text,
     Markdown,
@@ -60,15 +72,20 @@ enum Command {
     Check {
         /// Skill folders, SKILL.md files, or folders to search (default: the current folder).
         paths: Vec<PathBuf>,
-        /// The agent whose rules apply: spec (default), agentskills (as strict as skills-ref), or any
-        /// profile `skillkit agents` lists.
-        #[arg(long, default_value = "spec")]
-        agent: String,
+        /// The agent whose rules apply: spec, agentskills (as strict as skills-ref), or any profile
+        /// `skillkit agents` lists (default: the configuration's `agent`, else spec).
+        #[arg(long)]
+        agent: Option<String>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
         /// Count warnings as errors for the exit code.
         #[arg(long)]
         strict: bool,
+        /// Accept every finding of this check: write them to the baseline file (the
+        /// configuration's `baseline`, else skillkit-baseline.json beside the configuration or in
+        /// the current folder); later checks report only findings not in it.
+        #[arg(long)]
+        write_baseline: bool,
         #[arg(long, value_enum, default_value = "auto")]
         color: Color,
         /// Keep watching the paths and print the results again after every change.
@@ -84,17 +101,18 @@ enum Command {
         /// Skill sources, lowest priority first (default: the current folder).
         #[arg(long = "source")]
         sources: Vec<PathBuf>,
-        /// The agent whose discovery and rules apply.
-        #[arg(long, default_value = "spec")]
-        agent: String,
+        /// The agent whose discovery and rules apply (default: the configuration's, else spec).
+        #[arg(long)]
+        agent: Option<String>,
         #[arg(long, value_enum, default_value = "text")]
         format: TreeFormat,
     },
     /// Print exactly the text an agent injects to advertise the library's skills.
     Prompt {
-        /// The agent whose prompt to render (`skillkit agents` lists them).
+        /// The agent whose prompt to render (`skillkit agents` lists them; default: the
+        /// configuration's `agent`).
         #[arg(long)]
-        agent: String,
+        agent: Option<String>,
         /// Skill sources, lowest priority first (default: the current folder).
         #[arg(long = "source")]
         sources: Vec<PathBuf>,
@@ -161,8 +179,11 @@ enum Command {
     },
     /// Show a rule's documentation, by code (SK201) or name (name-missing).
     Explain { rule: String },
-    /// Print the frontmatter JSON Schema.
-    Schema,
+    /// Print a JSON Schema: the SKILL.md frontmatter's (default) or skillkit.toml's.
+    Schema {
+        #[arg(value_enum, default_value = "frontmatter")]
+        which: SchemaKind,
+    },
     /// List the agent profiles.
     Agents,
 }
@@ -192,15 +213,30 @@ where
             return code;
         }
     };
+    let config = cli.config;
     let result = match cli.command {
-        Command::Check { paths, agent, format, strict, color, watch, watch_changes } => {
-            let opts = CheckOptions { format, strict, color, watch, watch_changes };
-            check(paths, &agent, opts, out, err)
+        Command::Check { paths, agent, format, strict, write_baseline, color, watch, watch_changes } => {
+            let opts = CheckOptions { format, strict, write_baseline, color, watch, watch_changes };
+            match Setup::new(config.as_deref(), &paths, agent, Some("spec"), err) {
+                Ok(Some(setup)) => check(paths, &setup, opts, out, err),
+                Ok(None) => Ok(2),
+                Err(e) => Err(e),
+            }
         }
-        Command::Tree { sources, agent, format } => tree(sources, &agent, format, out, err),
+        Command::Tree { sources, agent, format } => {
+            match Setup::new(config.as_deref(), &sources, agent, Some("spec"), err) {
+                Ok(Some(setup)) => tree(sources, &setup, format, out, err),
+                Ok(None) => Ok(2),
+                Err(e) => Err(e),
+            }
+        }
         Command::Prompt { agent, sources, context_window, char_budget, loaded, format } => {
             let options = skillkit::prompt::PromptOptions { context_window, char_budget, loaded };
-            prompt(sources, &agent, &options, format, out, err)
+            match Setup::new(config.as_deref(), &sources, agent, None, err) {
+                Ok(Some(setup)) => prompt(sources, &setup, &options, format, out, err),
+                Ok(None) => Ok(2),
+                Err(e) => Err(e),
+            }
         }
         Command::Simulate { script, format, model, max_rounds, save } => {
             let live = Live { model, max_rounds, save, cancel };
@@ -214,7 +250,12 @@ where
             Some(r) => write!(out, "{}", skillkit::docs::rule_page(r.meta())).map(|_| 0),
             None => writeln!(err, "error: no rule `{rule}`; `skillkit rules` lists them").map(|_| 2),
         },
-        Command::Schema => out.write_all(skillkit::schema::SCHEMA_JSON.as_bytes()).map(|_| 0),
+        Command::Schema { which } => out
+            .write_all(match which {
+                SchemaKind::Frontmatter => skillkit::schema::SCHEMA_JSON.as_bytes(),
+                SchemaKind::Config => skillkit::config::SCHEMA_JSON.as_bytes(),
+            })
+            .map(|_| 0),
         Command::Agents => AGENTS
             .iter()
             .try_for_each(|a| {
@@ -226,9 +267,75 @@ where
     result.unwrap_or(2)
 }
 
+/// What a command takes from the command line and the project's configuration: the agent, and
+/// the configuration to apply to findings and to take sources from.
+struct Setup {
+    agent: &'static skillkit::Agent,
+    project: Option<skillkit::config::Project>,
+}
+
+impl Setup {
+    /// The configuration (`--config`, else found from the first path, else from the current
+    /// folder) and the agent (`--agent`, else the configuration's, else `default`). `None` after
+    /// saying why on `err` (a broken configuration, an unknown or missing agent).
+    fn new(
+        config: Option<&Path>,
+        paths: &[PathBuf],
+        agent: Option<String>,
+        default: Option<&str>,
+        err: &mut dyn Write,
+    ) -> std::io::Result<Option<Setup>> {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let found = match config {
+            Some(file) => skillkit::config::load(file).map(Some),
+            None => skillkit::config::find_for(paths, &cwd),
+        };
+        let project = match found {
+            Ok(p) => p,
+            Err(e) => {
+                writeln!(err, "error: {e}")?;
+                return Ok(None);
+            }
+        };
+        for w in project.iter().flat_map(|p| &p.warnings) {
+            writeln!(err, "warning: {w}")?;
+        }
+        let configured = project.as_ref().and_then(|p| p.config.agent.clone());
+        let Some(id) = agent.or(configured).or(default.map(str::to_string)) else {
+            writeln!(err, "error: no agent: name one with --agent, or as `agent` in skillkit.toml")?;
+            return Ok(None);
+        };
+        let Some(agent) = agent_or_err(&id, err)? else { return Ok(None) };
+        Ok(Some(Setup { agent, project }))
+    }
+
+    /// The paths given, else the configuration's sources, else the current folder.
+    fn sources(&self, given: Vec<PathBuf>) -> Vec<PathBuf> {
+        if !given.is_empty() {
+            return given;
+        }
+        let configured = self.project.as_ref().map(|p| p.sources()).unwrap_or_default();
+        if configured.is_empty() {
+            vec![PathBuf::from(".")]
+        } else {
+            configured
+        }
+    }
+
+    /// The baseline file: the configuration's, else skillkit-baseline.json beside it (or in the
+    /// current folder).
+    fn baseline_path(&self) -> PathBuf {
+        match &self.project {
+            Some(p) => p.baseline().unwrap_or_else(|| p.dir.join(skillkit::config::BASELINE_FILE)),
+            None => PathBuf::from(skillkit::config::BASELINE_FILE),
+        }
+    }
+}
+
 struct CheckOptions {
     format: Format,
     strict: bool,
+    write_baseline: bool,
     color: Color,
     watch: bool,
     watch_changes: Option<usize>,
@@ -236,14 +343,37 @@ struct CheckOptions {
 
 fn check(
     paths: Vec<PathBuf>,
-    agent: &str,
+    setup: &Setup,
     opts: CheckOptions,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> std::io::Result<i32> {
     use skillkit::check::{check_run, check_sources, open_check_library, CheckRun};
-    let Some(agent) = agent_or_err(agent, err)? else { return Ok(2) };
-    let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths };
+    use skillkit::config::{adjust_run, Baseline};
+    let agent = setup.agent;
+    let paths = setup.sources(paths);
+    let baseline_path = setup.baseline_path();
+    let baseline_dir = baseline_path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let baseline = match (opts.write_baseline, baseline_path.is_file()) {
+        (false, true) => match Baseline::read(&baseline_path) {
+            Ok(b) => Some(b),
+            Err(e) => {
+                writeln!(err, "error: {e}")?;
+                return Ok(2);
+            }
+        },
+        _ => None,
+    };
+    let adjust = |run: &mut CheckRun, err: &mut dyn Write| -> std::io::Result<()> {
+        let b = baseline.as_ref().map(|b| (b, baseline_dir.as_path()));
+        let done = adjust_run(setup.project.as_ref(), b, run);
+        if done.in_baseline > 0 {
+            let n = done.in_baseline;
+            let s = if n == 1 { "" } else { "s" };
+            writeln!(err, "note: {n} finding{s} accepted in the baseline ({}) not shown", baseline_path.display())?;
+        }
+        Ok(())
+    };
     let sources = match check_sources(&paths) {
         Ok(s) => s,
         Err(e) => {
@@ -274,8 +404,23 @@ fn check(
         let s = run.summary();
         Ok(if s.errors > 0 || (opts.strict && s.warnings > 0) { 1 } else { 0 })
     };
+    if opts.write_baseline {
+        let mut run = check_run(&sources, agent);
+        adjust(&mut run, err)?;
+        let files: Vec<PathBuf> = run.skills.iter().map(|c| c.skill.path()).collect();
+        let found = files.iter().map(PathBuf::as_path).zip(run.skills.iter().map(|c| c.diagnostics.as_slice()));
+        let b = Baseline::of(&baseline_dir, found);
+        if let Err(e) = std::fs::write(&baseline_path, b.to_json()) {
+            writeln!(err, "error: {}: {e}", baseline_path.display())?;
+            return Ok(2);
+        }
+        let n = b.findings.len();
+        writeln!(err, "wrote {n} finding{} to {}", if n == 1 { "" } else { "s" }, baseline_path.display())?;
+        return Ok(0);
+    }
     if !opts.watch {
-        let run = check_run(&sources, agent);
+        let mut run = check_run(&sources, agent);
+        adjust(&mut run, err)?;
         let code = print(&run, out, err);
         // Freeing a large library's results takes a while: do it off the exit path (inline
         // when no thread can be started).
@@ -283,7 +428,9 @@ fn check(
         return code;
     }
     let mut lib = open_check_library(&sources, agent);
-    let mut code = print(&CheckRun::from_library(&lib, agent), out, err)?;
+    let mut run = CheckRun::from_library(&lib, agent);
+    adjust(&mut run, err)?;
+    let mut code = print(&run, out, err)?;
     let (watcher, rx) = match skillkit::watch::Watcher::new(&sources, skillkit::watch::WatchConfig::default()) {
         Ok(w) => w,
         Err(e) => {
@@ -306,7 +453,9 @@ fn check(
             continue;
         }
         writeln!(err, "\n{} change{}: re-checked", events.len(), if events.len() == 1 { "" } else { "s" })?;
-        code = print(&CheckRun::from_library(&lib, agent), out, err)?;
+        let mut run = CheckRun::from_library(&lib, agent);
+        adjust(&mut run, err)?;
+        code = print(&run, out, err)?;
         changes += 1;
         if opts.watch_changes.is_some_and(|n| changes >= n) {
             break;
@@ -317,12 +466,12 @@ fn check(
 
 fn tree(
     sources: Vec<PathBuf>,
-    agent: &str,
+    setup: &Setup,
     format: TreeFormat,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> std::io::Result<i32> {
-    let Some((agent, lib)) = open_library(sources, agent, err)? else { return Ok(2) };
+    let (agent, lib) = open_library(sources, setup, err)?;
     let cwd = std::env::current_dir().unwrap_or_default();
     let display = |p: &Path| render::display_path(p, &cwd);
     match format {
@@ -334,13 +483,13 @@ fn tree(
 
 fn prompt(
     sources: Vec<PathBuf>,
-    agent: &str,
+    setup: &Setup,
     options: &skillkit::prompt::PromptOptions,
     format: TreeFormat,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> std::io::Result<i32> {
-    let Some((agent, lib)) = open_library(sources, agent, err)? else { return Ok(2) };
+    let (agent, lib) = open_library(sources, setup, err)?;
     let Some(mut prompt) = agent.render(&lib, options) else {
         let with: Vec<&str> = AGENTS.iter().filter(|a| a.prompt.is_some()).map(|a| a.id).collect();
         writeln!(err, "error: `{}` only lints; agents with a prompt: {}", agent.id, with.join(", "))?;
@@ -492,16 +641,20 @@ fn preview(path: &Path, format: PreviewFormat, out: &mut dyn Write, err: &mut dy
     Ok(0)
 }
 
-/// The library of `sources` (the current folder when none) as `agent` discovers it; `None` (after
-/// saying why) for an unknown agent.
+/// The library of `sources` (else the configuration's, else the current folder) as the agent
+/// discovers it, its findings as the configuration wants them.
 fn open_library(
     sources: Vec<PathBuf>,
-    agent: &str,
-    err: &mut dyn Write,
-) -> std::io::Result<Option<(&'static skillkit::Agent, skillkit::library::Library)>> {
-    let Some(agent) = agent_or_err(agent, err)? else { return Ok(None) };
-    let sources = if sources.is_empty() { vec![PathBuf::from(".")] } else { sources };
-    Ok(Some((agent, skillkit::library::Library::open(&sources, agent))))
+    setup: &Setup,
+    _err: &mut dyn Write,
+) -> std::io::Result<(&'static skillkit::Agent, skillkit::library::Library)> {
+    let mut lib = skillkit::library::Library::open(&setup.sources(sources), setup.agent);
+    if let Some(p) = &setup.project {
+        for e in &mut lib.entries {
+            p.adjust(&e.skill.path(), &mut e.diagnostics);
+        }
+    }
+    Ok((setup.agent, lib))
 }
 
 fn agent_or_err(id: &str, err: &mut dyn Write) -> std::io::Result<Option<&'static skillkit::Agent>> {

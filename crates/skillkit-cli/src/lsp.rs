@@ -89,14 +89,16 @@ fn run(connection: &Connection) -> Result<(), Error> {
     let roots = roots(&params);
     let mut warnings = vec![];
     let asked = params.get("initializationOptions").and_then(|o| o.get("agent")).and_then(Value::as_str);
-    let configured = match roots.first().map(|r| skillkit::config::find(r)) {
-        Some(Ok(Some((_, c)))) => c.agent,
+    let project = match roots.first().map(|r| skillkit::config::find(r)) {
+        Some(Ok(found)) => found,
         Some(Err(e)) => {
             warnings.push(format!("skillkit lsp: {e}"));
             None
         }
-        _ => None,
+        None => None,
     };
+    warnings.extend(project.iter().flat_map(|p| p.warnings.iter().map(|w| format!("skillkit lsp: {w}"))));
+    let configured = project.as_ref().and_then(|p| p.config.agent.clone());
     let agent_id = asked.filter(|a| !a.is_empty()).map(str::to_string).or(configured).unwrap_or_else(|| "spec".into());
     let agent = match skillkit::find_agent(&agent_id) {
         Some(a) => a,
@@ -124,7 +126,7 @@ fn run(connection: &Connection) -> Result<(), Error> {
         connection,
         receiver,
         shutdown: false,
-        ws: Workspace::open(&roots, agent),
+        ws: Workspace::open(&roots, agent).with_project(project),
         documents: HashMap::new(),
         queue: VecDeque::new(),
         dirty: true,

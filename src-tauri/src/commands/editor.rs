@@ -96,7 +96,11 @@ impl AppState {
         }
         // Every keystroke comes here: the watched library's resource tree, else a fresh scan.
         let resources = self.kept.resources_of(path.parent().unwrap_or(Path::new(".")));
-        Ok(Linted { diagnostics: skillkit::check::lint_text(&path, args.text, agent, resources) })
+        let mut diagnostics = skillkit::check::lint_text(&path, args.text, agent, resources);
+        if let Some(p) = self.kept.project() {
+            p.adjust(&path, &mut diagnostics);
+        }
+        Ok(Linted { diagnostics })
     }
 
     pub fn apply_fixes(&self, args: ApplyFixes) -> Result<Fixed, AppError> {

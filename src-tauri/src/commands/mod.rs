@@ -361,6 +361,23 @@ mod tests {
     }
 
     #[test]
+    fn the_projects_skillkit_toml_sets_rule_levels_in_the_library_and_the_editor() {
+        let (tmp, src) = demo_library();
+        let colon = "---\nname: colon\ndescription: Use when: the user asks\n---\nBody.\n";
+        std::fs::create_dir_all(format!("{src}/colon")).unwrap();
+        std::fs::write(format!("{src}/colon/SKILL.md"), colon).unwrap();
+        std::fs::write(tmp.path().join("skillkit.toml"), "[rules]\nunquoted-colon = \"warning\"\n").unwrap();
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let view = state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
+        let skill = view.skills.iter().find(|s| s.name == "colon").unwrap();
+        assert_eq!(skill.errors, 0, "{:?}", skill.diagnostics);
+        assert!(skill.diagnostics.iter().any(|d| d.code == "SK301" && d.severity == Severity::Warning));
+        let args = LintText { path: format!("{src}/colon/SKILL.md"), text: colon.into(), agent: "spec".into() };
+        let d = state.lint_text(args).unwrap().diagnostics;
+        assert!(d.iter().any(|d| d.code == "SK301" && d.severity == Severity::Warning), "{d:?}");
+    }
+
+    #[test]
     fn a_body_too_deep_to_preview_gets_a_sentence_not_a_freeze() {
         let (_tmp, src) = demo_library();
         let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });

@@ -39,6 +39,9 @@ pub struct Workspace {
     /// Bumped on every change, to know when the rendered prompts are stale.
     generation: u64,
     prompts: Mutex<HashMap<&'static str, (u64, Arc<Prompt>)>>,
+    /// The project's configuration (`skillkit.toml`): rule levels and path ignores applied to
+    /// every diagnostic the workspace hands out.
+    project: Option<crate::config::Project>,
 }
 
 impl Workspace {
@@ -54,7 +57,14 @@ impl Workspace {
             checked: HashMap::new(),
             generation: 0,
             prompts: Mutex::new(HashMap::new()),
+            project: None,
         }
+    }
+
+    /// The workspace with the project's configuration applied to its diagnostics.
+    pub fn with_project(mut self, project: Option<crate::config::Project>) -> Workspace {
+        self.project = project;
+        self
     }
 
     pub fn agent(&self) -> &'static Agent {
@@ -120,8 +130,14 @@ impl Workspace {
         let mut found = e.diagnostics.clone();
         crate::verdict::judge_alone(&e.skill, &mut found, self.agent);
         if let Some(last) = self.checked.get(&e.skill.path()) {
-            found.extend(last.iter().filter(|d| LIBRARY_CODES[1..].contains(&d.code)).cloned());
+            // Already adjusted by the pass that found them.
+            let library: Vec<Diagnostic> =
+                last.iter().filter(|d| LIBRARY_CODES[1..].contains(&d.code)).cloned().collect();
+            self.adjust(&e.skill.path(), &mut found);
+            found.extend(library);
+            return found;
         }
+        self.adjust(&e.skill.path(), &mut found);
         found
     }
 
@@ -158,7 +174,10 @@ impl Workspace {
         crate::verdict::apply(&mut self.library, self.agent);
         let mut now: HashMap<PathBuf, Vec<Diagnostic>> = HashMap::with_capacity(raw.len());
         for (e, raw) in self.library.entries.iter_mut().zip(raw) {
-            let found = std::mem::replace(&mut e.diagnostics, raw);
+            let mut found = std::mem::replace(&mut e.diagnostics, raw);
+            if let Some(p) = &self.project {
+                p.adjust(&e.skill.path(), &mut found);
+            }
             now.entry(e.skill.path()).or_insert(found);
         }
         let mut changed: Vec<(PathBuf, Vec<Diagnostic>)> = vec![];
@@ -175,6 +194,12 @@ impl Workspace {
         changed.sort_by(|a, b| a.0.cmp(&b.0));
         self.checked = now;
         changed
+    }
+
+    fn adjust(&self, file: &Path, diagnostics: &mut Vec<Diagnostic>) {
+        if let Some(p) = &self.project {
+            p.adjust(file, diagnostics);
+        }
     }
 
     /// The diagnostics of the last full pass for `path`.

@@ -180,3 +180,23 @@ fn hover_completion_links_and_lenses() {
     let gemini = ws.lenses(&a).into_iter().find(|l| l.agent == "gemini-cli").unwrap();
     assert_eq!(gemini.title, "skipped by Gemini CLI");
 }
+
+#[test]
+fn the_projects_rule_levels_and_ignores_apply_to_quick_and_full_diagnostics() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().canonicalize().unwrap();
+    let (a, b) = (root.join("a/SKILL.md"), root.join("b/SKILL.md"));
+    write(&a, &skill("a", "version: 1\n"));
+    write(&b, &skill("a", "version: 1\n"));
+    let config = "[rules]\nunknown-key = \"error\"\nduplicate-skill-name = \"off\"\n";
+    write(&root.join("skillkit.toml"), config);
+    let project = crate::config::find(&root).unwrap();
+    let mut ws = Workspace::open(std::slice::from_ref(&root), &SPEC).with_project(project);
+    ws.check();
+    let full = ws.diagnostics(&a).to_vec();
+    assert!(full.iter().any(|d| d.code == "SK403" && d.severity == crate::Severity::Error), "{full:?}");
+    assert!(!codes(&full).contains(&"SK701"), "set off: {full:?}");
+    let quick = ws.edit(&a, &skill("a", "version: 2\n")).unwrap();
+    assert!(quick.iter().any(|d| d.code == "SK403" && d.severity == crate::Severity::Error), "{quick:?}");
+    assert!(!codes(&quick).contains(&"SK701"), "{quick:?}");
+}
