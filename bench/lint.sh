@@ -3,4 +3,4 @@
 # Runs the criterion benchmark and prints the median of each case.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo bench -p skillkit --bench lint 2>&1 | tee /dev/stderr | awk '/time:/ {gsub(/\[|\]/, ""); print $1, $2, $3, "median:", $7, $8}'
+cargo bench -p skillkit-engine --bench lint 2>&1 | tee /dev/stderr | awk '/time:/ {gsub(/\[|\]/, ""); print $1, $2, $3, "median:", $7, $8}'

@@ -2,7 +2,7 @@
 //! 200,000 keys, a 9 MB SKILL.md, lists and block quotes nested 100,000 deep. Each case runs on
 //! its own thread and must finish within a generous bound: a guard against work that grows
 //! faster than the input (these took minutes before), not a speed measurement, which is
-//! `cargo bench -p skillkit --bench sizes`. The bounds are about ten times what the work takes in
+//! `cargo bench -p skillkit-engine --bench sizes`. The bounds are about ten times what the work takes in
 //! a debug build. What is bounded in the output is asserted too.
 
 use e2e::hostile_input::nine_megabytes;

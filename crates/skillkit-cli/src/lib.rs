@@ -2,7 +2,7 @@
 //! `skillkit` engine; this crate turns arguments into engine calls and results into text, JSON,
 //! SARIF or GitHub annotations.
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use skillkit::{find_agent, AGENTS};
 use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
@@ -14,7 +14,7 @@ pub mod provider;
 pub mod render;
 
 #[derive(Parser)]
-#[command(name = "skillkit", version, about = "Check, explain and preview Agent Skills (SKILL.md folders).")]
+#[command(name = "skillkit", version = env!("SKILLKIT_VERSION"), about = "Check, explain and preview Agent Skills (SKILL.md folders).")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -184,6 +184,13 @@ enum Command {
         #[arg(value_enum, default_value = "frontmatter")]
         which: SchemaKind,
     },
+    /// Print shell completions: `skillkit completions bash > ~/.local/share/bash-completion/completions/skillkit`.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `skillkit man | man -l -`.
+    Man,
     /// List the agent profiles.
     Agents,
 }
@@ -256,6 +263,11 @@ where
                 SchemaKind::Config => skillkit::config::SCHEMA_JSON.as_bytes(),
             })
             .map(|_| 0),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "skillkit", out);
+            Ok(0)
+        }
+        Command::Man => clap_mangen::Man::new(Cli::command()).render(out).map(|_| 0),
         Command::Agents => AGENTS
             .iter()
             .try_for_each(|a| {

@@ -26,7 +26,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 /// The JSON Schema of `skillkit.toml` (and of `[tool.skillkit]`).
-pub const SCHEMA_JSON: &str = include_str!("../../../schema/skillkit.schema.json");
+pub const SCHEMA_JSON: &str = include_str!("../schema/skillkit.schema.json");
 
 /// The file's contents as written.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]

@@ -6,7 +6,7 @@
 //! field and the body are unchanged, and no byte outside the field's value changed.
 //!
 //! The property test runs 2,000 cases; for more, e.g.
-//! `PROPTEST_CASES=200000 cargo test --release -p skillkit --test frontmatter_edit`.
+//! `PROPTEST_CASES=200000 cargo test --release -p skillkit-engine --test frontmatter_edit`.
 
 use proptest::prelude::*;
 use skillkit::frontmatter_edit::{form_fields, set_field, EditError};

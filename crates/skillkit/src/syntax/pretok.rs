@@ -517,7 +517,7 @@ mod tests {
     }
 
     /// Every scalar value between every pair of contexts (one text per pair, lines joined by
-    /// `\n`). `cargo test --release -p skillkit --lib pretok -- --ignored`.
+    /// `\n`). `cargo test --release -p skillkit-engine --lib pretok -- --ignored`.
     #[test]
     #[ignore = "exhaustive: every code point in 324 contexts takes minutes even in release; the \
                 default run checks every character below U+0300 and a sample above"]

@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use std::sync::OnceLock;
 
 /// The schema's text, as published.
-pub const SCHEMA_JSON: &str = include_str!("../../../../schema/skill.schema.json");
+pub const SCHEMA_JSON: &str = include_str!("../../schema/skill.schema.json");
 
 fn validator() -> &'static jsonschema::Validator {
     static V: OnceLock<jsonschema::Validator> = OnceLock::new();
