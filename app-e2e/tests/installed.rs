@@ -130,7 +130,22 @@ fn check_installed_tree(root: &Path) -> PathBuf {
         assert!(icon.is_file(), "{} missing", icon.display());
         assert_eq!(png_size(&icon), (size, size), "{}", icon.display());
     }
+    // The example library the app opens the first time, as the repository has it.
+    let examples = e2e_root().join("skills");
+    let mut shipped = 0;
+    for skill in std::fs::read_dir(&examples).unwrap().flatten().filter(|e| e.path().join("SKILL.md").is_file()) {
+        let installed = root.join("usr/lib/Skill Studio/skills").join(skill.file_name()).join("SKILL.md");
+        let want = std::fs::read(skill.path().join("SKILL.md")).unwrap();
+        assert_eq!(std::fs::read(&installed).ok(), Some(want), "{} is not the repository's", installed.display());
+        shipped += 1;
+    }
+    assert!(shipped > 0);
     bin
+}
+
+/// The repository's top folder.
+fn e2e_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
 
 /// Starts the unpacked `app` (the binary, or an AppImage's launcher) on a copy of `skills/`

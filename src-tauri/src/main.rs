@@ -1,6 +1,7 @@
 //! Starts Skill Studio on a library: the folders given as arguments (lowest priority first), or
 //! else `SKILL_STUDIO_LIBRARY`, or else the library opened last, or else (the first time) the
-//! bundled `skills/` of this repository.
+//! bundled examples: the `skills/` a package installs beside the app (its resources), or, in a
+//! build from a checkout, the repository's `skills/`.
 
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
@@ -9,13 +10,19 @@ use std::path::PathBuf;
 fn main() {
     let mut sources: Vec<String> = std::env::args().skip(1).collect();
     let explicit = !sources.is_empty() || std::env::var_os("SKILL_STUDIO_LIBRARY").is_some();
+    let context = tauri::generate_context!("../tauri.conf.json");
     if sources.is_empty() {
-        let bundled = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../skills");
+        // An installed app has its examples among its resources (/usr/lib/Skill Studio/skills
+        // from the .deb); a build run from a checkout has the repository's.
+        let checkout = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../skills");
+        let bundled = tauri::utils::platform::resource_dir(context.package_info(), &tauri::Env::default())
+            .map(|d| d.join("skills"))
+            .ok()
+            .filter(|d| d.is_dir())
+            .unwrap_or(checkout);
         let dir = std::env::var("SKILL_STUDIO_LIBRARY").map(PathBuf::from).unwrap_or(bundled);
         sources.push(std::fs::canonicalize(&dir).unwrap_or(dir).to_string_lossy().into_owned());
     }
     let startup = skill_studio::commands::Startup { sources, agent: "spec".into() };
-    skill_studio::builder(startup, explicit)
-        .run(tauri::generate_context!("../tauri.conf.json"))
-        .expect("error while running Skill Studio");
+    skill_studio::builder(startup, explicit).run(context).expect("error while running Skill Studio");
 }
