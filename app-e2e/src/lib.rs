@@ -103,12 +103,22 @@ pub async fn connect(app: &Path, args: &[&Path], port: u16) -> Client {
 }
 
 /// Polls `check` every 100 ms for up to 30 s; fails the test with `what` when it never holds.
-pub async fn wait_for<F, Fut>(what: &str, mut check: F)
+pub async fn wait_for<F, Fut>(what: &str, check: F)
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = bool>,
 {
-    let deadline = Instant::now() + Duration::from_secs(30);
+    wait_within(what, Duration::from_secs(30), check).await
+}
+
+/// [`wait_for`] with its own limit, for work whose time depends on the machine's load (a model
+/// run of many requests right after a build).
+pub async fn wait_within<F, Fut>(what: &str, limit: Duration, mut check: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = Instant::now() + limit;
     while !check().await {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
         tokio::time::sleep(Duration::from_millis(100)).await;

@@ -76,7 +76,10 @@ async fn cases(c: &Client, variant: &str) -> Vec<(String, String, String, String
 /// Waits for the run to finish: the progress bar full and no run in flight.
 async fn finished(c: &Client, total: usize) {
     let css = format!("[data-testid=eval-progress][data-running=false][data-done='{total}'][data-total='{total}']");
-    wait_for("the run to finish", || async { count(c, &css).await == 1 }).await;
+    // Every request of the run goes to the mock server: twice seen to take over 30 s right after
+    // a build, on a loaded machine, and well under 5 s otherwise.
+    let limit = std::time::Duration::from_secs(120);
+    wait_within("the run to finish", limit, || async { count(c, &css).await == 1 }).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
