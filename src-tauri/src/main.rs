@@ -12,14 +12,17 @@ fn main() {
     let explicit = !sources.is_empty() || std::env::var_os("SKILL_STUDIO_LIBRARY").is_some();
     let context = tauri::generate_context!("../tauri.conf.json");
     if sources.is_empty() {
-        // An installed app has its examples among its resources (/usr/lib/Skill Studio/skills
-        // from the .deb); a build run from a checkout has the repository's.
+        // A build run from its checkout opens the repository's examples (never a copy a build
+        // may leave in target/); an installed app, far from any checkout, has them among its
+        // resources (/usr/lib/Skill Studio/skills from the .deb).
         let checkout = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../skills");
-        let bundled = tauri::utils::platform::resource_dir(context.package_info(), &tauri::Env::default())
-            .map(|d| d.join("skills"))
-            .ok()
-            .filter(|d| d.is_dir())
-            .unwrap_or(checkout);
+        let bundled = if checkout.is_dir() {
+            checkout
+        } else {
+            tauri::utils::platform::resource_dir(context.package_info(), &tauri::Env::default())
+                .map(|d| d.join("skills"))
+                .unwrap_or(checkout)
+        };
         let dir = std::env::var("SKILL_STUDIO_LIBRARY").map(PathBuf::from).unwrap_or(bundled);
         sources.push(std::fs::canonicalize(&dir).unwrap_or(dir).to_string_lossy().into_owned());
     }
