@@ -232,7 +232,7 @@ where
         }
         Command::Tree { sources, agent, format } => {
             match Setup::new(config.as_deref(), &sources, agent, Some("spec"), err) {
-                Ok(Some(setup)) => tree(sources, &setup, format, out, err),
+                Ok(Some(setup)) => tree(sources, &setup, format, out),
                 Ok(None) => Ok(2),
                 Err(e) => Err(e),
             }
@@ -476,14 +476,8 @@ fn check(
     Ok(code)
 }
 
-fn tree(
-    sources: Vec<PathBuf>,
-    setup: &Setup,
-    format: TreeFormat,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> std::io::Result<i32> {
-    let (agent, lib) = open_library(sources, setup, err)?;
+fn tree(sources: Vec<PathBuf>, setup: &Setup, format: TreeFormat, out: &mut dyn Write) -> std::io::Result<i32> {
+    let (agent, lib) = open_library(sources, setup);
     let cwd = std::env::current_dir().unwrap_or_default();
     let display = |p: &Path| render::display_path(p, &cwd);
     match format {
@@ -501,7 +495,7 @@ fn prompt(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> std::io::Result<i32> {
-    let (agent, lib) = open_library(sources, setup, err)?;
+    let (agent, lib) = open_library(sources, setup);
     let Some(mut prompt) = agent.render(&lib, options) else {
         let with: Vec<&str> = AGENTS.iter().filter(|a| a.prompt.is_some()).map(|a| a.id).collect();
         writeln!(err, "error: `{}` only lints; agents with a prompt: {}", agent.id, with.join(", "))?;
@@ -655,18 +649,12 @@ fn preview(path: &Path, format: PreviewFormat, out: &mut dyn Write, err: &mut dy
 
 /// The library of `sources` (else the configuration's, else the current folder) as the agent
 /// discovers it, its findings as the configuration wants them.
-fn open_library(
-    sources: Vec<PathBuf>,
-    setup: &Setup,
-    _err: &mut dyn Write,
-) -> std::io::Result<(&'static skillkit::Agent, skillkit::library::Library)> {
+fn open_library(sources: Vec<PathBuf>, setup: &Setup) -> (&'static skillkit::Agent, skillkit::library::Library) {
     let mut lib = skillkit::library::Library::open(&setup.sources(sources), setup.agent);
     if let Some(p) = &setup.project {
-        for e in &mut lib.entries {
-            p.adjust(&e.skill.path(), &mut e.diagnostics);
-        }
+        p.adjust_library(&mut lib);
     }
-    Ok((setup.agent, lib))
+    (setup.agent, lib)
 }
 
 fn agent_or_err(id: &str, err: &mut dyn Write) -> std::io::Result<Option<&'static skillkit::Agent>> {

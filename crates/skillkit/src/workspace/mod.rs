@@ -129,15 +129,12 @@ impl Workspace {
         let e = &self.library.entries[i];
         let mut found = e.diagnostics.clone();
         crate::verdict::judge_alone(&e.skill, &mut found, self.agent);
-        if let Some(last) = self.checked.get(&e.skill.path()) {
-            // Already adjusted by the pass that found them.
-            let library: Vec<Diagnostic> =
-                last.iter().filter(|d| LIBRARY_CODES[1..].contains(&d.code)).cloned().collect();
-            self.adjust(&e.skill.path(), &mut found);
-            found.extend(library);
-            return found;
+        let path = e.skill.path();
+        self.adjust(&path, &mut found);
+        // The last pass's library findings, already adjusted by it.
+        if let Some(last) = self.checked.get(&path) {
+            found.extend(last.iter().filter(|d| LIBRARY_CODES[1..].contains(&d.code)).cloned());
         }
-        self.adjust(&e.skill.path(), &mut found);
         found
     }
 
