@@ -41,6 +41,8 @@ pub fn generate() -> String {
         Case, Suite, CaseReport, SkillReport, Summary, Report, Variant, ModelApi, ProviderSettings,
         OpenSuite, ImportSuite, SuiteFile, SuiteText, UnsavedSkill, RunEval, KeyUse, EvalReply, ApiArg,
         SetApiKey, KeyStatus,
+        // The window's remembered state.
+        UiState,
         // Errors.
         ErrorCode, ErrorDetail, AppError,
         // Events.

@@ -35,4 +35,6 @@ app_commands! {
     api_keys(()) -> Vec<KeyStatus>;
     set_api_key(SetApiKey) -> KeyStatus;
     forget_api_key(ApiArg) -> KeyStatus;
+    ui_state(()) -> UiState;
+    remember_ui_state(UiState) -> ();
 }

@@ -2,7 +2,7 @@
 //! of its other results, each deriving `TS` so that `ui/src/lib/bindings.ts` is generated from
 //! them. Conversions only copy; every decision is the engine's.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use skillkit::library::{Entry, Library};
 use std::path::Path;
 use ts_rs::TS;
@@ -20,6 +20,8 @@ pub use skillkit::session::{ModelCall, Size, Step};
 pub struct AgentInfo {
     pub id: String,
     pub title: String,
+    /// A short plain name with the version, for menus ("Claude Code 2.1").
+    pub label: String,
     /// The program and version, or document, the profile was verified against.
     pub source: String,
     /// The profile renders a prompt (all but `spec`).
@@ -297,4 +299,25 @@ pub struct SessionView {
     pub turns: Vec<Turn>,
     pub prompt: String,
     pub loaded: Vec<String>,
+}
+
+/// How the window was left: its layout, theme and open file, kept in the app's config folder
+/// (`ui-state.json`) and restored on the next start. The shell only keeps it; the UI reads each
+/// value with its own bounds and defaults, so a stale or hand-edited file cannot break a start.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default)]
+pub struct UiState {
+    /// Panel sizes in CSS pixels by panel (`library`, `side`, `bottom`, `form`, `preview`).
+    pub sizes: std::collections::BTreeMap<String, f64>,
+    /// The panels the user collapsed (`library`, `side`, `bottom`).
+    pub collapsed: Vec<String>,
+    /// `system`, `light` or `dark`.
+    pub theme: String,
+    /// The tab of the side panel (`prompt`, `session`, `evals`).
+    pub side_tab: String,
+    /// The file open in the editor when the window was left.
+    pub last_file: Option<String>,
+    /// Whether the frontmatter form and the preview were shown beside the text.
+    pub show_form: Option<bool>,
+    pub show_preview: Option<bool>,
 }

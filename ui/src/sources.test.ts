@@ -11,7 +11,7 @@ let studio: Studio;
 const handlers: Handler = {
   ...commonHandlers,
   startup: () => ({ sources: ['/a', '/b', '/c'], agent: 'spec' }),
-  agents: () => [{ id: 'spec', title: 'spec', source: '', has_prompt: false, has_skill_tool: false }],
+  agents: () => [{ id: 'spec', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false }],
   open_library: ({ sources }: OpenLibrary) =>
     libraryOf(
       sources,

@@ -13,6 +13,8 @@ use crate::prompt::{Prompt, RenderInput, ToolDef};
 pub struct Agent {
     pub id: &'static str,
     pub title: &'static str,
+    /// A short plain name with the version it matches, for menus ("Claude Code 2.1").
+    pub label: &'static str,
     /// The program and version, or document, the profile was verified against.
     pub source: &'static str,
     /// How strictly the rules apply, and in whose words.

@@ -39,6 +39,7 @@ impl AppState {
             .map(|a| AgentInfo {
                 id: a.id.into(),
                 title: a.title.into(),
+                label: a.label.into(),
                 source: a.source.into(),
                 has_prompt: a.prompt.is_some(),
                 has_skill_tool: a.activation.is_some(),

@@ -12,6 +12,7 @@ mod new_skill;
 mod prompt;
 mod session;
 mod session_script;
+mod ui_state;
 
 pub use editor::*;
 pub use eval::*;

@@ -55,6 +55,10 @@ docs: string, fix: Fix | null, };
 
 export type AgentInfo = { id: string, title: string, 
 /**
+ * A short plain name with the version, for menus ("Claude Code 2.1").
+ */
+label: string, 
+/**
  * The program and version, or document, the profile was verified against.
  */
 source: string, 
@@ -525,6 +529,32 @@ env: string, env_set: boolean,
  */
 keyring_error: string | null, };
 
+export type UiState = { 
+/**
+ * Panel sizes in CSS pixels by panel (`library`, `side`, `bottom`, `form`, `preview`).
+ */
+sizes: { [key in string]: number }, 
+/**
+ * The panels the user collapsed (`library`, `side`, `bottom`).
+ */
+collapsed: Array<string>, 
+/**
+ * `system`, `light` or `dark`.
+ */
+theme: string, 
+/**
+ * The tab of the side panel (`prompt`, `session`, `evals`).
+ */
+side_tab: string, 
+/**
+ * The file open in the editor when the window was left.
+ */
+last_file: string | null, 
+/**
+ * Whether the frontmatter form and the preview were shown beside the text.
+ */
+show_form: boolean | null, show_preview: boolean | null, };
+
 export type ErrorCode = "unknown-agent" | "no-prompt" | "outside-library" | "not-a-skill-file" | "invalid-script" | "io" | "not-editable" | "invalid-new-skill" | "conflict" | "invalid-suite" | "no-skill-tool" | "no-key" | "keyring" | "provider" | "busy" | "invalid-settings" | "internal";
 
 export type ErrorDetail = { message: string, line: number, column: number, };
@@ -575,6 +605,8 @@ export type Commands = {
   api_keys: { args: null; reply: Array<KeyStatus> };
   set_api_key: { args: SetApiKey; reply: KeyStatus };
   forget_api_key: { args: ApiArg; reply: KeyStatus };
+  ui_state: { args: null; reply: UiState };
+  remember_ui_state: { args: UiState; reply: null };
 };
 
 /** Every event the host emits: its name and payload. */

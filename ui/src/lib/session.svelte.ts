@@ -38,6 +38,9 @@ export class SessionState {
 
   constructor(private studio: Studio) {}
 
+  /** The window's agent changed (`Studio.setAgent`). */
+  agentChanged() {}
+
   /** The settings the session runs with (the listing budget is the Prompt pane's). */
   get settings(): SessionSettings {
     return {

@@ -47,6 +47,25 @@ export class Studio {
   private unlisten: (() => void) | null = null;
   private unlistenProgress: (() => void) | null = null;
 
+  /** The agent the whole window works under: lint, Problems, Prompt and Session. */
+  get agentInfo() {
+    return this.library.agents.find((a) => a.id === this.library.agent) ?? null;
+  }
+
+  /** A plain name of agent `id` ("Claude Code 2.1"), the id when it is unknown. */
+  agentLabel(id: string) {
+    return this.library.agents.find((a) => a.id === id)?.label ?? id;
+  }
+
+  /** Works under agent `id` from now on: the library is linted under it again, and the Prompt
+   *  and Session panes follow. */
+  async setAgent(id: string) {
+    if (id === this.library.agent) return;
+    this.library.agent = id;
+    await this.library.open();
+    this.session.agentChanged();
+  }
+
   focusPane(pane: Pane) {
     this.focus = { pane, seq: this.focus.seq + 1 };
   }

@@ -55,9 +55,9 @@ const handlers: Handler = {
   ...commonHandlers,
   startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
   agents: () => [
-    { id: 'spec', title: 'spec', source: '', has_prompt: false, has_skill_tool: false },
-    { id: 'deepagents-v2', title: 'DeepAgents', source: '', has_prompt: true, has_skill_tool: true },
-    { id: 'claude-code', title: 'Claude Code', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'spec', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false },
+    { id: 'deepagents-v2', title: 'DeepAgents', label: 'DeepAgents', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'claude-code', title: 'Claude Code', label: 'Claude Code', source: '', has_prompt: true, has_skill_tool: true },
   ],
   open_library: () => ({
     agent: 'spec',

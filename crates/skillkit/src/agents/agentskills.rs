@@ -38,6 +38,7 @@ use std::sync::OnceLock;
 pub static AGENT: Agent = Agent {
     id: "agentskills",
     title: "skills-ref (agentskills validate)",
+    label: "skills-ref 0.1",
     source: "skills-ref 0.1.1 (PyPI), agentskills/agentskills skills-ref/ at 69ef37e",
     lint: LintProfile {
         skills_ref_messages: true,

@@ -63,6 +63,7 @@ use std::collections::HashSet;
 pub static AGENT: Agent = Agent {
     id: "codex",
     title: "OpenAI Codex CLI",
+    label: "Codex CLI 0.169",
     source: "OpenAI Codex CLI 0.169.0 (@openai/codex, real program, captured 2026-11-22)",
     lint: LintProfile::DEFAULT,
     discovery: DISCOVERY,

@@ -51,6 +51,7 @@ use std::sync::OnceLock;
 pub static AGENT: Agent = Agent {
     id: "gemini-cli",
     title: "Gemini CLI",
+    label: "Gemini CLI 0.61",
     source: "Gemini CLI 0.61.0 (@google/gemini-cli, real program, captured 2026-11-22)",
     lint: LintProfile::DEFAULT,
     discovery: DISCOVERY,

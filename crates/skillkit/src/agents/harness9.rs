@@ -49,6 +49,7 @@ use crate::syntax::yaml::{Node, NodeKind, ScalarStyle};
 pub static AGENT: Agent = Agent {
     id: "harness9",
     title: "harness9 (seed design)",
+    label: "harness9 (seed)",
     source: "seed 002_246df5754482a3d2.txt (## Available Skills, use_skill)",
     lint: LintProfile::DEFAULT,
     discovery: DiscoveryPolicy::CHILDREN,

@@ -26,6 +26,7 @@ use crate::session::{IncrementalPrompt, Outcome, Session, Step};
 pub static SPEC: Agent = Agent {
     id: "spec",
     title: "Agent Skills specification",
+    label: "Agent Skills spec",
     source: "agentskills.io docs/specification.mdx (agentskills/agentskills 69ef37e, 2026-08-09)",
     lint: LintProfile::DEFAULT,
     // The client guide's search, reporting nested skills too (`skillkit tree` shows every skill).

@@ -80,6 +80,7 @@ pub use self::{invoke::*, js::*, listing::*, load::*, session::*};
 pub static AGENT: Agent = Agent {
     id: "claude-code",
     title: "Claude Code",
+    label: "Claude Code 2.1",
     source: "Claude Code CLI 2.1.330 (@anthropic-ai/claude-code, real program)",
     lint: LintProfile::DEFAULT,
     discovery: DiscoveryPolicy::CHILDREN,

@@ -35,6 +35,7 @@ use std::path::{Component, Path, PathBuf};
 pub static AGENT: Agent = Agent {
     id: "deepagents",
     title: "LangChain DeepAgents (SkillsMiddleware)",
+    label: "DeepAgents 0.7",
     source: "PyPI deepagents 0.7.32, deepagents/middleware/skills.py (real program, captured 2026-11-22)",
     lint: LintProfile::DEFAULT,
     discovery: DiscoveryPolicy::CHILDREN,

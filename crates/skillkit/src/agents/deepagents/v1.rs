@@ -47,6 +47,7 @@ use crate::prompt::{self, Builder, Format, Placement, Prompt, RenderInput};
 pub static AGENT: Agent = Agent {
     id: "deepagents-v1",
     title: "DeepAgents V1 (seed template)",
+    label: "DeepAgents V1 (seed)",
     source: "seed 004_3536bc534ef998c7.txt (the V1 template quoted there)",
     lint: LintProfile::DEFAULT,
     discovery: DiscoveryPolicy::CHILDREN,

@@ -63,6 +63,7 @@ use std::borrow::Cow;
 pub static AGENT: Agent = Agent {
     id: "deepagents-v2",
     title: "DeepAgents V2 (seed design)",
+    label: "DeepAgents V2 (seed)",
     source: "seed 000_248ad29e8601cff1.txt (V2 template, load_skill) and seed 003_32eee1f43a409d1e.txt (RESTRICT)",
     lint: LintProfile::DEFAULT,
     discovery: DiscoveryPolicy::CHILDREN,
