@@ -20,6 +20,8 @@ beforeEach(async () => {
   mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
   studio = await mountApp(1);
   await studio.openSkill(PATH);
+  // A window narrower than 1,400 px starts with the form hidden.
+  if (!$('[data-testid=frontmatter-form]')) $('[data-testid=form-toggle]')!.click();
   await until(() => field('name')?.value === 'demo');
 });
 
@@ -56,9 +58,15 @@ describe('Frontmatter form', () => {
     await until(() => field('name')?.value === 'renamed');
   });
 
-  it('hides with the toggle', async () => {
+  it('hides with the toggle, which shows its state, and the choice is remembered', async () => {
+    expect($('[data-testid=form-toggle]')!.getAttribute('aria-pressed')).toBe('true');
+    calls.length = 0;
     $('[data-testid=form-toggle]')!.click();
     await until(() => $('[data-testid=frontmatter-form]') === null);
+    expect($('[data-testid=form-toggle]')!.getAttribute('aria-pressed')).toBe('false');
+    await until(() => calls.some((c) => c.cmd === 'remember_ui_state'));
+    const kept = calls.filter((c) => c.cmd === 'remember_ui_state').at(-1)!.args as { show_form: boolean };
+    expect(kept.show_form).toBe(false);
   });
 });
 

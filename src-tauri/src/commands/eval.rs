@@ -589,7 +589,7 @@ mod tests {
             std::fs::write(src.join(name).join("SKILL.md"), skill(name, description)).unwrap();
         }
         let src = src.canonicalize().unwrap();
-        let mut state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let mut state = AppState::new(Startup { sources: vec![], agent: "spec".into(), examples: None });
         state.evals.keys = Keys::with_builder(keyring::mock::default_credential_builder());
         state.evals.remember_in(tmp.path().join("config").join(SETTINGS_FILE));
         state.open_library(OpenLibrary { sources: vec![path_string(&src)], agent: "spec".into() }).unwrap();

@@ -8,6 +8,10 @@ pub struct Startup {
     /// Library sources, lowest priority first.
     pub sources: Vec<String>,
     pub agent: String,
+    /// The bundled example library (the welcome screen offers to open it), when the app has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub examples: Option<String>,
 }
 
 #[derive(Clone, Debug, Deserialize, TS)]
@@ -27,7 +31,7 @@ impl AppState {
                     agent: self.startup.agent.clone(),
                 };
                 let l = crate::last::choose(crate::last::read(&file), fallback);
-                Startup { sources: l.sources, agent: l.agent }
+                Startup { sources: l.sources, agent: l.agent, examples: self.startup.examples.clone() }
             }
             _ => self.startup.clone(),
         })

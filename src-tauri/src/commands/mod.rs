@@ -123,7 +123,7 @@ mod tests {
     }
 
     fn opened() -> (AppState, LibraryView) {
-        let state = AppState::new(Startup { sources: vec![bundled()], agent: "spec".into() });
+        let state = AppState::new(Startup { sources: vec![bundled()], agent: "spec".into(), examples: None });
         let lib = state.open_library(OpenLibrary { sources: vec![bundled()], agent: "spec".into() }).unwrap();
         (state, lib)
     }
@@ -227,7 +227,7 @@ mod tests {
     #[test]
     fn an_external_edit_updates_the_kept_libraries_until_another_library_is_opened() {
         let (_tmp, src) = demo_library();
-        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into(), examples: None });
         let (notify, rx) = channel();
         let lib =
             state.open_library_watched(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }, Some(notify));
@@ -272,7 +272,7 @@ mod tests {
     #[test]
     fn lint_text_sees_the_skill_folder_as_the_watcher_keeps_it() {
         let (_tmp, src) = demo_library();
-        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into(), examples: None });
         let (notify, rx) = channel();
         state
             .open_library_watched(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }, Some(notify))
@@ -294,7 +294,7 @@ mod tests {
 
     #[test]
     fn a_missing_source_opens_without_a_watcher_and_without_panicking() {
-        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into(), examples: None });
         let (notify, _rx) = channel();
         let args = OpenLibrary { sources: vec!["/nonexistent/skill-studio".into()], agent: "spec".into() };
         let lib = state.open_library_watched(args, Some(notify)).unwrap();
@@ -308,7 +308,7 @@ mod tests {
         std::fs::create_dir_all(format!("{src}/demo/assets")).unwrap();
         std::fs::write(format!("{src}/demo/assets/d.png"), b"png").unwrap();
         std::fs::write(tmp.path().join("outside.png"), b"png").unwrap();
-        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into(), examples: None });
         state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
         let text =
             format!("{DEMO}\n## Usage\n\n![d](assets/d.png) ![o](../../outside.png) ![r](https://x.test/r.png) ![m](assets/none.png)\n");
@@ -333,7 +333,7 @@ mod tests {
         let colon = "---\nname: colon\ndescription: Use when: the user asks\n---\nBody.\n";
         std::fs::create_dir_all(format!("{src}/colon")).unwrap();
         std::fs::write(format!("{src}/colon/SKILL.md"), colon).unwrap();
-        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into(), examples: None });
         let codes = |view: &LibraryView| -> Vec<(String, usize, Vec<&'static str>)> {
             let mut v: Vec<_> = view
                 .skills
@@ -368,7 +368,7 @@ mod tests {
         std::fs::create_dir_all(format!("{src}/colon")).unwrap();
         std::fs::write(format!("{src}/colon/SKILL.md"), colon).unwrap();
         std::fs::write(tmp.path().join("skillkit.toml"), "[rules]\nunquoted-colon = \"warning\"\n").unwrap();
-        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into(), examples: None });
         let view = state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
         let skill = view.skills.iter().find(|s| s.name == "colon").unwrap();
         assert_eq!(skill.errors, 0, "{:?}", skill.diagnostics);
@@ -381,7 +381,7 @@ mod tests {
     #[test]
     fn a_body_too_deep_to_preview_gets_a_sentence_not_a_freeze() {
         let (_tmp, src) = demo_library();
-        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into(), examples: None });
         state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
         // 100,000 block quotes in one line: minutes in the sanitizer before the depth cap.
         let text = format!("{DEMO}\n{}x\n", "> ".repeat(100_000));
@@ -396,7 +396,7 @@ mod tests {
 
     #[test]
     fn the_form_reads_fields_and_sets_one_keeping_the_rest() {
-        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into(), examples: None });
         let text = "---\nname: demo # mine\ndescription: Old.\nmetadata:\n  a: b\n---\nBody\n".to_string();
         let form = state.frontmatter_form(FrontmatterText { text: text.clone() }).unwrap();
         assert_eq!(
@@ -421,7 +421,7 @@ mod tests {
     #[test]
     fn a_new_skill_is_checked_then_created_inside_an_opened_source_only() {
         let (tmp, src) = demo_library();
-        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into(), examples: None });
         state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
         let new = |name: &str, folders: &[&str]| NewSkill {
             source: src.clone(),
@@ -461,7 +461,7 @@ mod tests {
     fn drafts_newer_than_their_file_are_offered_and_a_save_removes_them() {
         let (tmp, src) = demo_library();
         let file = format!("{src}/demo/SKILL.md");
-        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into(), examples: None });
         state.keep_drafts_in(tmp.path().join("data/drafts"));
         state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
         assert!(state.drafts().unwrap().is_empty());
@@ -496,12 +496,15 @@ mod tests {
     fn the_last_opened_library_is_remembered_and_reopened() {
         let (tmp, src) = demo_library();
         let file = tmp.path().join("config").join(crate::last::FILE);
-        let fallback = Startup { sources: vec![bundled()], agent: "spec".into() };
+        let fallback = Startup { sources: vec![bundled()], agent: "spec".into(), examples: None };
         let first = AppState::remembering(fallback.clone(), Some(file.clone()));
         assert_eq!(first.startup().unwrap(), fallback, "the first start opens the bundled library");
         first.open_library(OpenLibrary { sources: vec![src.clone()], agent: "claude-code".into() }).unwrap();
         let next = AppState::remembering(fallback.clone(), Some(file.clone()));
-        assert_eq!(next.startup().unwrap(), Startup { sources: vec![src.clone()], agent: "claude-code".into() });
+        assert_eq!(
+            next.startup().unwrap(),
+            Startup { sources: vec![src.clone()], agent: "claude-code".into(), examples: None }
+        );
         // Started on explicit sources: the memory is neither used nor replaced.
         let explicit = AppState::new(fallback.clone());
         explicit.remember_in(file.clone());
@@ -515,7 +518,7 @@ mod tests {
         let tmp = std::env::temp_dir().join(format!("skill-studio-save-{}", std::process::id()));
         std::fs::create_dir_all(tmp.join("a")).unwrap();
         let src = path_string(&tmp);
-        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into(), examples: None });
         state.open_library(OpenLibrary { sources: vec![src], agent: "spec".into() }).unwrap();
         let saved = state
             .save_file(SaveFile { path: path_string(&tmp.join("a/SKILL.md")), text: "hi".into(), base: None })
@@ -533,7 +536,7 @@ mod tests {
             std::fs::create_dir_all(p.parent().unwrap()).unwrap();
             std::fs::write(p, text).unwrap();
         }
-        let state = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let state = AppState::new(Startup { sources: vec![], agent: "spec".into(), examples: None });
         state.open_library(OpenLibrary { sources: vec![path_string(&src)], agent: "spec".into() }).unwrap();
         (tmp, src, state)
     }

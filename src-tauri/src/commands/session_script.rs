@@ -216,7 +216,7 @@ mod tests {
         let lib = tmp.path().join("skills");
         copy_dir(&bundled(), &lib);
         let src = path_string(&lib);
-        let state = AppState::new(Startup { sources: vec![src.clone()], agent: "spec".into() });
+        let state = AppState::new(Startup { sources: vec![src.clone()], agent: "spec".into(), examples: None });
         state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
         let settings = SessionSettings { policy: Policy::Restrict, ..Default::default() };
         let path = path_string(&lib.join("commit-message/session.yaml"));
@@ -277,7 +277,7 @@ mod tests {
         copy_dir(&bundled(), &lib);
         copy_dir(&bundled(), &other);
         let src = path_string(&lib);
-        let state = AppState::new(Startup { sources: vec![src.clone()], agent: "spec".into() });
+        let state = AppState::new(Startup { sources: vec![src.clone()], agent: "spec".into(), examples: None });
         state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
         let session = |sources: Vec<String>| {
             state.run_session(RunSession {

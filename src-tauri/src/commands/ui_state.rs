@@ -34,7 +34,8 @@ impl AppState {
     /// Remembers `state` (atomically, creating the folder).
     pub fn remember_ui_state(&self, state: UiState) -> Result<(), AppError> {
         let Some(file) = self.ui_state_file() else { return Ok(()) };
-        let text = serde_json::to_string_pretty(&state).map_err(|e| AppError::new(ErrorCode::Internal, e.to_string()))?;
+        let text =
+            serde_json::to_string_pretty(&state).map_err(|e| AppError::new(ErrorCode::Internal, e.to_string()))?;
         if text.len() > MAX_BYTES {
             return Err(AppError::new(ErrorCode::Internal, "the window state is too large to keep"));
         }
@@ -51,7 +52,7 @@ mod tests {
     use crate::commands::Startup;
 
     fn state_in(dir: &std::path::Path) -> AppState {
-        let s = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let s = AppState::new(Startup { sources: vec![], agent: "spec".into(), examples: None });
         s.remember_in(dir.join("config").join(crate::last::FILE));
         s
     }
@@ -83,7 +84,7 @@ mod tests {
 
     #[test]
     fn without_a_config_folder_nothing_is_kept() {
-        let s = AppState::new(Startup { sources: vec![], agent: "spec".into() });
+        let s = AppState::new(Startup { sources: vec![], agent: "spec".into(), examples: None });
         s.remember_ui_state(UiState { theme: "dark".into(), ..Default::default() }).unwrap();
         assert_eq!(s.ui_state().unwrap(), UiState::default());
     }

@@ -184,7 +184,11 @@ export type Startup = {
 /**
  * Library sources, lowest priority first.
  */
-sources: Array<string>, agent: string, };
+sources: Array<string>, agent: string, 
+/**
+ * The bundled example library (the welcome screen offers to open it), when the app has one.
+ */
+examples?: string, };
 
 export type OpenLibrary = { 
 /**

@@ -41,6 +41,8 @@ export class EditingState {
   /** The engine's diagnostics for the editor's current text. */
   live = $state<Diagnostic[]>([]);
   jump = $state<Jump | null>(null);
+  /** The cursor's line and column (1-based, in characters), for the status bar. */
+  cursor = $state<{ line: number; column: number } | null>(null);
   conflict = $state<Conflict | null>(null);
   /** Unsaved text from an earlier run, newer than its file, offered for restoring. */
   drafts = $state<Draft[]>([]);
@@ -55,6 +57,12 @@ export class EditingState {
   private saveQueue: Promise<void> = Promise.resolve();
 
   constructor(private studio: Studio) {}
+
+  /** A save of the open file is running. */
+  get isSaving() {
+    return this.savingNow;
+  }
+  private savingNow = $state(false);
 
   get dirty() {
     return this.file !== null && this.file.text !== this.file.saved;
@@ -81,8 +89,10 @@ export class EditingState {
       base: got.version,
     };
     this.conflict = null;
+    this.cursor = { line: 1, column: 1 };
     preview.opened();
     this.live = skill.diagnostics;
+    this.studio.layout.setLastFile(path);
   }
 
   async read(path: string): Promise<{ text: string; version: Version } | null> {
@@ -173,6 +183,7 @@ export class EditingState {
     const { path, text } = this.file;
     if (this.inFlight && this.inFlight.path === path && this.inFlight.text === text) return;
     const mine = (this.inFlight = { path, text });
+    this.savingNow = true;
     // Saves run one after another, each over the version the one before wrote: an older save can
     // never land after a newer one.
     const run = this.saveQueue.then(() => this.saveNow(path, text));
@@ -180,7 +191,10 @@ export class EditingState {
     try {
       await run;
     } finally {
-      if (this.inFlight === mine) this.inFlight = null;
+      if (this.inFlight === mine) {
+        this.inFlight = null;
+        this.savingNow = false;
+      }
     }
   }
 

@@ -35,12 +35,16 @@ export class PreviewState {
 
   toggle() {
     this.show = !this.show;
+    this.studio.layout.showPreview = this.show;
+    this.studio.layout.changed();
     this.viewing = null;
     if (this.show) void this.render();
   }
 
   toggleForm() {
     this.showForm = !this.showForm;
+    this.studio.layout.showForm = this.showForm;
+    this.studio.layout.changed();
     if (this.showForm) void this.refreshForm();
   }
 

@@ -5,6 +5,7 @@
 import { api, asAppError, events } from './api';
 import { EditingState } from './editing.svelte';
 import { EvalsState } from './evals.svelte';
+import { LayoutState, NARROW } from './layout.svelte';
 import { LibraryState } from './library.svelte';
 import { PreviewState } from './preview.svelte';
 import { PromptState } from './prompt.svelte';
@@ -36,7 +37,12 @@ export class Studio {
   error = $state<AppError | null>(null);
   status = $state('');
   focus = $state<{ pane: Pane; seq: number }>({ pane: 'library', seq: 0 });
+  /** The bundled example library, when the app has one (the welcome screen offers it). */
+  examples = $state<string | null>(null);
+  /** Set once the first library is open (or failed to open): the welcome screen waits for it. */
+  started = $state(false);
 
+  readonly layout = new LayoutState();
   readonly library = new LibraryState(this);
   readonly editor = new EditingState(this);
   readonly preview = new PreviewState(this);
@@ -61,8 +67,7 @@ export class Studio {
    *  and Session panes follow. */
   async setAgent(id: string) {
     if (id === this.library.agent) return;
-    this.library.agent = id;
-    await this.library.open();
+    await this.library.setAgent(id);
     this.session.agentChanged();
   }
 
@@ -79,15 +84,24 @@ export class Studio {
       console.warn('not listening to library changes', e);
     }
     try {
-      const [startup, agents] = await Promise.all([api.startup(null), api.agents(null)]);
+      const [startup, agents] = await Promise.all([api.startup(null), api.agents(null), this.layout.load()]);
+      const layout = this.layout;
+      this.examples = startup.examples ?? null;
+      // The form and the preview as last left; on a first start, the form only in a wide window.
+      this.preview.show = layout.showPreview ?? false;
+      this.preview.showForm = layout.showForm ?? layout.width >= NARROW;
       this.library.agents = agents;
       this.library.sources = startup.sources;
       this.library.agent = startup.agent;
       await this.library.open();
       await this.editor.loadDrafts();
+      // The file left open last time, when it is still a skill of this library.
+      const last = layout.lastFile;
+      if (last && !this.editor.file && this.library.skill(last)) await this.editor.open(last);
     } catch (e) {
       this.error = asAppError(e);
     }
+    this.started = true;
   }
 
   /** Stops listening and drops pending debounced work (the window is going away). */
@@ -98,6 +112,7 @@ export class Studio {
     this.unlistenProgress = null;
     this.editor.stop();
     this.preview.stop();
+    this.layout.flush();
   }
 
   /** The watcher saw changes: show the refreshed library, and check the open file against the disk. */

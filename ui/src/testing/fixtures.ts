@@ -4,8 +4,8 @@
 import { mount, unmount } from 'svelte';
 import App from '../App.svelte';
 import { Studio } from '../lib/studio.svelte';
-import type { LibraryView, PromptView, SkillEntry } from '../lib/bindings';
-import { $$, until, versionOf, type Handler } from './harness';
+import type { LibraryView, PromptView, SkillEntry, UiState } from '../lib/bindings';
+import { $$, settle, until, versionOf, type Handler } from './harness';
 
 export * from './harness';
 
@@ -32,8 +32,20 @@ export const emptyPrompt: PromptView = {
   percent_of_context: 0,
 };
 
-/** Stand-ins for the form commands (good enough for `key: value` lines), and no drafts. */
+/** Stand-ins for the form commands (good enough for `key: value` lines), no drafts and no
+ *  remembered window state (what is remembered is kept in `uiState`). */
+export const uiState: { kept: UiState } = { kept: emptyUiState() };
+
+export function emptyUiState(): UiState {
+  return { sizes: {}, collapsed: [], theme: '', side_tab: '', last_file: null, show_form: null, show_preview: null };
+}
+
 export const commonHandlers: Handler = {
+  ui_state: () => uiState.kept,
+  remember_ui_state: (s) => {
+    uiState.kept = s;
+    return null;
+  },
   drafts: () => [],
   save_draft: () => null,
   discard_draft: () => null,
@@ -64,9 +76,13 @@ export function oneSource(skills: SkillEntry[], read: (path: string) => string, 
 let mounted: ReturnType<typeof mount> | null = null;
 
 /** Mounts the whole app on a fresh `Studio` (the host mocked already) and waits until the library
- *  shows `skills` skills. Unmounts the app an earlier call mounted. */
-export async function mountApp(skills: number): Promise<Studio> {
+ *  shows `skills` skills. Unmounts the app an earlier call mounted. The remembered window state
+ *  starts empty unless `restart` (a restart of the app, which reads what the last run kept). */
+export async function mountApp(skills: number, restart = false): Promise<Studio> {
   unmountApp();
+  // What the unmounted app still writes lands before the state is emptied.
+  await settle();
+  if (!restart) uiState.kept = emptyUiState();
   document.body.innerHTML = '';
   const studio = new Studio();
   mounted = mount(App, { target: document.body, props: { studio } });
