@@ -196,7 +196,8 @@ describe('Editor and Problems panes', () => {
 
 describe('Prompt pane', () => {
   it('shows the exact text, the counts and each skill decision', async () => {
-    start();
+    // The pane shows the window's agent's prompt (the spec profile has none).
+    start({ startup: () => ({ sources: ['/lib/s0', '/lib/s1'], agent: 'claude-code' }) });
     await until(() => $('[data-testid=prompt-text]') !== null);
     expect($('[data-testid=prompt-text]')?.textContent).toBe('- pdf-tables: Extract tables');
     expect($('[data-testid=prompt-counts]')?.textContent).toContain('28 chars');

@@ -1,32 +1,55 @@
-// The Prompt pane's state: the skill listing an agent's system prompt gets from the opened
-// library, rendered by the engine (`render_prompt`) with the settings chosen in the pane.
+// The Prompt pane's state: the skill listing the window's agent (`studio.library.agent`, chosen
+// in the title bar) gets in its system prompt from the opened library, rendered by the engine
+// (`render_prompt`) with the settings chosen in the pane.
 import { api, asAppError } from './api';
 import type { AppError, PromptView } from './bindings';
 import type { Studio } from './studio.svelte';
 
 export class PromptState {
-  /** The agent whose prompt is shown. */
-  agent = $state('claude-code');
   contextWindow = $state<number | null>(null);
   /** The listing budget in characters (the Session pane runs with it too). */
   charBudget = $state<number | null>(null);
   view = $state<PromptView | null>(null);
   error = $state<AppError | null>(null);
+  /** Counts the renders asked for, so that what renders beside this prompt (the pane's second
+   *  agent) follows it even when there is nothing to show for the window's agent. */
+  renders = $state(0);
 
   constructor(private studio: Studio) {}
 
-  /** Renders the prompt of the library's sources for `agent` with these settings. */
+  /** The agent whose prompt is shown: the window's. */
+  get agent() {
+    return this.studio.library.agent;
+  }
+
+  /** The window's agent renders no prompt (the `spec` profile: a format, not an agent). */
+  get noPrompt() {
+    return this.studio.agentInfo?.has_prompt === false;
+  }
+
+  /** Renders the prompt of the library's sources for the window's agent with these settings. */
   async render() {
+    this.renders++;
+    const agent = this.agent;
+    if (this.noPrompt) {
+      this.view = null;
+      this.error = null;
+      return;
+    }
     try {
-      this.view = await api.render_prompt({
+      const view = await api.render_prompt({
         sources: this.studio.library.sources,
-        agent: this.agent,
+        agent,
         context_window: this.contextWindow,
         char_budget: this.charBudget,
         loaded: [],
       });
+      // A render for an agent the window has left since is not shown.
+      if (agent !== this.agent) return;
+      this.view = view;
       this.error = null;
     } catch (e) {
+      if (agent !== this.agent) return;
       this.view = null;
       this.error = asAppError(e);
     }

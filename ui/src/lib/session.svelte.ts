@@ -23,7 +23,8 @@ export function toolStep(name: string, json: string): Step | string {
 }
 
 export class SessionState {
-  agent = $state('deepagents-v2');
+  /** The agent picked in the pane to simulate; '' follows the window's agent. */
+  override = $state('');
   policy = $state<Policy>('recommend');
   contextWindow = $state<number | null>(null);
   maxLoaded = $state<number | null>(null);
@@ -35,11 +36,42 @@ export class SessionState {
   status = $state('');
   scriptPath = $state('');
   running = $state(0);
+  private seq = 0;
 
   constructor(private studio: Studio) {}
 
-  /** The window's agent changed (`Studio.setAgent`). */
-  agentChanged() {}
+  /** The window's agent when it has a skill tool to simulate, else ''. */
+  get windowAgent() {
+    const info = this.studio.agentInfo;
+    return info?.has_skill_tool ? info.id : '';
+  }
+
+  /** The agent simulated: the one picked in the pane, else the window's ('' when neither). */
+  get agent() {
+    return this.override || this.windowAgent;
+  }
+
+  /** Simulates `id` ('' follows the window's agent again). */
+  async setOverride(id: string) {
+    this.override = id;
+    this.status = '';
+    await this.run();
+  }
+
+  /** The window's agent changed (`Studio.setAgent`): the session follows it when it can be
+   *  simulated (an agent picked here gives way); otherwise the one picked here stays. */
+  agentChanged() {
+    const info = this.studio.agentInfo;
+    if (info?.has_skill_tool && this.override) {
+      this.override = '';
+      this.status = `Now simulating ${info.label}, the window's agent.`;
+    }
+    void this.run();
+  }
+
+  private noAgent(): AppError {
+    return { code: 'no-skill-tool', message: "pick an agent to simulate first: the window's agent has no skill tool", details: [] };
+  }
 
   /** The settings the session runs with (the listing budget is the Prompt pane's). */
   get settings(): SessionSettings {
@@ -56,22 +88,45 @@ export class SessionState {
     return this.sources ?? this.studio.library.sources;
   }
 
-  /** Replays every step with the engine. */
+  /** Replays every step with the engine (nothing to replay without an agent). Only the latest
+   *  replay's answer is shown. */
   async run() {
+    const seq = ++this.seq;
+    const agent = this.agent;
+    if (!agent) {
+      this.view = null;
+      this.error = null;
+      return;
+    }
     this.running++;
     try {
-      this.view = await api.run_session({
+      const view = await api.run_session({
         sources: this.runSources,
-        agent: this.agent,
+        agent,
         settings: this.settings,
         steps: this.steps,
       });
+      if (seq !== this.seq) return;
+      this.view = view;
       this.error = null;
     } catch (e) {
-      this.error = asAppError(e);
+      if (seq === this.seq) this.error = asAppError(e);
     } finally {
       this.running--;
     }
+  }
+
+  /** Example steps on the library's first skill (the one the agent sees): invoke it, then a
+   *  tool call it may or may not allow. */
+  async example() {
+    const first = (this.studio.library.view?.skills ?? []).find((s) => !s.hidden_by);
+    if (!first) return;
+    this.steps = [
+      ...this.steps,
+      { action: 'invoke', skill: first.name, args: null },
+      { action: 'tool', name: 'Bash', args: { command: 'git status' } },
+    ];
+    await this.run();
   }
 
   /** A live turn: the user's message, answered by the model of the Evals pane's settings (its
@@ -113,6 +168,10 @@ export class SessionState {
 
   /** Runs `steps` with the model answering the open turns. */
   private async live(steps: Step[]) {
+    if (!this.agent) {
+      this.error = this.noAgent();
+      return;
+    }
     await this.studio.evals.init();
     if (!this.studio.evals.settings.model.trim()) {
       this.error = { code: 'invalid-settings', message: 'choose a model first: the Evals pane has the provider settings', details: [] };
@@ -162,6 +221,10 @@ export class SessionState {
 
   /** Saves the session as a script (only inside the opened library's sources). */
   async save(path = this.scriptPath || this.defaultPath()) {
+    if (!this.agent) {
+      this.error = this.noAgent();
+      return;
+    }
     try {
       const saved = await api.save_session_script({
         path,
@@ -182,7 +245,8 @@ export class SessionState {
   async open(path = this.scriptPath || this.defaultPath()) {
     try {
       const s = await api.open_session_script({ path });
-      this.agent = s.agent;
+      // The script names its agent: the session simulates it, and says so when the window's differs.
+      this.override = s.agent === this.windowAgent ? '' : s.agent;
       this.policy = s.settings.policy === 'restrict' ? 'restrict' : 'recommend';
       this.contextWindow = s.settings.context_window;
       this.maxLoaded = s.settings.max_loaded_skills;
@@ -190,7 +254,12 @@ export class SessionState {
       this.steps = s.steps;
       this.view = s.view;
       this.scriptPath = s.path;
-      this.status = `opened ${s.path}: ${s.steps.length} step(s)`;
+      const steps = `${s.steps.length} ${s.steps.length === 1 ? 'step' : 'steps'}`;
+      const label = this.studio.agentLabel(s.agent);
+      const window = this.studio.agentLabel(this.studio.library.agent);
+      this.status = this.override
+        ? `Opened ${s.path}: ${steps}. The script simulates ${label}, so the session does too, not the window's ${window}.`
+        : `Opened ${s.path}: ${steps}.`;
       this.error = null;
     } catch (e) {
       this.error = asAppError(e);

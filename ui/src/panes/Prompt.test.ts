@@ -2,73 +2,101 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import type { Studio } from '../lib/studio.svelte';
 import type { PromptSkill, PromptView, RenderPrompt } from '../lib/bindings';
+import promptSource from './Prompt.svelte?raw';
+import viewSource from './PromptView.svelte?raw';
 import { $, $$, calls, change, commonHandlers, route, settle, skill, until, versionOf, type Handler, mountApp, unmountApp } from '../testing/fixtures';
 
-
-function ps(name: string, decision: PromptSkill['decision'], range: [number, number] | null, reason: string | null = null): PromptSkill {
+function ps(
+  name: string,
+  decision: PromptSkill['decision'],
+  range: [number, number] | null,
+  reason: string | null = null,
+  source: number | null = 0,
+): PromptSkill {
   const chars = range ? range[1] - range[0] : 0;
-  return { name, folder: name, path: '', source: 0, decision, reason, range: range && { start: range[0], end: range[1] }, chars, tokens: Math.ceil(chars / 4) };
+  return { name, folder: name, path: '', source, decision, reason, range: range && { start: range[0], end: range[1] }, chars, tokens: Math.ceil(chars / 4) };
 }
 
 // "é" is two bytes in UTF-8: the mark must still land on `beta` exactly.
-const TEXT = '- alpha: é first\n- beta: second\n- gamma';
+const TEXT = '- alpha: é first\n- beta: second\n- gamma\n- plugin-authoring';
+
+/** What the engine decides: everything fits the budget, or the budget is spent. */
+let scenario: 'fits' | 'over' = 'fits';
+
 function render(args: RenderPrompt): PromptView {
   const other = args.agent === 'codex';
   const text = other ? 'codex listing' : TEXT;
+  const fits = scenario === 'fits';
   return {
     agent: args.agent,
-    source: '',
+    source: 'Claude Code 2.1.0 (captured)',
     placement: 'system-message',
     placement_detail: 'a system message',
     text,
     failure: null,
     skills: other
       ? [ps('alpha', 'full', [0, 13])]
-      : [
-          ps('alpha', 'full', [0, 17]),
-          ps('beta', 'full', [18, 32]),
-          ps('gamma', 'name-only', [33, 40], 'over budget: listed by name only'),
-          ps('delta', 'dropped', null, 'the budget is spent'),
-          ps('broken', 'invalid', null, 'name is missing'),
-        ],
-    warnings: [],
-    budget: other ? null : { limit: args.char_budget ?? 30, unit: 'chars', needed: 60, rule: '1% of the context window' },
+      : fits
+        ? [ps('alpha', 'full', [0, 17]), ps('beta', 'full', [18, 32]), ps('plugin-authoring', 'full', [41, 59], null, null)]
+        : [
+            ps('alpha', 'full', [0, 17]),
+            ps('beta', 'full', [18, 32]),
+            ps('gamma', 'name-only', [33, 40], 'over budget: listed by name only'),
+            ps('delta', 'dropped', null, 'the budget is spent'),
+            ps('broken', 'invalid', null, 'name is missing'),
+          ],
+    warnings: ['one warning'],
+    budget: other
+      ? null
+      : fits
+        ? { limit: args.char_budget ?? 30000, unit: 'characters', needed: 2757, rule: 'floor(1000000 × 3 × 0.01)' }
+        : { limit: args.char_budget ?? 30, unit: 'chars', needed: 60, rule: '1% of the context window' },
     encoding: 'o200k_base',
     estimate: false,
     bytes: new TextEncoder().encode(text).length,
     chars: [...text].length,
-    tokens: 9,
+    tokens: 1234,
     context_window: args.context_window ?? 200000,
-    percent_of_context: 0.01,
+    percent_of_context: 0.62,
   };
 }
 
+let startAgent = 'claude-code';
+
 const handlers: Handler = {
   ...commonHandlers,
-  startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
+  startup: () => ({ sources: ['/lib/s0'], agent: startAgent }),
   agents: () => [
-    { id: 'spec', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false },
-    { id: 'claude-code', title: 'Claude Code', label: 'Claude Code', source: '', has_prompt: true, has_skill_tool: true },
-    { id: 'codex', title: 'Codex', label: 'Codex', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'spec', title: 'Agent Skills spec', label: 'Agent Skills spec', source: '', has_prompt: false, has_skill_tool: false },
+    { id: 'claude-code', title: 'Claude Code', label: 'Claude Code 2.1', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'codex', title: 'Codex', label: 'Codex 0.5', source: '', has_prompt: true, has_skill_tool: true },
   ],
-  open_library: () => ({
-    agent: 'spec',
+  open_library: ({ agent }) => ({
+    agent,
     sources: [{ path: '/lib/s0', root: '/lib/s0', exists: true }],
     skills: [skill('alpha', 0), skill('beta', 0)],
     issues: [],
   }),
   render_prompt: render,
+  run_session: ({ agent }) => ({ agent, initial_prompt: '', turns: [], prompt: '', loaded: [] }),
   read_file: ({ path }) => ({ path, text: '---\nname: beta\n---\n', version: versionOf('---\nname: beta\n---\n') }),
   lint_text: () => ({ diagnostics: [] }),
 };
 
 let studio: Studio;
 
-async function start() {
+async function start(agent = 'claude-code', s: typeof scenario = 'fits') {
+  startAgent = agent;
+  scenario = s;
   mockIPC(route(handlers), { shouldMockEvents: true });
   studio = await mountApp(2);
-  await until(() => $('[data-testid=prompt-text]') !== null);
+  if (agent === 'spec') await until(() => $('[data-testid=prompt-spec]') !== null);
+  else await until(() => $('[data-testid=prompt-text]') !== null);
 }
+
+const renders = () => calls.filter((c) => c.cmd === 'render_prompt').map((c) => c.args as RenderPrompt);
+const row = (name: string) => $(`[data-testid=prompt-view-main] [data-testid=prompt-skills] tr[data-name=${name}]`)!;
+const summary = () => $('[data-testid=prompt-view-main] [data-testid=prompt-summary]')?.textContent;
 
 afterEach(() => {
   unmountApp();
@@ -76,25 +104,93 @@ afterEach(() => {
 });
 
 describe('Prompt pane', () => {
-  it('shows the exact text and counts for the picked agent', async () => {
+  it("says first, in words and with separators, what the window's agent lists", async () => {
     await start();
+    expect(summary()).toBe('Claude Code 2.1 lists 3 skills in full in 2,757 of 30,000 characters.');
     expect($('[data-testid=prompt-text]')?.textContent).toBe(TEXT);
-    expect($('[data-testid=prompt-counts]')?.textContent).toContain(`${[...TEXT].length} chars`);
-    expect($('[data-testid=prompt-counts]')?.textContent).toContain('9 tokens');
-    change($('[data-testid=prompt-agent]'), 'codex');
-    await until(() => $('[data-testid=prompt-text]')?.textContent === 'codex listing');
-    expect(calls.filter((c) => c.cmd === 'render_prompt').at(-1)?.args).toMatchObject({ agent: 'codex' });
+    const counts = $('[data-testid=prompt-counts]')?.textContent;
+    expect(counts).toContain(`${[...TEXT].length} chars`);
+    expect(counts).toContain('1,234 tokens');
+    expect(counts).toContain('200,000-token context window');
+    // The pane's own agent picker is gone: the window's agent is the one shown.
+    expect($('[data-testid=prompt-agent]')).toBeNull();
+    expect(renders().at(-1)).toMatchObject({ agent: 'claude-code' });
+    // The jargon is in the details, folded.
+    const details = $('[data-testid=prompt-details]') as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    expect(details.textContent).toContain('o200k_base');
+    expect(details.textContent).toContain('floor(1000000 × 3 × 0.01)');
+    expect(details.querySelector('summary')?.textContent).toContain('1 warning');
   });
 
-  it('draws the budget bar from the engine decisions, with the reasons', async () => {
+  it("follows the window's agent: another agent set in the window renders at once", async () => {
     await start();
-    const segs = $$('[data-testid=seg]').map((s) => s.dataset.decision);
-    expect(segs).toEqual(['full', 'full', 'name-only']);
-    expect($('[data-testid=tally]')?.textContent).toMatch(/2 listed in full.*1 name only.*1 dropped.*1 invalid/);
-    expect($('[data-testid=budget]')?.textContent).toContain('budget 30 chars, needed 60 — 1% of the context window');
-    const rows = $$('[data-testid=prompt-skills] tbody tr');
-    expect(rows.find((r) => r.dataset.name === 'delta')?.textContent).toContain('the budget is spent');
-    expect(rows.find((r) => r.dataset.name === 'gamma')?.textContent).toContain('name only');
+    await studio.setAgent('codex');
+    await until(() => $('[data-testid=prompt-view-main]')?.dataset.agent === 'codex');
+    expect($('[data-testid=prompt-text]')?.textContent).toBe('codex listing');
+    expect(summary()).toBe('Codex 0.5 lists 1 skill in full in 13 characters.');
+    expect(renders().at(-1)).toMatchObject({ agent: 'codex' });
+  });
+
+  it('tags built-in skills and gives a reason only where a decision needs one', async () => {
+    await start();
+    expect(row('plugin-authoring').querySelector('[data-testid=built-in]')?.textContent).toBe('built in');
+    expect(row('alpha').querySelector('[data-testid=built-in]')).toBeNull();
+    // No empty "why" column: a plain "in full" has no reason.
+    expect($$('[data-testid=prompt-skills] th').map((t) => t.textContent)).not.toContain('why');
+    expect($$('[data-testid=prompt-view-main] [data-testid=why]')).toHaveLength(0);
+    // Decisions are tags, not links.
+    expect(row('alpha').querySelector('.tag.dec')?.textContent).toBe('in full');
+    expect(row('alpha').querySelector('a')).toBeNull();
+
+    unmountApp();
+    clearMocks();
+    await start('claude-code', 'over');
+    const why = (name: string) => row(name).querySelector('[data-testid=why]')?.textContent ?? null;
+    expect(why('alpha')).toBeNull();
+    expect(why('gamma')).toBe('over budget: listed by name only');
+    expect(why('delta')).toBe('the budget is spent');
+    expect(why('broken')).toBe('name is missing');
+    expect(row('gamma').dataset.decision).toBe('name-only');
+  });
+
+  it('draws the budget as used against the limit, with a legend and the part over it marked', async () => {
+    await start();
+    expect(($('[data-testid=budget-fill]') as HTMLElement).style.width).toBe(`${(100 * 2757) / 30000}%`);
+    expect($('[data-testid=budget-over]')).toBeNull();
+    const legend = $('[data-testid=budget-legend]')?.textContent;
+    expect(legend).toContain('needed in full: 2,757 characters');
+    expect(legend).toContain('budget: 30,000');
+    expect(legend).toContain('left: 27,243');
+    expect($('[data-testid=budget]')?.textContent).toContain('30,000 characters');
+
+    unmountApp();
+    clearMocks();
+    await start('claude-code', 'over');
+    expect(summary()).toBe(
+      'Claude Code 2.1 lists 2 skills in full and 1 by name only: in full they would need 60 characters, over its budget of 30. Not listed: 1 dropped, 1 invalid.',
+    );
+    // On a scale of 0 to 60: the budget is half of it, the other half is over.
+    expect(($('[data-testid=budget-fill]') as HTMLElement).style.width).toBe('50%');
+    expect(($('[data-testid=budget-over]') as HTMLElement).style.width).toBe('50%');
+    expect($('[data-testid=budget-legend]')?.textContent).toContain('over by 30');
+  });
+
+  it('explains that the spec injects nothing, and offers a second agent or a preview as Claude Code', async () => {
+    await start('spec');
+    expect($('[data-testid=prompt-spec]')?.textContent).toContain('the Agent Skills spec is a format, not an agent');
+    expect($('[data-testid=prompt-view-main]')).toBeNull();
+    expect(renders()).toHaveLength(0);
+
+    change($('[data-testid=compare-agent]'), 'codex');
+    await until(() => $('[data-testid=prompt-view-compare]') !== null);
+    expect($$('[data-testid=prompt-text]').map((e) => e.textContent)).toEqual(['codex listing']);
+
+    $('[data-testid=prompt-preview-claude]')!.click();
+    await until(() => $('[data-testid=prompt-view-main]')?.dataset.agent === 'claude-code');
+    expect(studio.library.agent).toBe('claude-code');
+    expect($('[data-testid=prompt-spec]')).toBeNull();
+    expect($$('[data-testid=prompt-text]').map((e) => e.textContent)).toEqual([TEXT, 'codex listing']);
   });
 
   it('sends the context window and the budget to the engine', async () => {
@@ -102,8 +198,8 @@ describe('Prompt pane', () => {
     change($('[data-testid=context-window]'), '32000');
     await settle();
     change($('[data-testid=char-budget]'), '500');
-    await until(() => $('[data-testid=budget]')?.textContent?.includes('budget 500') ?? false);
-    expect(calls.filter((c) => c.cmd === 'render_prompt').at(-1)?.args).toEqual({
+    await until(() => $('[data-testid=budget-legend]')?.textContent?.includes('budget: 500') ?? false);
+    expect(renders().at(-1)).toEqual({
       sources: ['/lib/s0'],
       agent: 'claude-code',
       context_window: 32000,
@@ -112,22 +208,33 @@ describe('Prompt pane', () => {
     });
     change($('[data-testid=char-budget]'), 'lots');
     await settle();
-    expect(calls.filter((c) => c.cmd === 'render_prompt').at(-1)?.args).toMatchObject({ char_budget: null });
+    expect(renders().at(-1)).toMatchObject({ char_budget: null });
   });
 
   it('marks the byte range of the skill open in the editor, and a picked one', async () => {
-    await start();
+    await start('claude-code', 'over');
     expect($('[data-testid=prompt-mark]')).toBeNull();
     await studio.openSkill('/lib/s0/beta/SKILL.md');
     await until(() => $('[data-testid=prompt-mark]') !== null);
     expect($('[data-testid=prompt-mark]')?.textContent).toBe('- beta: second');
-    $$('[data-testid=seg]')[2].click();
+    const pick = row('gamma').querySelector('button')!;
+    expect(pick.getAttribute('aria-pressed')).toBe('false');
+    pick.click();
     await settle();
     expect($('[data-testid=prompt-mark]')?.textContent).toBe('- gamma');
+    expect(row('gamma').querySelector('button')!.getAttribute('aria-pressed')).toBe('true');
+    // A skill not in the text has nothing to mark.
+    expect(row('delta').querySelector('button')).toBeNull();
   });
 
-  it('renders a second agent side by side with the same settings', async () => {
+  it('renders a second agent side by side with the same settings, picked by its plain name', async () => {
     await start();
+    const options = [...($('[data-testid=compare-agent]') as HTMLSelectElement).options].map((o) => [o.value, o.textContent, o.title]);
+    expect(options).toEqual([
+      ['', 'no second agent', ''],
+      ['claude-code', 'Claude Code 2.1', 'claude-code'],
+      ['codex', 'Codex 0.5', 'codex'],
+    ]);
     change($('[data-testid=compare-agent]'), 'codex');
     await until(() => $('[data-testid=prompt-view-compare]') !== null);
     expect($('[data-testid=prompt-view-main]')?.dataset.agent).toBe('claude-code');
@@ -144,5 +251,15 @@ describe('Prompt pane', () => {
     $('[data-testid=copy]')!.click();
     await until(() => copied !== '');
     expect(copied).toBe(TEXT);
+  });
+
+  it('colours only with the theme tokens, so both themes keep their contrast', () => {
+    const allowed = ['bg', 'bg-alt', 'bg-raised', 'fg', 'muted', 'border', 'control-border', 'accent', 'accent-fg', 'accent-soft', 'error', 'warning', 'info', 'ok', 'diff-added', 'diff-removed', 'mono'];
+    for (const src of [promptSource, viewSource]) {
+      const css = src.slice(src.indexOf('<style>'));
+      expect(css).not.toMatch(/#[0-9a-f]{3,8}\b|rgba?\(|hsla?\(/i);
+      const used = [...css.matchAll(/var\(--([a-z-]+)\)/g)].map((m) => m[1]);
+      expect(used.filter((v) => !allowed.includes(v))).toEqual([]);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import type { Studio } from '../lib/studio.svelte';
 import { type SessionState, slashStep, toolStep } from '../lib/session.svelte';
 import type { RunSession, SessionView, Step, Turn } from '../lib/bindings';
+import source from './Session.svelte?raw';
 import { $, $$, calls, change, commonHandlers, route, settle, skill, until, versionOf, type Handler, mountApp, unmountApp } from '../testing/fixtures';
 
 // A small simulator stand-in that only echoes the steps: what the pane shows must come from it.
@@ -51,16 +52,19 @@ function simulate(args: RunSession): SessionView {
 }
 
 let saved: { path: string; steps: Step[] } | null = null;
+/** The window's agent at start. */
+let startAgent = 'deepagents-v2';
 const handlers: Handler = {
   ...commonHandlers,
-  startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
+  startup: () => ({ sources: ['/lib/s0'], agent: startAgent }),
   agents: () => [
-    { id: 'spec', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false },
-    { id: 'deepagents-v2', title: 'DeepAgents', label: 'DeepAgents', source: '', has_prompt: true, has_skill_tool: true },
-    { id: 'claude-code', title: 'Claude Code', label: 'Claude Code', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'spec', title: 'Agent Skills spec', label: 'Agent Skills spec', source: '', has_prompt: false, has_skill_tool: false },
+    { id: 'deepagents-v2', title: 'DeepAgents', label: 'DeepAgents 0.2', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'claude-code', title: 'Claude Code', label: 'Claude Code 2.1', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'agentskills', title: 'skills-ref', label: 'skills-ref 0.1', source: '', has_prompt: true, has_skill_tool: false },
   ],
-  open_library: () => ({
-    agent: 'spec',
+  open_library: ({ agent }) => ({
+    agent,
     sources: [{ path: '/lib/s0', root: '/lib/s0', exists: true }],
     skills: [skill('alpha', 0), skill('beta', 0)],
     issues: [],
@@ -121,16 +125,19 @@ const handlers: Handler = {
 let studio: Studio;
 let session: SessionState;
 
-async function start() {
+async function start(agent = 'deepagents-v2') {
   saved = null;
+  startAgent = agent;
   mockIPC(route(handlers), { shouldMockEvents: true });
   studio = await mountApp(2);
   session = studio.session;
-  await until(() => $$('[data-testid=session-skills] tr').length === 2 && session.view !== null);
+  await until(() => $$('[data-testid=session-skills] tr').length === 2 && (session.view !== null || !session.agent));
 }
 
 const row = (name: string) => $(`[data-testid=session-skills] tr[data-name=${name}]`)!;
+const button = (name: string, action: 'load' | 'unload' | 'invoke') => row(name).querySelector(`[data-testid=${action}]`) as HTMLButtonElement;
 const turns = () => $$('[data-testid=turn]');
+const runs = () => calls.filter((c) => c.cmd === 'run_session').map((c) => c.args as RunSession);
 
 afterEach(() => {
   unmountApp();
@@ -141,23 +148,28 @@ describe('Session pane', () => {
   it('load and unload add turns, replayed by the engine, and change the next prompt', async () => {
     await start();
     expect(turns()).toHaveLength(0);
-    (row('alpha').querySelector('[data-testid=load]') as HTMLElement).click();
+    // Unload applies only to a loaded skill, Load only to one not loaded.
+    expect([button('alpha', 'load').disabled, button('alpha', 'unload').disabled, button('alpha', 'invoke').disabled]).toEqual([false, true, false]);
+    button('alpha', 'load').click();
     await until(() => turns().length === 1);
     expect(turns()[0].textContent).toContain('load_skill("alpha")');
     expect($('[data-testid=prompt-changes]')?.textContent).toContain('+ alpha [Loaded]');
     expect($('[data-testid=session-prompt]')?.textContent).toBe('prompt; loaded: alpha');
     expect(row('alpha').textContent).toContain('loaded');
-    (row('alpha').querySelector('[data-testid=unload]') as HTMLElement).click();
+    expect([button('alpha', 'load').disabled, button('alpha', 'unload').disabled, button('alpha', 'invoke').disabled]).toEqual([true, false, false]);
+    expect([button('beta', 'load').disabled, button('beta', 'unload').disabled]).toEqual([false, true]);
+    button('alpha', 'unload').click();
     await until(() => turns().length === 2);
     expect($('[data-testid=session-prompt]')?.textContent).toBe('prompt; loaded: ');
     const last = calls.filter((c) => c.cmd === 'run_session').at(-1)?.args as RunSession;
     expect(last).toMatchObject({ sources: ['/lib/s0'], agent: 'deepagents-v2', steps: [{ action: 'load', skill: 'alpha' }, { action: 'unload', skill: 'alpha' }] });
+    expect(button('alpha', 'unload').disabled).toBe(true);
     expect($$('[data-testid=meter-bar]')).toHaveLength(2);
-    expect($('[data-testid=context-meter]')?.textContent).toContain('300 tokens after turn 2, 30.00% of 1,000');
+    expect($('[data-testid=context-meter]')?.textContent).toContain('Context after turn 2: 300 of 1,000 tokens (30%)');
     $('[data-testid=session-undo]')!.click();
     await until(() => turns().length === 1);
     change($('[data-testid=invoke-args]'), 'report.pdf');
-    (row('beta').querySelector('[data-testid=invoke]') as HTMLElement).click();
+    button('beta', 'invoke').click();
     await until(() => turns().length === 2);
     expect(session.steps.at(-1)).toEqual({ action: 'invoke', skill: 'beta', args: 'report.pdf' });
   });
@@ -217,7 +229,7 @@ describe('Session pane', () => {
 
   it('saves and opens session scripts inside the library, with located errors', async () => {
     await start();
-    (row('beta').querySelector('[data-testid=load]') as HTMLElement).click();
+    button('beta', 'load').click();
     await until(() => turns().length === 1);
     $('[data-testid=script-save]')!.click();
     await until(() => saved !== null);
@@ -226,8 +238,19 @@ describe('Session pane', () => {
     await until(() => turns().length === 0);
     $('[data-testid=script-open]')!.click();
     await until(() => turns().length === 1);
+    // The script's agent is simulated, and the pane says so.
     expect(session.agent).toBe('claude-code');
+    expect(($('[data-testid=session-agent]') as HTMLSelectElement).value).toBe('claude-code');
+    expect($('[data-testid=session-status]')?.textContent).toContain(
+      "The script simulates Claude Code 2.1, so the session does too, not the window's DeepAgents 0.2.",
+    );
+    expect($('[data-testid=session-override]')?.textContent).toContain('Simulating Claude Code 2.1, picked here');
     expect(($('[data-testid=session-policy]') as HTMLSelectElement).value).toBe('restrict');
+    const before = runs().length;
+    $('[data-testid=session-follow]')!.click();
+    await until(() => runs().length > before);
+    expect(runs().at(-1)?.agent).toBe('deepagents-v2');
+    expect($('[data-testid=session-override]')).toBeNull();
 
     change($('[data-testid=script-path]'), '/elsewhere/s.yaml');
     $('[data-testid=script-save]')!.click();
@@ -237,6 +260,109 @@ describe('Session pane', () => {
     $('[data-testid=script-open]')!.click();
     await until(() => $('[data-testid=session-error]')?.textContent?.includes('invalid-script') ?? false);
     expect($('[data-testid=session-error]')?.textContent).toContain("3:5: unknown step `lod`");
+  });
+
+  it('draws the context on an absolute scale: a share of the context window, with the axis labelled', async () => {
+    await start();
+    button('alpha', 'load').click();
+    await until(() => turns().length === 1);
+    button('beta', 'load').click();
+    await until(() => turns().length === 2);
+    // 200 then 300 tokens of a 1,000-token window: 20% and 30% high, not scaled to the peak.
+    expect($$('[data-testid=meter-bar]').map((b) => b.style.height)).toEqual(['20%', '30%']);
+    const meter = $('[data-testid=context-meter]')!;
+    expect(meter.textContent).toContain('1,000');
+    expect(meter.querySelector('.yaxis')?.textContent?.replace(/\s+/g, ' ').trim()).toBe('1,000 500 0');
+    expect(meter.querySelector('[role=img]')?.getAttribute('aria-label')).toContain('share of the 1,000-token context window');
+  });
+
+  it('colours the prompt changes as diffs do: added and removed lines marked apart', async () => {
+    await start();
+    button('alpha', 'load').click();
+    await until(() => $('[data-testid=prompt-changes]') !== null);
+    const line = $('[data-testid=prompt-changes] span')!;
+    expect(line.classList.contains('add')).toBe(true);
+    expect(line.classList.contains('del')).toBe(false);
+    // Green for added, red for removed (the theme's diff colours), never blue.
+    const rule = (sel: string) => /\{([^}]*)\}/.exec(source.slice(source.indexOf(sel)))?.[1] ?? '';
+    expect(rule('pre.diff .add')).toContain('var(--diff-added)');
+    expect(rule('pre.diff .add')).toContain('var(--ok)');
+    expect(rule('pre.diff .del')).toContain('var(--diff-removed)');
+    expect(rule('pre.diff .del')).toContain('var(--error)');
+    expect(rule('pre.diff .add') + rule('pre.diff .del')).not.toMatch(/--info|--accent/);
+  });
+
+  it('colours only with the theme tokens, so both themes keep their contrast', () => {
+    const allowed = ['bg', 'bg-alt', 'bg-raised', 'fg', 'muted', 'border', 'control-border', 'accent', 'accent-fg', 'accent-soft', 'error', 'warning', 'info', 'ok', 'diff-added', 'diff-removed', 'mono'];
+    const css = source.slice(source.indexOf('<style>'));
+    expect(css).not.toMatch(/#[0-9a-f]{3,8}\b|rgba?\(|hsla?\(/i);
+    const used = [...css.matchAll(/var\(--([a-z-]+)\)/g)].map((m) => m[1]);
+    expect(used.filter((v) => !allowed.includes(v))).toEqual([]);
+  });
+
+  it('explains itself and loads an example on the first skill', async () => {
+    await start();
+    expect($('[data-testid=session-intro]')?.textContent).toContain('No model is involved');
+    expect($('[data-testid=session-intro]')?.textContent).toContain('slash commands, tool calls');
+    const empty = $('[data-testid=session-empty]')!.textContent!;
+    expect(empty).toContain('No steps yet');
+    expect(empty).not.toContain('The steps:');
+    expect($('[data-testid=session-title]')?.textContent).toContain('Simulating DeepAgents 0.2');
+    $('[data-testid=session-example]')!.click();
+    await until(() => turns().length === 2);
+    expect(session.steps).toEqual([
+      { action: 'invoke', skill: 'alpha', args: null },
+      { action: 'tool', name: 'Bash', args: { command: 'git status' } },
+    ]);
+    expect($('[data-testid=session-empty]')).toBeNull();
+  });
+
+  it("follows the window's agent; an agent picked here gives way when the window's can be simulated", async () => {
+    await start();
+    expect(runs().at(-1)?.agent).toBe('deepagents-v2');
+    await studio.setAgent('claude-code');
+    await until(() => runs().at(-1)?.agent === 'claude-code');
+    expect($('[data-testid=session-title]')?.textContent).toContain('Simulating Claude Code 2.1');
+    change($('[data-testid=session-agent]'), 'deepagents-v2');
+    await until(() => runs().at(-1)?.agent === 'deepagents-v2');
+    // The spec has no skill tool: the agent picked here stays.
+    await studio.setAgent('spec');
+    await settle();
+    expect(runs().at(-1)?.agent).toBe('deepagents-v2');
+    expect(session.agent).toBe('deepagents-v2');
+    // Claude Code has one: the session follows the window again.
+    await studio.setAgent('claude-code');
+    await until(() => runs().at(-1)?.agent === 'claude-code');
+    expect(($('[data-testid=session-agent]') as HTMLSelectElement).value).toBe('');
+    expect($('[data-testid=session-status]')?.textContent).toContain("Now simulating Claude Code 2.1, the window's agent.");
+  });
+
+  it('under the spec, says there is no agent to simulate and lets one be picked', async () => {
+    await start('spec');
+    expect(runs()).toHaveLength(0);
+    expect($('[data-testid=session-no-agent]')?.textContent).toContain('the Agent Skills spec is a format, not an agent');
+    expect([button('alpha', 'load').disabled, button('alpha', 'unload').disabled, button('alpha', 'invoke').disabled]).toEqual([true, true, true]);
+    // Only agents with a skill tool can be simulated; '' follows the window.
+    const options = [...($('[data-testid=session-agent]') as HTMLSelectElement).options].map((o) => [o.value, o.textContent]);
+    expect(options).toEqual([
+      ['', 'pick an agent…'],
+      ['deepagents-v2', 'DeepAgents 0.2'],
+      ['claude-code', 'Claude Code 2.1'],
+    ]);
+    // The end-to-end flow: pick Claude Code, invoke, a slash command, a tool call under restrict.
+    change($('[data-testid=session-agent]'), 'claude-code');
+    change($('[data-testid=session-policy]'), 'restrict');
+    await until(() => session.view !== null);
+    expect($('[data-testid=session-no-agent]')).toBeNull();
+    button('alpha', 'invoke').click();
+    await until(() => turns().length === 1);
+    change($('[data-testid=slash]'), '/beta since v1.2.0');
+    ($('[data-testid=slash]')!.closest('form') as HTMLFormElement).requestSubmit();
+    await until(() => turns().length === 2);
+    change($('[data-testid=tool-args]'), '{"command": "rm -rf build"}');
+    ($('[data-testid=tool-args]')!.closest('form') as HTMLFormElement).requestSubmit();
+    await until(() => turns().length === 3);
+    expect(runs().at(-1)).toMatchObject({ agent: 'claude-code', settings: { policy: 'restrict' } });
   });
 });
 
