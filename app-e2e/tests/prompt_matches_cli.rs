@@ -1,4 +1,5 @@
-//! The Prompt pane's text in the real window equals `skillkit prompt` for the same agent and
+//! The Prompt pane's text in the real window equals `skillkit prompt` for the window's agent (chosen in
+//! the title bar) and
 //! library, for every agent with a prompt, with the default settings and with a listing budget.
 
 mod prompt_session_support;
@@ -19,7 +20,7 @@ async fn prompt_pane_text_equals_skillkit_prompt_for_every_agent() {
         let main = "[data-testid=prompt-view-main] [data-testid=prompt-text]";
         for agent in AGENTS {
             let expected = cli_prompt(&skillkit, agent, &lib, &[]);
-            choose(&c, "[data-testid=prompt-agent]", agent).await;
+            choose(&c, "[data-testid=agent]", agent).await;
             wait_for(&format!("{agent}'s prompt"), || async {
                 c.execute("return document.querySelector('[data-testid=prompt-view-main]')?.dataset.agent", vec![])
                     .await
@@ -39,7 +40,7 @@ async fn prompt_pane_text_equals_skillkit_prompt_for_every_agent() {
 
         // A listing budget reaches the engine: Claude Code with a tiny budget drops or shortens
         // entries exactly as the CLI does.
-        choose(&c, "[data-testid=prompt-agent]", "claude-code").await;
+        choose(&c, "[data-testid=agent]", "claude-code").await;
         choose(&c, "[data-testid=char-budget]", "300").await;
         let expected = cli_prompt(&skillkit, "claude-code", &lib, &["--char-budget", "300"]);
         wait_for("the budgeted prompt", || async { text_of(&c, main).await.as_deref() == Some(expected.as_str()) })

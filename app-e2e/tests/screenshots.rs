@@ -74,7 +74,8 @@ async fn screenshot_every_pane() {
         painted().await;
         save("library.png", pane("section.library").await?);
 
-        // Prompt: Claude Code beside Codex, the open skill marked in both.
+        // Prompt: the window under Claude Code, beside Codex, the open skill marked in both.
+        choose(&c, "[data-testid=agent]", "claude-code").await;
         choose(&c, "[data-testid=compare-agent]", "codex").await;
         wait_for("two prompts", || async { count(&c, "[data-testid=prompt-text]").await == 2 }).await;
         wait_for("the marked skill", || async { count(&c, "[data-testid=prompt-mark]").await >= 1 }).await;
@@ -99,7 +100,7 @@ async fn screenshot_every_pane() {
         save("session.png", pane("section.prompt").await?);
 
         // The whole window in the dark theme.
-        c.find(Locator::Css("header button")).await?.click().await?;
+        choose(&c, "[data-testid=theme]", "dark").await;
         wait_for("the dark theme", || async {
             c.execute("return document.documentElement.dataset.theme", vec![])
                 .await

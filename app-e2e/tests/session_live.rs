@@ -47,6 +47,8 @@ async fn a_live_turn_calls_load_skill_through_the_mock() {
         type_into(&c, "[data-testid=eval-model]", "mock-model").await?;
 
         c.find(Locator::Css("[data-testid=tab-session]")).await?.click().await?;
+        // The window starts under the spec, which has no skill tool: simulate DeepAgents V2 (load_skill).
+        choose(&c, "[data-testid=session-agent]", "deepagents-v2").await;
         wait_for("the session's skills", || async { count(&c, "[data-testid=session-skills] tr").await == 1 }).await;
         type_into(&c, "[data-testid=user-message]", "Summarise report.pdf for me").await?;
         c.find(Locator::Css("[data-testid=ask-model]")).await?.click().await?;
