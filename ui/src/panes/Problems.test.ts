@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import Problems from './Problems.svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { EditorView } from '@codemirror/view';
 import type { Studio } from '../lib/studio.svelte';
@@ -105,11 +107,17 @@ describe('Problems pane', () => {
     expect($('[data-testid=problems-agent]')?.textContent).toBe('under Claude Code 2.1');
     expect($('[data-testid=problems]')?.getAttribute('aria-label')).toBe('Problems under Claude Code 2.1');
 
-    // No problems: said in plain words, under the agent's plain name.
+    // No problems: said in plain words, under the agent's plain name (the pane on its own, as
+    // the window may fold it away when empty).
     await studio.setAgent('none');
-    await until(() => codes().length === 0);
-    expect($('[data-testid=no-problems]')?.textContent?.trim()).toBe('No problems under Quiet Agent 1.0.');
-    expect($('[data-testid=count-error]')?.textContent).toBe('0 errors');
+    await until(() => studio.library.problems.length === 0);
+    const target = document.createElement('div');
+    document.body.appendChild(target);
+    const pane = mount(Problems, { target, props: { studio } });
+    flushSync();
+    expect(target.querySelector('[data-testid=no-problems]')?.textContent?.trim()).toBe('No problems under Quiet Agent 1.0.');
+    expect(target.querySelector('[data-testid=count-error]')?.textContent).toBe('0 errors');
+    unmount(pane);
   });
 
   it('shows the whole message, code as code, and the help on demand (click, or → and ←)', async () => {
