@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
-import { EditorView } from '@codemirror/view';
+import { EditorView, activateHover, hasHoverTooltips } from '@codemirror/view';
 import { forEachDiagnostic, type Action } from '@codemirror/lint';
 import type { Studio } from './lib/studio.svelte';
+import { quickFixMenuAt } from './lib/editor';
 import type { Diagnostic, Fix, Severity } from './lib/bindings';
-import { $$, $, type Call, dispatcher, type Handler, mountApp, oneSource, skill, unmountApp, until } from './testing/fixtures';
+import { $$, $, type Call, dispatcher, settle, type Handler, mountApp, oneSource, skill, unmountApp, until } from './testing/fixtures';
 
 const TEXT = '---\nname: DemoX\ndescription: d\n---\n# Body\n';
 const NAME = { start: 10, end: 15 }; // `DemoX` on line 2, columns 7..12
@@ -122,5 +123,40 @@ describe('Quick fixes (Ctrl+.)', () => {
     ctrlDot();
     expect($$('[data-testid=quick-fix]')).toHaveLength(0);
     expect(studio.status).toBe('No quick fix at the cursor');
+  });
+
+  it('opens at the cursor, not at the squiggle\'s start, and closes the hover there', async () => {
+    const v = view();
+    // The cursor inside `DemoX` (which starts at 10), with the diagnostics' hover open.
+    v.dispatch({ selection: { anchor: 13 } });
+    await until(() => {
+      let n = 0;
+      forEachDiagnostic(v.state, () => n++);
+      return n === 3;
+    });
+    activateHover(v, 13, 1);
+    await until(() => $('.cm-tooltip-hover') !== null);
+    expect(hasHoverTooltips(v.state)).toBe(true);
+
+    ctrlDot();
+    await until(() => $$('[data-testid=quick-fix]').length === 2);
+    expect(quickFixMenuAt(v.state)).toBe(13);
+    expect(hasHoverTooltips(v.state)).toBe(false);
+    expect($('.cm-tooltip-hover')).toBeNull();
+    // A tooltip of its own, in the document's body (no pane's edge clips it).
+    const menu = $('[data-testid=quick-fixes]')!;
+    expect(menu.closest('.cm-tooltip')).not.toBeNull();
+    expect(menu.closest('.cm-editor')).toBeNull();
+    expect(menu.getAttribute('role')).toBe('menu');
+    expect(document.activeElement).toBe($$('[data-testid=quick-fix]')[0]);
+
+    // A hover asked for while the menu is open does not stay over it.
+    activateHover(v, 13, 1);
+    await settle();
+    expect(hasHoverTooltips(v.state)).toBe(false);
+    expect($$('[data-testid=quick-fix]')).toHaveLength(2);
+
+    $$('[data-testid=quick-fix]')[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(quickFixMenuAt(v.state)).toBeNull();
   });
 });

@@ -1,11 +1,27 @@
 // The CodeMirror editor: Markdown with YAML frontmatter, the engine's diagnostics as squiggles on
 // their exact spans (positions come as line + UTF-16 column), quick fixes as actions, Mod-s saves.
-import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection, showTooltip, type Tooltip } from '@codemirror/view';
-import { Compartment, EditorState, StateEffect, StateField, type Extension } from '@codemirror/state';
+import {
+  EditorView,
+  Decoration,
+  ViewPlugin,
+  keymap,
+  lineNumbers,
+  highlightActiveLine,
+  drawSelection,
+  showTooltip,
+  tooltips,
+  closeHoverTooltips,
+  hasHoverTooltips,
+  type DecorationSet,
+  type Tooltip,
+  type ViewUpdate,
+} from '@codemirror/view';
+import { Compartment, EditorState, StateEffect, StateField, type Extension, type Range } from '@codemirror/state';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { syntaxHighlighting, defaultHighlightStyle, bracketMatching } from '@codemirror/language';
-import { markdown } from '@codemirror/lang-markdown';
-import { yamlFrontmatter } from '@codemirror/lang-yaml';
+import { syntaxHighlighting, syntaxTree, bracketMatching, HighlightStyle } from '@codemirror/language';
+import { markdown, commonmarkLanguage } from '@codemirror/lang-markdown';
+import { yamlFrontmatter, yamlLanguage } from '@codemirror/lang-yaml';
+import { tags as t } from '@lezer/highlight';
 import {
   linter,
   lintGutter,
@@ -48,28 +64,245 @@ export function toCm(doc: Text, d: Diagnostic, applyFix: (d: Diagnostic) => void
     severity: d.severity,
     source: `${d.code} ${d.rule}`,
     message: d.message + help,
+    renderMessage: () => renderDiagnostic(d),
     actions: d.fix && d.fix.applicability !== 'display-only' ? [{ name: d.fix.message, apply: () => applyFix(d) }] : [],
   };
 }
 
+/** Text with `inline code` in backticks, as runs of plain text and code (an unpaired backtick
+ *  stays plain text). */
+export function inlineParts(text: string): { code: boolean; text: string }[] {
+  const parts: { code: boolean; text: string }[] = [];
+  const re = /`([^`\n]+)`/g;
+  let at = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m.index > at) parts.push({ code: false, text: text.slice(at, m.index) });
+    parts.push({ code: true, text: m[1] });
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) parts.push({ code: false, text: text.slice(at) });
+  return parts;
+}
+
+/** Appends `text` to `parent` as text nodes and <code> elements (never as HTML). */
+function appendInline(parent: HTMLElement, text: string) {
+  for (const part of inlineParts(text)) {
+    if (part.code) {
+      const code = document.createElement('code');
+      code.textContent = part.text;
+      parent.appendChild(code);
+    } else parent.appendChild(document.createTextNode(part.text));
+  }
+}
+
+const severityWord = { error: 'error', warning: 'warning', info: 'note' } as const;
+
+/** A diagnostic as the hover shows it: the message first, after its severity and rule code; the
+ *  help below in its own paragraph; the rule's docs last. Built from DOM nodes, so nothing in the
+ *  engine's text is read as HTML. */
+export function renderDiagnostic(d: Diagnostic): HTMLElement {
+  const dom = document.createElement('div');
+  dom.className = 'cm-diag';
+  const message = document.createElement('p');
+  message.className = 'cm-diag-message';
+  const head = document.createElement('span');
+  head.className = `cm-diag-head cm-diag-${d.severity}`;
+  head.textContent = severityWord[d.severity] ?? d.severity;
+  const code = document.createElement('span');
+  code.className = 'cm-diag-code';
+  code.textContent = d.code;
+  code.title = d.rule;
+  message.append(head, ' ', code, ' ');
+  appendInline(message, d.message);
+  dom.appendChild(message);
+  if (d.help) {
+    const help = document.createElement('p');
+    help.className = 'cm-diag-help';
+    appendInline(help, d.help);
+    dom.appendChild(help);
+  }
+  if (d.docs) {
+    const docs = document.createElement('p');
+    docs.className = 'cm-diag-docs';
+    docs.append(`${d.rule} · `);
+    const path = document.createElement('code');
+    path.textContent = d.docs;
+    docs.appendChild(path);
+    dom.appendChild(docs);
+  }
+  return dom;
+}
+
+// Syntax colours: only the theme's --syn-* tokens (and --fg), so both themes keep their contrast.
+// Every tag the YAML frontmatter and the Markdown body emit has a rule here.
+const syn = (name: string) => `var(--syn-${name})`;
+
+/** The colours of both languages' shared tags. */
+export const highlightStyle = HighlightStyle.define([
+  // YAML keys.
+  { tag: [t.definition(t.propertyName), t.propertyName], color: syn('key') },
+  // Strings: quoted YAML scalars, Markdown link titles, YAML `|` / `>` headers, directives.
+  { tag: [t.string, t.special(t.string), t.attributeValue], color: syn('string') },
+  { tag: [t.number, t.bool, t.null, t.atom], color: syn('number') },
+  // Markers: the `---` fences, `#`, list bullets, emphasis and code marks, YAML punctuation.
+  {
+    tag: [t.meta, t.processingInstruction, t.contentSeparator, t.separator, t.punctuation, t.squareBracket, t.brace, t.keyword, t.typeName],
+    color: syn('meta'),
+  },
+  { tag: [t.comment, t.lineComment, t.blockComment], color: syn('comment') },
+  { tag: t.quote, color: syn('comment'), fontStyle: 'italic' },
+  { tag: [t.heading, t.heading1, t.heading2, t.heading3, t.heading4, t.heading5, t.heading6], color: syn('heading'), fontWeight: 'bold' },
+  { tag: t.emphasis, color: 'var(--fg)', fontStyle: 'italic' },
+  { tag: t.strong, color: 'var(--fg)', fontWeight: 'bold' },
+  { tag: t.strikethrough, color: 'var(--fg)', textDecoration: 'line-through' },
+  { tag: t.link, color: syn('link') },
+  { tag: t.url, color: syn('link'), textDecoration: 'underline' },
+  { tag: t.labelName, color: syn('link') },
+  { tag: [t.monospace, t.escape, t.character], color: syn('code') },
+  { tag: [t.list, t.special(t.content)], color: 'var(--fg)' },
+]);
+
+/** Plain YAML scalars (values) are strings. */
+export const yamlHighlightStyle = HighlightStyle.define([{ tag: t.content, color: syn('string') }], { scope: yamlLanguage });
+
+/** Markdown's running text. */
+export const markdownHighlightStyle = HighlightStyle.define([{ tag: t.content, color: 'var(--fg)' }], {
+  scope: commonmarkLanguage,
+});
+
+/** A plain YAML value that is a number, a boolean or null (the YAML 1.2 core schema). */
+export const YAML_SCALAR =
+  /^(?:true|True|TRUE|false|False|FALSE|null|Null|NULL|~|[-+]?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
+
+const scalarMark = Decoration.mark({ class: 'cm-yamlScalar' });
+
+function yamlScalars(view: EditorView): DecorationSet {
+  const marks: Range<Decoration>[] = [];
+  const tree = syntaxTree(view.state);
+  for (const { from, to } of view.visibleRanges) {
+    tree.iterate({
+      from,
+      to,
+      enter: (n) => {
+        if (n.name === 'Body') return false;
+        if (n.name === 'Literal' && n.node.parent?.name !== 'Key' && YAML_SCALAR.test(view.state.sliceDoc(n.from, n.to).trim()))
+          marks.push(scalarMark.range(n.from, n.to));
+      },
+    });
+  }
+  return Decoration.set(marks, true);
+}
+
+/** Numbers, booleans and null in the frontmatter: the YAML grammar tags them as plain text. */
+const yamlScalarHighlight = ViewPlugin.fromClass(
+  class {
+    decorations: DecorationSet;
+    constructor(view: EditorView) {
+      this.decorations = yamlScalars(view);
+    }
+    update(u: ViewUpdate) {
+      if (u.docChanged || u.viewportChanged || syntaxTree(u.startState) !== syntaxTree(u.state)) this.decorations = yamlScalars(u.view);
+    }
+  },
+  { decorations: (p) => p.decorations },
+);
+
+/** The syntax colours, with no fallback to CodeMirror's default style. */
+export const highlighting: Extension = [
+  syntaxHighlighting(highlightStyle),
+  syntaxHighlighting(yamlHighlightStyle),
+  syntaxHighlighting(markdownHighlightStyle),
+  yamlScalarHighlight,
+];
+
+const wavy = (colour: string) => ({
+  backgroundImage: 'none',
+  textDecoration: `underline wavy ${colour}`,
+  textDecorationSkipInk: 'none',
+  textUnderlineOffset: '3px',
+});
+
+const marker = (colour: string, shape: string) => ({ content: 'none', backgroundColor: colour, clipPath: shape, width: '0.8em', height: '0.8em', margin: '0.1em' });
+
 const theme = EditorView.theme({
   '&': { height: '100%', color: 'var(--fg)', backgroundColor: 'var(--bg)' },
   '.cm-content': { fontFamily: 'var(--mono)', caretColor: 'var(--fg)' },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--fg)' },
   '.cm-gutters': { backgroundColor: 'var(--bg-alt)', color: 'var(--muted)', border: 'none' },
   '.cm-activeLine': { backgroundColor: 'var(--active-line)' },
   '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': { backgroundColor: 'var(--selection)' },
-  '.cm-tooltip': { backgroundColor: 'var(--bg-alt)', color: 'var(--fg)', border: '1px solid var(--border)' },
-  '.cm-quickfix': { display: 'flex', flexDirection: 'column', padding: '2px' },
+  '&.cm-focused .cm-matchingBracket': { backgroundColor: 'var(--accent-soft)', color: 'var(--fg)' },
+  '&.cm-focused .cm-nonmatchingBracket': { backgroundColor: 'transparent', color: 'var(--error)' },
+  '.cm-yamlScalar, .cm-yamlScalar span': { color: syn('number') },
+  // Squiggles and gutter marks in the theme's severity colours.
+  '.cm-lintRange-error': wavy('var(--error)'),
+  '.cm-lintRange-warning': wavy('var(--warning)'),
+  '.cm-lintRange-info, .cm-lintRange-hint': wavy('var(--info)'),
+  '.cm-lintRange-active': { backgroundColor: 'var(--selection)' },
+  '.cm-lintPoint-error:after': { borderBottomColor: 'var(--error)' },
+  '.cm-lintPoint-warning:after': { borderBottomColor: 'var(--warning)' },
+  '.cm-lintPoint-info:after, .cm-lintPoint-hint:after': { borderBottomColor: 'var(--info)' },
+  '.cm-lint-marker-error': { ...marker('var(--error)', 'circle(50%)'), borderRadius: '50%' },
+  '.cm-lint-marker-warning': marker('var(--warning)', 'polygon(50% 0, 100% 100%, 0 100%)'),
+  '.cm-lint-marker-info': marker('var(--info)', 'inset(10%)'),
+  // Tooltips: raised above the text, with the control border and the theme's shadow.
+  '.cm-tooltip': {
+    backgroundColor: 'var(--bg-raised)',
+    color: 'var(--fg)',
+    border: '1px solid var(--control-border)',
+    borderRadius: '4px',
+    boxShadow: 'var(--shadow)',
+    fontFamily: 'var(--sans)',
+    fontSize: '13px',
+  },
+  '.cm-tooltip.cm-tooltip-hover': { width: 'max-content', maxWidth: 'min(420px, calc(100vw - 16px))' },
+  '.cm-tooltip-lint': { maxWidth: '420px' },
+  '.cm-diagnostic': { whiteSpace: 'normal', padding: '6px 10px 6px 8px', borderLeft: '4px solid var(--border)', overflowWrap: 'anywhere' },
+  '.cm-diagnostic + .cm-diagnostic': { borderTop: '1px solid var(--border)' },
+  '.cm-diagnostic-error': { borderLeftColor: 'var(--error)' },
+  '.cm-diagnostic-warning': { borderLeftColor: 'var(--warning)' },
+  '.cm-diagnostic-info, .cm-diagnostic-hint': { borderLeftColor: 'var(--info)' },
+  // The rule is named in the message's head: CodeMirror's source line would repeat it.
+  '.cm-diagnosticSource': { display: 'none' },
+  '.cm-diagnosticAction': {
+    backgroundColor: 'var(--bg-alt)',
+    color: 'var(--fg)',
+    border: '1px solid var(--control-border)',
+    borderRadius: '4px',
+    margin: '4px 0 0 0',
+    padding: '1px 8px',
+  },
+  '.cm-diagnosticAction:focus-visible': { outline: '2px solid var(--accent)' },
+  '.cm-diag p': { margin: '0 0 4px', lineHeight: '1.45' },
+  '.cm-diag p:last-child': { marginBottom: '0' },
+  '.cm-diag code': { fontFamily: 'var(--mono)', fontSize: '0.92em', backgroundColor: 'var(--bg-alt)', borderRadius: '3px', padding: '0 3px' },
+  '.cm-diag-head': { fontWeight: '600', marginRight: '2px' },
+  '.cm-diag-error': { color: 'var(--error)' },
+  '.cm-diag-warning': { color: 'var(--warning)' },
+  '.cm-diag-info, .cm-diag-hint': { color: 'var(--info)' },
+  '.cm-diag-code': { fontFamily: 'var(--mono)', fontSize: '0.92em', color: 'var(--muted)' },
+  '.cm-diag-help': { whiteSpace: 'pre-line' },
+  '.cm-diag-docs': { color: 'var(--muted)', fontSize: '12px' },
+  '.cm-diag-docs code': { color: 'var(--muted)' },
+  // The quick-fix menu.
+  '.cm-quickfix': { display: 'flex', flexDirection: 'column', padding: '3px', maxWidth: 'min(480px, calc(100vw - 16px))' },
   '.cm-quickfix button': {
     textAlign: 'left',
-    whiteSpace: 'nowrap',
     border: 'none',
+    borderRadius: '3px',
     background: 'transparent',
     color: 'var(--fg)',
-    padding: '2px 8px',
+    padding: '3px 10px',
     font: 'inherit',
+    overflowWrap: 'anywhere',
   },
-  '.cm-quickfix button:focus': { backgroundColor: 'var(--selection)', outline: 'none' },
+  '.cm-quickfix button:hover': { backgroundColor: 'var(--active-line)' },
+  '.cm-quickfix button:focus': { backgroundColor: 'var(--selection)', outline: '2px solid var(--accent)', outlineOffset: '-2px' },
+  // The lint panel (Ctrl+Shift+M).
+  '.cm-panels': { backgroundColor: 'var(--bg-alt)', color: 'var(--fg)' },
+  '.cm-panels.cm-panels-bottom': { borderTop: '1px solid var(--border)' },
+  '.cm-panel.cm-panel-lint ul [aria-selected]': { backgroundColor: 'var(--selection)', color: 'var(--fg)' },
+  '.cm-panel.cm-panel-lint ul:focus [aria-selected]': { backgroundColor: 'var(--selection)', color: 'var(--fg)' },
 });
 
 /** The file's line ending, by its first line break: `\r\n` for a CRLF file, `null` for LF. */
@@ -179,20 +412,36 @@ function menuTooltip(pos: number, fixes: QuickFix[]): Tooltip {
   };
 }
 
-/** Ctrl+.: opens the quick-fix menu at the cursor; `none` is told when there is no fix there. */
+/** Ctrl+.: opens the quick-fix menu at the cursor, closing any hover there; `none` is told when
+ *  there is no fix there. */
 export function openQuickFixes(view: EditorView, none: () => void = () => {}): boolean {
   const fixes = fixesAt(view.state);
   if (fixes.length === 0) {
     none();
     return true;
   }
-  // Under the start of the first fix's squiggle on the cursor's line (where the eye is), not at
-  // a far line end nor on a line scrolled out of view.
-  const line = view.state.doc.lineAt(view.state.selection.main.head);
-  const pos = Math.min(Math.max(fixes[0].from, line.from), line.to);
-  view.dispatch({ effects: setFixMenu.of({ pos, fixes }) });
+  // At the cursor (where the eye and the caret are): below its line, or above it when there is
+  // no room below (CodeMirror flips and keeps the tooltip within the window).
+  view.dispatch({ effects: [closeHoverTooltips, setFixMenu.of({ pos: view.state.selection.main.head, fixes })] });
   return true;
 }
+
+/** Where the quick-fix menu is anchored (a document offset), `null` when it is closed. */
+export function quickFixMenuAt(state: EditorState): number | null {
+  return state.field(fixMenu, false)?.pos ?? null;
+}
+
+/** While the quick-fix menu is open, no hover shows over it (the mouse may still be there). */
+const noHoverUnderMenu = ViewPlugin.fromClass(
+  class {
+    update(u: ViewUpdate) {
+      if (u.state.field(fixMenu, false) && hasHoverTooltips(u.state))
+        queueMicrotask(() => {
+          if (hasHoverTooltips(u.view.state)) u.view.dispatch({ effects: closeHoverTooltips });
+        });
+    }
+  },
+);
 
 export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHooks): EditorView {
   // Each change is linted at once (no delay: the engine takes a few milliseconds), but one lint
@@ -218,12 +467,16 @@ export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHook
     drawSelection(),
     highlightActiveLine(),
     bracketMatching(),
-    syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    highlighting,
     yamlFrontmatter({ content: markdown() }),
     EditorView.lineWrapping,
     lintGutter(),
     lint,
     fixMenu,
+    noHoverUnderMenu,
+    // Tooltips (hovers, the quick-fix menu) live in the document's body, placed within the
+    // window: no pane's edge clips them.
+    tooltips({ parent: document.body }),
     EditorView.updateListener.of((u) => {
       if (u.docChanged) hooks.change(u.state.sliceDoc());
     }),

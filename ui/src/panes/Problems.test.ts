@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flushSync, mount, unmount } from 'svelte';
+import Problems from './Problems.svelte';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { EditorView } from '@codemirror/view';
 import type { Studio } from '../lib/studio.svelte';
@@ -7,7 +9,14 @@ import { $, $$, calls, change, commonHandlers, diagnostic, route, settle, skill,
 
 // Under `spec` the library has an error, a warning and a note; under `claude-code` only the warning.
 function library(agent: string): LibraryView {
-  const alpha = [diagnostic('SK201', 'name-invalid', 'error', 2, 7, 13), diagnostic('SK310', 'description-short', 'warning', 3, 1, 5)];
+  const alpha = [
+    {
+      ...diagnostic('SK201', 'name-invalid', 'error', 2, 7, 13),
+      message: '`name` `Alpha` must be lowercase, and this message goes on long enough to need more than one line in a narrow pane',
+      help: 'rename the skill (and its folder) to `alpha`',
+    },
+    diagnostic('SK310', 'description-short', 'warning', 3, 1, 5),
+  ];
   const beta = [diagnostic('SK401', 'body-long', 'info', 9, 1, 2)];
   return {
     agent,
@@ -25,9 +34,10 @@ const handlers: Handler = {
   startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
   agents: () => [
     { id: 'spec', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false },
-    { id: 'claude-code', title: 'Claude Code', label: 'Claude Code', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'claude-code', title: 'Claude Code', label: 'Claude Code 2.1', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'none', title: 'None', label: 'Quiet Agent 1.0', source: '', has_prompt: false, has_skill_tool: false },
   ],
-  open_library: ({ agent }) => library(agent),
+  open_library: ({ agent }) => (agent === 'none' ? { ...library(agent), skills: [skill('alpha', 0), skill('beta', 0)] } : library(agent)),
   render_prompt: () => {
     throw { code: 'no-prompt', message: 'none', details: [] };
   },
@@ -84,13 +94,78 @@ describe('Problems pane', () => {
     expect($('[data-testid=problems-shown]')?.textContent).toBe('1 of 3');
   });
 
-  it('lints under the chosen agent profile through the engine', async () => {
+  it('has no agent picker of its own: it names the window\'s agent and follows it', async () => {
     await start();
-    change($('[data-testid=filter-agent]'), 'claude-code');
+    expect($('[data-testid=filter-agent]')).toBeNull();
+    expect($$('.problems select').map((e) => e.dataset.testid)).toEqual(['filter-rule']);
+    expect($('[data-testid=problems-agent]')?.textContent).toBe('under spec');
+
+    await studio.setAgent('claude-code');
     await until(() => codes().length === 1);
     expect(codes()).toEqual(['SK310']);
     expect(calls.filter((c) => c.cmd === 'open_library').at(-1)?.args).toEqual({ sources: ['/lib/s0'], agent: 'claude-code' });
-    expect(studio.agent).toBe('claude-code');
+    expect($('[data-testid=problems-agent]')?.textContent).toBe('under Claude Code 2.1');
+    expect($('[data-testid=problems]')?.getAttribute('aria-label')).toBe('Problems under Claude Code 2.1');
+
+    // No problems: said in plain words, under the agent's plain name (the pane on its own, as
+    // the window may fold it away when empty).
+    await studio.setAgent('none');
+    await until(() => studio.library.problems.length === 0);
+    const target = document.createElement('div');
+    document.body.appendChild(target);
+    const pane = mount(Problems, { target, props: { studio } });
+    flushSync();
+    expect(target.querySelector('[data-testid=no-problems]')?.textContent?.trim()).toBe('No problems under Quiet Agent 1.0.');
+    expect(target.querySelector('[data-testid=count-error]')?.textContent).toBe('0 errors');
+    unmount(pane);
+  });
+
+  it('shows the whole message, code as code, and the help on demand (click, or → and ←)', async () => {
+    await start();
+    const row = $$('[data-testid=problem]')[0];
+    const msg = row.querySelector('.msg')!;
+    // The whole message, not cut (the row wraps: look.test.ts): its backticks are inline code.
+    expect(msg.textContent).toBe('name Alpha must be lowercase, and this message goes on long enough to need more than one line in a narrow pane');
+    expect([...msg.querySelectorAll('code')].map((c) => c.textContent)).toEqual(['name', 'Alpha']);
+    expect(row.title).toBe('');
+
+    // The help, hidden at first, shows under the row with its own toggle.
+    expect($('[data-testid=problem-detail]')).toBeNull();
+    const more = row.parentElement!.querySelector<HTMLButtonElement>('[data-testid=problem-more]')!;
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(more.getAttribute('aria-label')).toBe('Show help for SK201 in alpha');
+    more.click();
+    await settle();
+    const detail = $('[data-testid=problem-detail]')!;
+    expect(detail.querySelector('.help')?.textContent).toBe('rename the skill (and its folder) to alpha');
+    expect(detail.querySelector('.help code')?.textContent).toBe('alpha');
+    expect(detail.textContent).toContain('docs/rules/name-invalid.md');
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(more.getAttribute('aria-controls')).toBe(detail.id);
+    expect(row.getAttribute('aria-describedby')).toBe(detail.id);
+    // Opening the help does not jump to the editor.
+    expect(studio.jump).toBeNull();
+
+    // By keyboard, on the row: ← hides it, → shows it again.
+    row.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+    await settle();
+    expect($('[data-testid=problem-detail]')).toBeNull();
+    row.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    await settle();
+    expect($('[data-testid=problem-detail]')).not.toBeNull();
+    // Only one id each.
+    const ids = $$('[id]').map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('moves between rows with the arrows, skipping the help toggles', async () => {
+    await start();
+    const rows = $$('[data-testid=problem]');
+    rows[0].focus();
+    rows[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    expect(document.activeElement).toBe(rows[1]);
+    rows[1].dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+    expect(document.activeElement).toBe(rows[2]);
   });
 
   it('jumps to the exact span on click and on Enter', async () => {

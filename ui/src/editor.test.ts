@@ -1,0 +1,217 @@
+// The editor's own look: syntax colours from the theme's tokens only, and diagnostics hovers built
+// as separate, formatted parts.
+import { afterEach, describe, expect, it } from 'vitest';
+import { EditorState } from '@codemirror/state';
+import { activateHover, hasHoverTooltips, type EditorView } from '@codemirror/view';
+import { ensureSyntaxTree } from '@codemirror/language';
+import { markdown } from '@codemirror/lang-markdown';
+import { yamlFrontmatter } from '@codemirror/lang-yaml';
+import { diagnosticCount } from '@codemirror/lint';
+import { highlightTree, tags as t, type Highlighter } from '@lezer/highlight';
+import {
+  createEditor,
+  highlightStyle,
+  inlineParts,
+  markdownHighlightStyle,
+  renderDiagnostic,
+  yamlHighlightStyle,
+  YAML_SCALAR,
+} from './lib/editor';
+import type { Diagnostic } from './lib/bindings';
+import { $, $$, settle, until } from './testing/harness';
+
+// Every construct of the frontmatter's YAML and of CommonMark the editor parses.
+const SAMPLE = `---
+name: demo # a comment
+description: "quoted" and 'single'
+version: 2
+enabled: true
+nothing: null
+list:
+  - one
+  - [a, b]
+map: {a: 1}
+anchor: &x value
+alias: *x
+tagged: !!str text
+block: |
+  literal
+? explicit
+---
+# Heading
+
+Setext
+======
+
+Some *emphasis*, **strong**, \`code\`, \\* escape, &amp; entity.
+A [link](https://example.com "title"), <https://example.com>, ![image](a.png).
+Hard break\\
+after.
+
+> a quote
+
+- item
+1. first
+
+---
+
+\`\`\`sh
+echo hi
+\`\`\`
+
+<!-- comment -->
+
+[label]: https://example.com
+`;
+
+const ours = [highlightStyle, yamlHighlightStyle, markdownHighlightStyle];
+
+function tree() {
+  const state = EditorState.create({ doc: SAMPLE, extensions: [yamlFrontmatter({ content: markdown() })] });
+  return ensureSyntaxTree(state, state.doc.length, 5000)!;
+}
+
+/** The offsets of the characters the highlighters give a class. */
+function styled(highlighters: readonly Highlighter[]): Set<number> {
+  const at = new Set<number>();
+  highlightTree(tree(), highlighters, (from, to) => {
+    for (let i = from; i < to; i++) at.add(i);
+  });
+  return at;
+}
+
+const rules = () => ours.map((h) => h.module?.getRules() ?? '').join('\n');
+
+describe('syntax colours', () => {
+  it('come from the theme tokens only, never a fixed colour', () => {
+    const css = rules();
+    expect(css).not.toMatch(/#[0-9a-f]{3,8}\b|rgb|hsl/i);
+    const colours = [...css.matchAll(/color:\s*([^;}]+)/g)].map((m) => m[1].trim());
+    expect(colours.length).toBeGreaterThan(5);
+    for (const c of colours) expect(c).toMatch(/^var\(--(syn-[a-z]+|fg)\)$/);
+    for (const token of ['key', 'string', 'number', 'meta', 'comment', 'heading', 'link', 'code'])
+      expect(css).toContain(`var(--syn-${token})`);
+  });
+
+  it('map each kind of token to its token colour', () => {
+    const colourOf = (tag: Parameters<typeof highlightStyle.style>[0]) => {
+      const cls = highlightStyle.style(tag);
+      expect(cls, String(tag)).toBeTruthy();
+      const rule = rules()
+        .split('\n')
+        .find((r) => r.includes(`.${cls!.split(' ')[0]}`));
+      return /color:\s*([^;}]+)/.exec(rule ?? '')?.[1].trim();
+    };
+    expect(colourOf([t.definition(t.propertyName)])).toBe('var(--syn-key)');
+    expect(colourOf([t.string])).toBe('var(--syn-string)');
+    expect(colourOf([t.meta])).toBe('var(--syn-meta)');
+    expect(colourOf([t.processingInstruction])).toBe('var(--syn-meta)');
+    expect(colourOf([t.lineComment])).toBe('var(--syn-comment)');
+    expect(colourOf([t.heading1])).toBe('var(--syn-heading)');
+    expect(colourOf([t.url])).toBe('var(--syn-link)');
+    expect(colourOf([t.monospace])).toBe('var(--syn-code)');
+    expect(rules()).toMatch(/font-weight:\s*bold/);
+  });
+
+  it('cover every token the YAML frontmatter and the Markdown body emit', () => {
+    // A highlighter giving a class to any tagged token: ours must give one to the same text.
+    const any: Highlighter = { style: (tags) => (tags.length ? 'any' : null) };
+    const tagged = styled([any]);
+    const covered = styled(ours);
+    const missed = [...tagged].filter((i) => !covered.has(i)).map((i) => SAMPLE[i]);
+    expect(tagged.size).toBeGreaterThan(200);
+    expect(missed.join('')).toBe('');
+  });
+
+  it('marks numbers, booleans and null in the frontmatter, not other values', async () => {
+    expect(['2', '-1.5e3', 'true', 'False', 'null', '~', '0x1F'].every((v) => YAML_SCALAR.test(v))).toBe(true);
+    expect(['demo', '2a', 'yes', '1.2.3'].some((v) => YAML_SCALAR.test(v))).toBe(false);
+    const view = mountEditor(SAMPLE, []);
+    await settle();
+    expect($$('.cm-yamlScalar').map((e) => e.textContent)).toEqual(['2', 'true', 'null', '1']);
+    // The key's span has the key colour's class.
+    const key = $$('.cm-line span').find((s) => s.textContent === 'name');
+    expect(key?.className).toContain(highlightStyle.style([t.definition(t.propertyName)])!);
+    view.destroy();
+  });
+});
+
+function diagnostic(extra: Partial<Diagnostic> = {}): Diagnostic {
+  return {
+    code: 'SK204',
+    rule: 'name-format',
+    severity: 'error',
+    message: '`name` `My Skill` must be lowercase',
+    span: { start: 10, end: 18 },
+    start: { line: 2, column: 7, column_utf16: 7 },
+    end: { line: 2, column: 15, column_utf16: 15 },
+    labels: [],
+    help: 'rename the skill (and its folder) to `my-skill`',
+    docs: 'docs/rules/name-format.md',
+    fix: null,
+    ...extra,
+  };
+}
+
+let views: EditorView[] = [];
+function mountEditor(doc: string, ds: Diagnostic[]): EditorView {
+  const parent = document.createElement('div');
+  document.body.appendChild(parent);
+  const view = createEditor(parent, doc, { lint: async () => ds, applyFix: () => {}, save: () => {}, change: () => {} });
+  views.push(view);
+  return view;
+}
+
+afterEach(() => {
+  for (const v of views) v.destroy();
+  views = [];
+  document.body.innerHTML = '';
+});
+
+describe('diagnostic hovers', () => {
+  it('split text into plain runs and inline code', () => {
+    expect(inlineParts('a `b` c `d`')).toEqual([
+      { code: false, text: 'a ' },
+      { code: true, text: 'b' },
+      { code: false, text: ' c ' },
+      { code: true, text: 'd' },
+    ]);
+    expect(inlineParts('odd ` tick')).toEqual([{ code: false, text: 'odd ` tick' }]);
+  });
+
+  it('show the message first with its severity and code, the help as its own paragraph, backticks as <code>', () => {
+    const dom = renderDiagnostic(diagnostic());
+    const [message, help, docs] = [...dom.querySelectorAll('p')];
+    expect(message.className).toBe('cm-diag-message');
+    expect(message.textContent).toBe('error SK204 name My Skill must be lowercase');
+    expect([...message.querySelectorAll('code')].map((c) => c.textContent)).toEqual(['name', 'My Skill']);
+    expect(message.textContent).not.toContain('`');
+    expect(help.className).toBe('cm-diag-help');
+    expect(help.textContent).toBe('rename the skill (and its folder) to my-skill');
+    expect(help.querySelector('code')?.textContent).toBe('my-skill');
+    expect(docs.textContent).toContain('docs/rules/name-format.md');
+    // No help: no help paragraph.
+    expect(renderDiagnostic(diagnostic({ help: null })).querySelector('.cm-diag-help')).toBeNull();
+  });
+
+  it('never read the engine’s text as HTML', () => {
+    const dom = renderDiagnostic(diagnostic({ message: '<img src=x onerror="alert(1)"> `<b>x</b>`', help: '<script>x</script>' }));
+    expect(dom.querySelector('img, b, script')).toBeNull();
+    expect(dom.querySelector('code')?.textContent).toBe('<b>x</b>');
+    expect(dom.textContent).toContain('<img src=x onerror="alert(1)">');
+  });
+
+  it('show in the editor over the squiggle, in the raised tooltip', async () => {
+    const doc = '---\nname: My Skill\ndescription: d\n---\n';
+    const view = mountEditor(doc, [diagnostic()]);
+    await until(() => diagnosticCount(view.state) === 1);
+    activateHover(view, 12, 1);
+    await until(() => $('.cm-tooltip-hover .cm-diag') !== null);
+    expect(hasHoverTooltips(view.state)).toBe(true);
+    const hover = $('.cm-tooltip-hover')!;
+    // In the document's body, not inside the editor's (clipped) pane.
+    expect(hover.closest('.cm-editor')).toBeNull();
+    expect(hover.querySelector('.cm-diag-message')?.textContent).toContain('must be lowercase');
+    expect(hover.querySelector('.cm-diag-help code')?.textContent).toBe('my-skill');
+  });
+});
