@@ -163,7 +163,7 @@ pub async fn choose(c: &Client, css: &str, value: &str) {
 pub async fn open_skill(c: &Client, name: &str) -> Result<(), fantoccini::error::CmdError> {
     let item = format!("[data-testid=skill][data-name={name}]");
     wait_for("the skill in the library", || async { count(c, &item).await == 1 }).await;
-    c.find(Locator::Css(&format!("{item} button"))).await?.click().await?;
+    c.find(Locator::Css(&format!("{item} [data-testid=skill-row]"))).await?.click().await?;
     let path = format!("/{name}/SKILL.md");
     wait_for("the skill in the editor", || async {
         count(c, ".cm-content").await == 1

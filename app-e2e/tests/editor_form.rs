@@ -27,6 +27,10 @@ async fn a_form_edit_rewrites_one_line_and_the_text_updates_the_form() {
     let c = connect(&app, &[&library], PORT).await;
     let result = async {
         open_skill(&c, "commit-message").await?;
+        // A window narrower than 1,400 px starts with the form hidden: its toggle shows it.
+        let toggle = c.find(Locator::Css("[data-testid=form-toggle]")).await?;
+        assert_eq!(toggle.attr("aria-pressed").await?.as_deref(), Some("false"));
+        toggle.click().await?;
         let license = "[data-testid=frontmatter-form] [data-key=license]";
         wait_for("the form", || async { value(&c, license).await == "MIT" }).await;
 

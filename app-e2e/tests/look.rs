@@ -205,6 +205,9 @@ async fn every_size_and_theme_is_readable_unclipped_and_accessible() {
         content.send_keys("_X").await?;
         wait_for("the problem", || async { count(&c, "[data-testid=problem]").await >= 1 }).await;
         wait_for("the squiggle", || async { count(&c, ".cm-lintRange-error").await >= 1 }).await;
+        // Under Claude Code, whose prompt the side panel explains.
+        choose(&c, "[data-testid=agent]", "claude-code").await;
+        wait_for("the prompt", || async { count(&c, "[data-testid=prompt-text]").await == 1 }).await;
 
         let mut failures = Vec::new();
         for theme in ["light", "dark"] {

@@ -56,6 +56,16 @@ export class LibraryState {
     }
   }
 
+  /** Asks for a folder and opens it as the whole library. */
+  async openFolder() {
+    try {
+      const dir = await dialogs.pickFolder('Open a folder of skills');
+      if (dir !== null) await this.setSources([dir]);
+    } catch (e) {
+      this.studio.error = asAppError(e);
+    }
+  }
+
   /** Asks for a folder and adds it as the highest-priority source. */
   async addSource() {
     try {
