@@ -62,7 +62,7 @@ async fn external_edits_reload_a_clean_editor_and_raise_a_conflict_on_a_dirty_on
         c.find(Locator::Css("[data-testid=keep-mine]")).await?.click().await?;
         wait_for("the save", || async {
             std::fs::read_to_string(&file).unwrap_or_default().contains("MINE")
-                && text(&c, "[data-testid=status]").await.starts_with("saved")
+                && text_of(&c, "[data-testid=status]").await.is_some_and(|t| t.starts_with("saved"))
         })
         .await;
         let saved = std::fs::read_to_string(&file).unwrap();

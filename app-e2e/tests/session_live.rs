@@ -51,6 +51,15 @@ async fn a_live_turn_calls_load_skill_through_the_mock() {
         choose(&c, "[data-testid=session-agent]", "deepagents-v2").await;
         wait_for("the session's skills", || async { count(&c, "[data-testid=session-skills] tr").await == 1 }).await;
         type_into(&c, "[data-testid=user-message]", "Summarise report.pdf for me").await?;
+        // The button is disabled while the session replays (choosing the agent replays it).
+        wait_for("the ask button", || async {
+            c.execute("return !document.querySelector('[data-testid=ask-model]').disabled", vec![])
+                .await
+                .ok()
+                .and_then(|v| v.as_bool())
+                == Some(true)
+        })
+        .await;
         c.find(Locator::Css("[data-testid=ask-model]")).await?.click().await?;
         wait_for("the model's turns", || async { count(&c, "[data-testid=turn]").await == 4 }).await;
         let actions = c
