@@ -1,6 +1,6 @@
 //! The real window's layout by hand: the Library's split dragged with the pointer, the side
-//! panel's moved with the keyboard, Problems collapsed with Ctrl+J and the Library with its
-//! split's Enter; then the app is closed and started again with the same config folder, and the
+//! panel's moved with the keyboard, the side panel hidden and shown with the pointer, Problems
+//! collapsed with Ctrl+J and the Library with its split's Enter; then the app is closed and started again with the same config folder, and the
 //! sizes and collapsed panels are as they were left.
 
 use app_e2e::*;
@@ -73,6 +73,12 @@ async fn panels_resize_by_pointer_and_keyboard_collapse_and_survive_a_restart() 
             }
             wait_for("the wider side panel", || async { (width(&c, "#panel-side").await - (before + 48.0)).abs() < 1.0 })
                 .await;
+
+            // The pointer hides the side panel with its toggle in the title bar, and shows it again.
+            c.find(Locator::Css("[data-testid=toggle-side]")).await?.click().await?;
+            wait_for("the side panel hidden", || async { count(&c, "#panel-side").await == 0 }).await;
+            c.find(Locator::Css("[data-testid=toggle-side]")).await?.click().await?;
+            wait_for("the side panel back", || async { count(&c, "#panel-side").await == 1 }).await;
 
             // Ctrl+J hides Problems (shown: the broken skill below has problems), Enter on the
             // Library's split collapses the Library.

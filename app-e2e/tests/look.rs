@@ -168,6 +168,9 @@ async fn set_theme(c: &Client, theme: &str) {
 }
 
 async fn resize(c: &Client, w: u32, h: u32) {
+    let screen = c.execute("return [screen.width, screen.height]", vec![]).await.unwrap();
+    let fits = screen[0].as_u64().unwrap_or(0) >= u64::from(w) && screen[1].as_u64().unwrap_or(0) >= u64::from(h);
+    assert!(fits, "the display ({screen}) is smaller than {w}×{h}: run under xvfb-run -s \"-screen 0 1920x1080x24\"");
     c.set_window_size(w, h).await.unwrap();
     wait_for("the window's size", || async {
         let v = c.execute("return [innerWidth, innerHeight]", vec![]).await.unwrap();

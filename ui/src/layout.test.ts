@@ -187,6 +187,8 @@ describe('one agent for the window', () => {
     change(select, 'claude-code');
     await until(() => studio.library.agent === 'claude-code' && opened.at(-1)?.agent === 'claude-code');
     await until(() => $('[data-testid=status-agent]')!.textContent === 'Claude Code 2.1');
+    // The Problems pane names it, and Evals run under it (it has a skill tool).
+    expect(studio.evals.agent).toBe('claude-code');
   });
 });
 

@@ -69,6 +69,8 @@ export class Studio {
     if (id === this.library.agent) return;
     await this.library.setAgent(id);
     this.session.agentChanged();
+    // Evals run under the window's agent when it offers a skill tool (a suite may name another).
+    if (this.agentInfo?.has_skill_tool) this.evals.agent = id;
   }
 
   focusPane(pane: Pane) {
