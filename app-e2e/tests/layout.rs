@@ -57,8 +57,10 @@ async fn panels_resize_by_pointer_and_keyboard_collapse_and_survive_a_restart() 
                 .then(PointerAction::MoveBy { duration: Some(Duration::from_millis(150)), x: 20.0, y: 0.0 })
                 .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
             c.perform_actions(drag).await?;
-            wait_for("the wider Library", || async { (width(&c, "#panel-library").await - (before + 40.0)).abs() < 2.0 })
-                .await;
+            wait_for("the wider Library", || async {
+                (width(&c, "#panel-library").await - (before + 40.0)).abs() < 2.0
+            })
+            .await;
             // Dragging selected no text.
             let selected = c.execute("return String(getSelection())", vec![]).await?;
             assert_eq!(selected.as_str(), Some(""), "the drag selected text");
@@ -71,8 +73,10 @@ async fn panels_resize_by_pointer_and_keyboard_collapse_and_survive_a_restart() 
             for _ in 0..3 {
                 split.send_keys(&left).await?;
             }
-            wait_for("the wider side panel", || async { (width(&c, "#panel-side").await - (before + 48.0)).abs() < 1.0 })
-                .await;
+            wait_for("the wider side panel", || async {
+                (width(&c, "#panel-side").await - (before + 48.0)).abs() < 1.0
+            })
+            .await;
 
             // The pointer hides the side panel with its toggle in the title bar, and shows it again.
             c.find(Locator::Css("[data-testid=toggle-side]")).await?.click().await?;
@@ -84,10 +88,18 @@ async fn panels_resize_by_pointer_and_keyboard_collapse_and_survive_a_restart() 
             // Library's split collapses the Library.
             let content = c.find(Locator::Css(".cm-content")).await?;
             content.click().await?;
-            content.send_keys(&[char::from(Key::Control), char::from(Key::Home), char::from(Key::Control)].iter().collect::<String>()).await?;
+            content
+                .send_keys(
+                    &[char::from(Key::Control), char::from(Key::Home), char::from(Key::Control)]
+                        .iter()
+                        .collect::<String>(),
+                )
+                .await?;
             content.send_keys("x").await?;
             wait_for("Problems", || async { count(&c, "#panel-bottom").await == 1 }).await;
-            content.send_keys(&[char::from(Key::Control), 'j', char::from(Key::Control)].iter().collect::<String>()).await?;
+            content
+                .send_keys(&[char::from(Key::Control), 'j', char::from(Key::Control)].iter().collect::<String>())
+                .await?;
             wait_for("Problems hidden", || async { count(&c, "#panel-bottom").await == 0 }).await;
             assert_eq!(
                 c.find(Locator::Css("[data-testid=toggle-bottom]")).await?.attr("aria-pressed").await?.as_deref(),
@@ -95,9 +107,13 @@ async fn panels_resize_by_pointer_and_keyboard_collapse_and_survive_a_restart() 
             );
             content.send_keys(&char::from(Key::Backspace).to_string()).await?;
             let lw = width(&c, "#panel-library").await;
-            c.find(Locator::Css("[data-testid=split-library]")).await?.send_keys(&char::from(Key::Enter).to_string()).await?;
+            c.find(Locator::Css("[data-testid=split-library]"))
+                .await?
+                .send_keys(&char::from(Key::Enter).to_string())
+                .await?;
             wait_for("the Library hidden", || async { count(&c, "#panel-library").await == 0 }).await;
-            let collapsed = |s: &serde_json::Value| s["collapsed"].as_array().is_some_and(|c| c.iter().any(|v| v == "library"));
+            let collapsed =
+                |s: &serde_json::Value| s["collapsed"].as_array().is_some_and(|c| c.iter().any(|v| v == "library"));
             remembered(tmp.path(), collapsed).await;
             Ok::<_, fantoccini::error::CmdError>((lw, width(&c, "#panel-side").await))
         }

@@ -161,7 +161,10 @@ async fn axe(c: &Client) -> Vec<String> {
 async fn set_theme(c: &Client, theme: &str) {
     choose(c, "[data-testid=theme]", theme).await;
     wait_for("the theme", || async {
-        c.execute("return document.documentElement.dataset.theme", vec![]).await.ok().and_then(|v| v.as_str().map(String::from))
+        c.execute("return document.documentElement.dataset.theme", vec![])
+            .await
+            .ok()
+            .and_then(|v| v.as_str().map(String::from))
             == Some(theme.to_string())
     })
     .await;
