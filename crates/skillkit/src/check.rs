@@ -150,6 +150,7 @@ pub fn check_run(sources: &[PathBuf], agent: &Agent) -> CheckRun {
     let mut run = CheckRun::from_library_owned(lib, agent);
     for c in &mut run.skills {
         c.skill.shrink();
+        c.skill.keep_through(crate::lint::diagnostic::reach(&c.diagnostics));
     }
     run
 }

@@ -129,6 +129,31 @@ impl Skill {
         self.text.shrink_to_fit();
     }
 
+    /// Drop the text after byte `reach` (the furthest a report's findings point:
+    /// [`crate::lint::diagnostic::reach`]), keeping at least the frontmatter, where the
+    /// library-wide findings point (duplicates, shadowing, nesting), and the rest of `reach`'s
+    /// line. Spans and positions up to there stay valid. After [`Skill::shrink`], a one-shot
+    /// check keeps nothing of a clean body, so its memory follows its findings, not the
+    /// library's bytes.
+    pub fn keep_through(&mut self, reach: usize) {
+        let fm_end = self.split.close.map_or(0, |c| c.end).max(self.split.yaml.map_or(0, |y| y.end));
+        let reach = reach.max(fm_end);
+        if reach >= self.text.len() {
+            return;
+        }
+        // To the end of that line, so a snippet shows it whole.
+        let end = memchr::memchr(b'\n', &self.text.as_bytes()[reach..]).map_or(self.text.len(), |i| reach + i + 1);
+        if end >= self.text.len() {
+            return;
+        }
+        self.text.truncate(end);
+        self.text.shrink_to_fit();
+        // The body is what is left of it (a prefix, or nothing).
+        self.split.body = Span { start: self.split.body.start.min(end), end };
+        self.lines = LineIndex::new(&self.text);
+        self.references = std::sync::OnceLock::new();
+    }
+
     pub fn path(&self) -> PathBuf {
         self.dir.join(&self.file_name)
     }

@@ -141,3 +141,70 @@ fn odd_folder_names_and_a_fifo_skill_file_do_not_hang() {
     let fifo = lib.entries.iter().find(|e| e.skill.dir_name == "fifo").unwrap();
     assert!(fifo.diagnostics.iter().any(|d| d.code == "SK002"));
 }
+
+/// Skills nested in a skill's folder (a nested policy) are found from that skill's resource
+/// scan, at every level, in path order among the others, as the discovery walk found them: also
+/// below a skill whose own file cannot be read, `SKILL.md` before `skill.md` in one folder, and
+/// hidden folders only when the policy looks into them.
+#[test]
+fn nested_skills_come_from_the_resource_scan_at_every_level() {
+    let t = tempfile::tempdir().unwrap();
+    skill(t.path(), "outer", "outer", "O.");
+    skill(t.path(), "outer/assets/inner", "inner", "I.");
+    skill(t.path(), "outer/assets/inner/deeper", "deeper", "D.");
+    skill(t.path(), "outer/.hidden/secret", "secret", "S.");
+    std::fs::write(t.path().join("outer/assets/inner/deeper/skill.md"), "---\nname: lower\n---\n").unwrap();
+    skill(t.path(), "zeta", "zeta", "Z.");
+    // An outer skill file that is a folder (unreadable as a file): its nested skill still counts.
+    std::fs::create_dir_all(t.path().join("broken/SKILL.md")).unwrap();
+    skill(t.path(), "broken/inside", "inside", "In.");
+    let root = vec![t.path().to_path_buf()];
+    let listed = |lib: &Library| -> Vec<String> {
+        lib.entries.iter().map(|e| e.listed_as.strip_prefix(t.path()).unwrap().display().to_string()).collect()
+    };
+    let nested = DiscoveryPolicy { nested: true, ..DiscoveryPolicy::CLIENT_GUIDE };
+    let lib = load(root.clone(), nested, NameKey::Frontmatter);
+    assert_eq!(
+        listed(&lib),
+        [
+            "broken",
+            "broken/inside",
+            "outer",
+            "outer/.hidden/secret",
+            "outer/assets/inner",
+            "outer/assets/inner/deeper",
+            "zeta"
+        ]
+    );
+    let deeper = lib.entries.iter().find(|e| e.listed_as.ends_with("deeper")).unwrap();
+    assert_eq!(deeper.skill.file_name, "SKILL.md");
+    let no_hidden = DiscoveryPolicy { include_hidden: false, ..nested };
+    assert!(!listed(&load(root.clone(), no_hidden, NameKey::Frontmatter)).iter().any(|p| p.contains("secret")));
+    // Without the nested policy none of them is a skill of the library.
+    assert_eq!(listed(&load(root, DiscoveryPolicy::CLIENT_GUIDE, NameKey::Frontmatter)), ["broken", "outer", "zeta"]);
+}
+
+/// A one-shot check keeps of each skill's text only what its report shows: the frontmatter, and
+/// the body up to the last line a finding points at; the findings' positions are those of the
+/// whole file.
+#[test]
+fn a_check_keeps_only_the_text_its_findings_show() {
+    let t = tempfile::tempdir().unwrap();
+    skill(t.path(), "clean", "clean", "A clean skill.");
+    let long_body = "Some line of the body.\n".repeat(200);
+    std::fs::write(t.path().join("clean/SKILL.md"), format!("---\nname: clean\ndescription: Clean.\n---\n{long_body}"))
+        .unwrap();
+    std::fs::create_dir_all(t.path().join("broken")).unwrap();
+    let text =
+        format!("---\nname: broken\ndescription: Broken.\n---\n{long_body}See [the guide](missing.md).\n{long_body}");
+    std::fs::write(t.path().join("broken/SKILL.md"), &text).unwrap();
+    let run = skillkit::check::check_run(&[t.path().to_path_buf()], &SPEC);
+    let clean = run.skills.iter().find(|c| c.skill.dir_name == "clean").unwrap();
+    assert_eq!(clean.skill.text, "---\nname: clean\ndescription: Clean.\n---\n");
+    let broken = run.skills.iter().find(|c| c.skill.dir_name == "broken").unwrap();
+    let d =
+        broken.diagnostics.iter().find(|d| d.span.slice(&text).contains("missing.md")).expect("a finding on the link");
+    assert!(broken.skill.text.ends_with("See [the guide](missing.md).\n"), "kept through the finding's line");
+    assert_eq!(d.start.line, 205);
+    assert_eq!(broken.skill.lines.position(&broken.skill.text, d.span.start), d.start);
+}

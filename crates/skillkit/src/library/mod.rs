@@ -6,7 +6,7 @@
 pub mod discover;
 pub mod watch;
 
-use crate::library::discover::{discover, DiscoveryPolicy, SearchIssue};
+use crate::library::discover::{discover, DiscoveryPolicy, Found, SearchIssue};
 use crate::lint::diagnostic::{Diagnostic, Severity};
 use crate::lint::profile::LintProfile;
 use crate::lint::{is_valid, lint};
@@ -176,6 +176,10 @@ impl Library {
             entries: vec![],
             issues: vec![],
         };
+        // Skills nested in other skills (the policy's `nested`) are found from each skill's
+        // resource scan, which lists its whole folder anyway, instead of by a second walk of
+        // every skill folder in discovery.
+        let top = DiscoveryPolicy { nested: false, ..policy };
         let mut found = vec![];
         for (i, src) in lib.sources.iter().enumerate() {
             if !src.exists {
@@ -186,7 +190,7 @@ impl Library {
                 });
                 continue;
             }
-            let search = discover(&src.path, policy);
+            let search = discover(&src.path, top);
             lib.issues.extend(search.issues.into_iter().map(|SearchIssue { path, message }| SourceIssue {
                 source: i,
                 path,
@@ -195,48 +199,17 @@ impl Library {
             found.extend(search.skills.into_iter().map(|f| (i, f)));
         }
         let within = lib.roots();
-        // Reading and linting are independent per skill: spread them over the cores.
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(found.len().max(1));
-        let mut slots: Vec<Option<Entry>> = Vec::with_capacity(found.len());
-        slots.resize_with(found.len(), || None);
-        let chunks: Vec<Vec<(usize, Entry)>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..workers)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut done = vec![];
-                        loop {
-                            let n = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                            let Some((source, f)) = found.get(n) else { break };
-                            let mut skill = read_skill_file_sized(&f.dir, f.file, f.regular_len, &within);
-                            let diagnostics = lint(&skill, profile);
-                            let k = key_of(&skill, &f.listed_as, key);
-                            if lean {
-                                skill.shrink();
-                            }
-                            done.push((
-                                n,
-                                Entry {
-                                    source: *source,
-                                    listed_as: f.listed_as.clone(),
-                                    skill,
-                                    diagnostics,
-                                    key: k,
-                                    shadowed_by: None,
-                                    readings: Readings::default(),
-                                },
-                            ));
-                        }
-                        done
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().expect("lint worker panicked")).collect()
-        });
-        for (n, e) in chunks.into_iter().flatten() {
-            slots[n] = Some(e);
+        let (mut entries, nested) = read_and_lint(&found, &within, key, profile, lean, policy);
+        if !nested.is_empty() {
+            let mut seen: std::collections::HashSet<PathBuf> = found.iter().map(|(_, f)| f.dir.clone()).collect();
+            let nested: Vec<(usize, Found)> = nested.into_iter().filter(|(_, f)| seen.insert(f.dir.clone())).collect();
+            // Their own nested skills are already among these: the outermost skill's scan lists
+            // every level.
+            let no_more = DiscoveryPolicy { nested: false, ..policy };
+            entries.extend(read_and_lint(&nested, &within, key, profile, lean, no_more).0);
+            entries.sort_by(|a, b| (a.source, &a.listed_as).cmp(&(b.source, &b.listed_as)));
         }
-        lib.entries = slots.into_iter().flatten().collect();
+        lib.entries = entries;
         lib.resolve();
         lib
     }
@@ -544,4 +517,96 @@ impl Library {
         self.resolve();
         events
     }
+}
+
+/// Reads and lints `found` on every core, in order; with `policy.nested`, also returns the skills
+/// each one's resource scan shows nested in its folder (every level), not yet read. (The scan's
+/// depth bound, 16 folders below the skill, replaces discovery's below the source.)
+fn read_and_lint(
+    found: &[(usize, Found)],
+    within: &[PathBuf],
+    key: NameKey,
+    profile: &LintProfile,
+    lean: bool,
+    policy: DiscoveryPolicy,
+) -> (Vec<Entry>, Vec<(usize, Found)>) {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(found.len().max(1));
+    let chunks: Vec<Vec<(usize, Entry, Vec<Found>)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = vec![];
+                    loop {
+                        let n = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some((source, f)) = found.get(n) else { break };
+                        let mut skill = read_skill_file_sized(&f.dir, f.file, f.regular_len, within);
+                        let nested = if policy.nested { nested_in(&skill, f, policy, within) } else { vec![] };
+                        let diagnostics = lint(&skill, profile);
+                        let k = key_of(&skill, &f.listed_as, key);
+                        if lean {
+                            skill.shrink();
+                            skill.keep_through(crate::lint::diagnostic::reach(&diagnostics));
+                        }
+                        let entry = Entry {
+                            source: *source,
+                            listed_as: f.listed_as.clone(),
+                            skill,
+                            diagnostics,
+                            key: k,
+                            shadowed_by: None,
+                            readings: Readings::default(),
+                        };
+                        done.push((n, entry, nested));
+                    }
+                    done
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("lint worker panicked")).collect()
+    });
+    let mut slots: Vec<Option<(Entry, Vec<Found>)>> = Vec::with_capacity(found.len());
+    slots.resize_with(found.len(), || None);
+    for (n, e, nested) in chunks.into_iter().flatten() {
+        slots[n] = Some((e, nested));
+    }
+    let mut entries = Vec::with_capacity(found.len());
+    let mut nested = vec![];
+    for (e, more) in slots.into_iter().flatten() {
+        nested.extend(more.into_iter().map(|f| (e.source, f)));
+        entries.push(e);
+    }
+    (entries, nested)
+}
+
+/// The skills nested in `skill`'s folder, from its resource scan: each folder below it holding a
+/// skill file (`SKILL.md` before `skill.md`, as discovery prefers), hidden folders only when the
+/// policy looks into them.
+fn nested_in(skill: &Skill, f: &Found, policy: DiscoveryPolicy, within: &[PathBuf]) -> Vec<Found> {
+    // A skill file that could not be read has no scan: its folder is scanned for this alone.
+    let scanned;
+    let res = match &skill.resources {
+        Some(res) => res,
+        None => {
+            let mut bounds = within.to_vec();
+            bounds.push(f.dir.clone());
+            scanned = crate::resources::scan_within(&f.dir, f.file, crate::resources::ScanOptions::default(), &bounds);
+            &scanned
+        }
+    };
+    let mut out: Vec<Found> = vec![];
+    for file in &res.files {
+        let Some((folder, name)) = file.path.rsplit_once('/') else { continue };
+        let Some(&name) = crate::read::SKILL_FILE_NAMES.iter().find(|n| **n == name) else { continue };
+        if !policy.include_hidden && folder.split('/').any(|c| c.starts_with('.')) {
+            continue;
+        }
+        let listed_as = f.listed_as.join(folder);
+        match out.iter_mut().find(|o| o.listed_as == listed_as) {
+            // `SKILL.md` sorts before `skill.md`: the first one seen stays.
+            Some(_) => {}
+            None => out.push(Found { dir: resolve_dir(&f.dir.join(folder)), file: name, listed_as, regular_len: None }),
+        }
+    }
+    out
 }

@@ -103,3 +103,13 @@ pub fn apply_fixes<'a>(text: &str, fixes: impl IntoIterator<Item = &'a Fix>) -> 
     out.push_str(&text[at..]);
     out
 }
+
+/// The furthest byte `diagnostics` (with their labels) point at: what a report of them needs of
+/// the text ([`crate::skill::Skill::keep_through`]).
+pub fn reach(diagnostics: &[Diagnostic]) -> usize {
+    diagnostics
+        .iter()
+        .flat_map(|d| std::iter::once(d.span.end).chain(d.labels.iter().map(|l| l.span.end)))
+        .max()
+        .unwrap_or(0)
+}
