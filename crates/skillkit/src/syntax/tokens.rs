@@ -1,7 +1,7 @@
 //! Token counts. Exact counts use OpenAI's o200k_base encoding (tiktoken's byte-pair merge over
 //! a vocabulary table laid out at build time from `bpe-openai`'s data, see [`super::bpe`]);
 //! Claude's tokenizer is not public, so every count is labelled with the encoding it used. Exact
-//! counting costs ~15 µs per kilobyte, too slow for linting on every keystroke, so the lint uses a
+//! counting costs ~15–20 µs per kilobyte, too slow for linting on every keystroke, so the lint uses a
 //! fast estimate that mimics o200k's pre-tokenizer and falls back to the exact count only near a
 //! threshold, where the answer matters.
 
