@@ -4,6 +4,8 @@
 //! [`frontmatter`]), Markdown and its references ([`markdown`]), the JSON Schema ([`schema`]) and
 //! token counts ([`tokens`]).
 
+mod bpe;
+mod bpe_hash;
 pub mod fields;
 pub mod frontmatter;
 pub mod markdown;

@@ -410,7 +410,7 @@ impl<'a> Iterator for Split<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use proptest::prelude::*;
 
@@ -592,7 +592,8 @@ mod tests {
         eprintln!("pretok: compared {files} files");
     }
 
-    fn atom() -> impl Strategy<Value = String> {
+    /// Random text's building blocks (also for the token counts' tests, `super::tokens`).
+    pub(in crate::syntax) fn atom() -> impl Strategy<Value = String> {
         let atoms: &[&str] = &[
             "a",
             "z",

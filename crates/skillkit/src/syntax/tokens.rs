@@ -1,20 +1,25 @@
-//! Token counts. Exact counts use OpenAI's o200k_base encoding (`bpe-openai`, offline); Claude's
-//! tokenizer is not public, so every count is labelled with the encoding it used. Exact counting
-//! costs ~40 µs per kilobyte, too slow for linting on every keystroke, so the lint uses a fast
-//! estimate that mimics o200k's pre-tokenizer and falls back to the exact count only near a
+//! Token counts. Exact counts use OpenAI's o200k_base encoding (tiktoken's byte-pair merge over
+//! a vocabulary table laid out at build time from `bpe-openai`'s data, see [`super::bpe`]);
+//! Claude's tokenizer is not public, so every count is labelled with the encoding it used. Exact
+//! counting costs ~15–20 µs per kilobyte, too slow for linting on every keystroke, so the lint uses a
+//! fast estimate that mimics o200k's pre-tokenizer and falls back to the exact count only near a
 //! threshold, where the answer matters.
 
+use super::bpe::{self, Table, O200K};
 use std::sync::OnceLock;
 
 /// Exact o200k_base token count.
 pub fn count_o200k(text: &str) -> usize {
-    O200K.get_or_init(bpe_openai::o200k_base).count(text)
+    if text.len() < 4096 {
+        crate::syntax::pretok::split_o200k(text).map(|p| O200K.count(p.as_bytes())).sum()
+    } else {
+        count_part(&O200K, text, 0, &[], &mut [], &mut Memo::default())
+    }
 }
 
 /// Exact cl100k_base token count.
 pub fn count_cl100k(text: &str) -> usize {
-    static T: OnceLock<&'static bpe_openai::Tokenizer> = OnceLock::new();
-    T.get_or_init(bpe_openai::cl100k_base).count(text)
+    bpe::split_cl100k(text).map(|p| bpe::CL100K.count(p.as_bytes())).sum()
 }
 
 /// Exact o200k_base counts of a whole text and of byte ranges in it, in one pass: the text is
@@ -31,7 +36,7 @@ pub fn count_o200k_ranges(text: &str, ranges: &[std::ops::Range<usize>]) -> (usi
 }
 
 fn count_whole(text: &str, ranges: &[std::ops::Range<usize>]) -> (usize, Vec<usize>) {
-    let t = *O200K.get_or_init(bpe_openai::o200k_base);
+    let t = &O200K;
     let mut per = vec![0usize; ranges.len()];
     // Split near the middle after a newline followed by a character that starts a new piece in
     // every case (not whitespace, not `/`, which a punctuation piece may absorb after newlines).
@@ -93,7 +98,7 @@ fn count_by_segments(text: &str, ranges: &[std::ops::Range<usize>]) -> Option<(u
     if ranges.len() < 8 || !ranges.iter().all(|r| is_piece_start(text, r.start)) {
         return None;
     }
-    let t = *O200K.get_or_init(bpe_openai::o200k_base);
+    let t = &O200K;
     // Segment 0 is the text before the first range; segment k+1 starts at range k.
     let mut cuts: Vec<usize> = vec![0];
     cuts.extend(ranges.iter().map(|r| r.start));
@@ -158,8 +163,6 @@ fn count_by_segments(text: &str, ranges: &[std::ops::Range<usize>]) -> Option<(u
     Some((total, per))
 }
 
-static O200K: OnceLock<&'static bpe_openai::Tokenizer> = OnceLock::new();
-
 fn safe_split(text: &str, near: usize) -> Option<usize> {
     let b = text.as_bytes();
     let mut i = near;
@@ -193,7 +196,7 @@ impl Default for Memo<'_> {
 }
 
 impl<'a> Memo<'a> {
-    fn count(&mut self, t: &bpe_openai::Tokenizer, piece: &'a str) -> usize {
+    fn count(&mut self, t: &Table, piece: &'a str) -> usize {
         let b = piece.as_bytes();
         if b.len() < 16 {
             let mut k = [0u8; 16];
@@ -203,17 +206,17 @@ impl<'a> Memo<'a> {
             let mixed = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
             let slot = &mut self.short[(mixed >> (64 - MEMO_BITS)) as usize];
             if slot.0 != key {
-                *slot = (key, t.bpe.count(b) as u32);
+                *slot = (key, t.count(b) as u32);
             }
             slot.1 as usize
         } else {
-            *self.long.entry(piece).or_insert_with(|| t.bpe.count(b))
+            *self.long.entry(piece).or_insert_with(|| t.count(b))
         }
     }
 }
 
 fn count_part<'a>(
-    t: &'a bpe_openai::Tokenizer,
+    t: &Table,
     part: &'a str,
     base: usize,
     ranges: &[std::ops::Range<usize>],
@@ -560,6 +563,143 @@ mod tests {
             prop_assert_eq!(estimate(&text), estimate_per_run(&text), "{:?}", text);
             let bound = estimate_upper_bound(&text);
             prop_assert!(bound >= estimate(&text), "bound {} below {} for {:?}", bound, estimate(&text), text);
+        }
+    }
+
+    /// bpe-openai's counts, the reference.
+    fn reference_o200k(text: &str) -> usize {
+        bpe_openai::o200k_base().count(text)
+    }
+
+    fn long_run() -> impl Strategy<Value = String> {
+        prop_oneof![
+            "[a-z]{60,300}",
+            "[=\\-]{60,200}",
+            "[0-9a-f]{60,200}",
+            "[日本語の]{30,80}",
+            " {60,200}",
+            "(ab){30,100}"
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(3_000),
+            ..ProptestConfig::default()
+        })]
+        #[test]
+        fn o200k_counts_equal_bpe_openai(parts in proptest::collection::vec(prop_oneof![
+            20 => crate::syntax::pretok::tests::atom(), 1 => long_run()], 0..60)) {
+            let text: String = parts.concat();
+            let n = count_o200k(&text);
+            prop_assert_eq!(n, reference_o200k(&text), "text {:?}", text);
+            // A text's count is the sum of its pieces' counts.
+            let sum: usize = crate::syntax::pretok::split_o200k(&text).map(count_o200k).sum();
+            prop_assert_eq!(n, sum, "text {:?}", text);
+            // Counted with the memo (over 4 KB) too.
+            let long = text.repeat(4096 / text.len().max(1) + 1);
+            prop_assert_eq!(count_o200k(&long), reference_o200k(&long), "text {:?}", text);
+        }
+
+        #[test]
+        fn cl100k_counts_equal_bpe_openai(parts in proptest::collection::vec(prop_oneof![
+            20 => crate::syntax::pretok::tests::atom(), 1 => long_run()], 0..60)) {
+            let text: String = parts.concat();
+            prop_assert_eq!(count_cl100k(&text), bpe_openai::cl100k_base().count(&text), "text {:?}", text);
+        }
+    }
+
+    /// The Markdown and text files under `dir`, recursively.
+    fn text_files(dir: &std::path::Path, out: &mut Vec<(std::path::PathBuf, String)>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for e in entries.flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                text_files(&path, out);
+            } else if path.extension().is_some_and(|x| x == "md" || x == "txt" || x == "markdown") {
+                if let Ok(text) = std::fs::read_to_string(&path) {
+                    out.push((path, text));
+                }
+            }
+        }
+    }
+
+    /// Every Markdown and text file of the repository's skills and docs, and every SKILL.md of the
+    /// shared corpus when it is there (`../shared/corpus` beside the repository).
+    #[test]
+    fn real_files_count_like_bpe_openai() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut files = vec![];
+        text_files(&root.join("skills"), &mut files);
+        text_files(&root.join("docs"), &mut files);
+        let repo = files.len();
+        assert!(repo > 10, "only {repo} files under skills/ and docs/");
+        let corpus = root.join("../shared/corpus");
+        if corpus.is_dir() {
+            text_files(&corpus, &mut files);
+            files.retain(|(p, _)| {
+                p.starts_with(root.join("skills")) || p.starts_with(root.join("docs")) || p.ends_with("SKILL.md")
+            });
+        } else {
+            eprintln!("tokens: {} is absent, compared the repository's files only", corpus.display());
+        }
+        for (path, text) in &files {
+            assert_eq!(count_o200k(text), reference_o200k(text), "o200k: {}", path.display());
+            let (total, _) = count_o200k_ranges(text, &[]);
+            assert_eq!(total, reference_o200k(text), "o200k ranges: {}", path.display());
+        }
+        for (path, text) in files.iter().step_by(7) {
+            assert_eq!(
+                count_cl100k(text),
+                bpe_openai::cl100k_base().count(text.as_str()),
+                "cl100k: {}",
+                path.display()
+            );
+        }
+        eprintln!("tokens: compared {} files ({repo} from the repository)", files.len());
+    }
+
+    /// Counting speed against bpe-openai on large Markdown texts (run with `--ignored --nocapture`
+    /// in a release build: `cargo test --release -p skillkit-engine --lib counting_speed`).
+    #[test]
+    #[ignore]
+    fn counting_speed() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut files = vec![];
+        text_files(&root.join("docs"), &mut files);
+        text_files(&root.join("skills"), &mut files);
+        text_files(&root.join("../shared/corpus"), &mut files);
+        files.sort_by_key(|(_, t)| std::cmp::Reverse(t.len()));
+        let all: String = files.iter().map(|(_, t)| t.as_str()).collect::<Vec<_>>().join("\n");
+        let t0 = std::time::Instant::now();
+        let r = bpe_openai::o200k_base();
+        eprintln!("bpe-openai o200k_base() init: {:?}", t0.elapsed());
+        let mut texts: Vec<(&str, &str)> =
+            files.iter().take(3).map(|(p, t)| (p.to_str().unwrap_or("?"), t.as_str())).collect();
+        texts.push(("all files", &all));
+        for (name, text) in texts {
+            let kb = text.len() as f64 / 1024.0;
+            let time = |f: &dyn Fn() -> usize| {
+                let t = std::time::Instant::now();
+                let mut n = 0;
+                let reps = (2_000_000 / text.len()).clamp(1, 50);
+                for _ in 0..reps {
+                    n = std::hint::black_box(f());
+                }
+                (n, t.elapsed().as_secs_f64() * 1e6 / reps as f64 / kb)
+            };
+            let (a, ta) = time(&|| count_o200k(text));
+            let (b, tb) = time(&|| r.count(text));
+            let (_, tc) = time(&|| crate::syntax::pretok::split_o200k(text).map(|p| O200K.count(p.as_bytes())).sum());
+            let (_, td) = time(&|| r.split(text).map(|p| r.bpe.count(p.as_bytes())).sum());
+            let (_, te) = time(&|| crate::syntax::pretok::split_o200k(text).map(|p| r.bpe.count(p.as_bytes())).sum());
+            let (c1, tf) = time(&|| count_cl100k(text));
+            let (c2, tg) = time(&|| bpe_openai::cl100k_base().count(text));
+            assert_eq!((a, c1), (b, c2));
+            eprintln!(
+                "{name} ({kb:.0} KB, {a} tokens), µs/KB: count_o200k {ta:.1}, unmemoized {tc:.1}; bpe-openai {tb:.1} \
+                 (its regex {td:.1}, with pretok {te:.1}); cl100k: ours {tf:.1}, bpe-openai {tg:.1}"
+            );
         }
     }
 

@@ -1,0 +1,277 @@
+//! Exact BPE token counts without a tokenizer to build: tiktoken's byte-pair merge over a
+//! vocabulary table that the build script lays out from `bpe-openai`'s data (see `build.rs`) and
+//! that is read in place, so that counting needs no initialisation and no heap, and touches only
+//! the pages of the tokens it looks up.
+//!
+//! A piece (from the pre-tokenizer) is counted the way tiktoken encodes it: a piece that is a
+//! token is one token; otherwise it starts as single bytes, and the adjacent pair whose
+//! concatenation has the lowest rank (the leftmost on ties) is merged, until no adjacent pair is
+//! a token. The count is the number of parts left.
+
+use super::bpe_hash::{fingerprint, hash, slot_of, EMPTY, ID_MASK};
+
+/// A vocabulary: token bytes by id (= rank) and a hash table from bytes to id.
+pub(crate) struct Table {
+    tokens: &'static [u8],
+    starts: &'static [u8],
+    slots: &'static [u8],
+    n: usize,
+    bits: u32,
+    max_len: usize,
+}
+
+/// o200k_base.
+pub(crate) static O200K: Table = include!(concat!(env!("OUT_DIR"), "/o200k.rs"));
+/// cl100k_base.
+pub(crate) static CL100K: Table = include!(concat!(env!("OUT_DIR"), "/cl100k.rs"));
+
+/// Pieces up to this many bytes are merged in place on the stack; longer ones with a heap.
+const SHORT: usize = 64;
+
+#[inline]
+fn u32_at(b: &[u8], i: usize) -> u32 {
+    u32::from_le_bytes([b[4 * i], b[4 * i + 1], b[4 * i + 2], b[4 * i + 3]])
+}
+
+impl Table {
+    const fn new(
+        tokens: &'static [u8],
+        starts: &'static [u8],
+        slots: &'static [u8],
+        n: usize,
+        bits: u32,
+        max_len: usize,
+    ) -> Table {
+        Table { tokens, starts, slots, n, bits, max_len }
+    }
+
+    /// The number of tokens.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.n
+    }
+
+    /// The bytes of token `id`.
+    pub(crate) fn bytes(&self, id: u32) -> &'static [u8] {
+        let i = id as usize;
+        debug_assert!(i < self.n);
+        &self.tokens[u32_at(self.starts, i) as usize..u32_at(self.starts, i + 1) as usize]
+    }
+
+    /// The rank (id) of the token whose bytes are `b`, if there is one.
+    #[inline]
+    pub(crate) fn rank(&self, b: &[u8]) -> Option<u32> {
+        if b.len() > self.max_len || b.is_empty() {
+            return None;
+        }
+        let h = hash(b);
+        let fp = fingerprint(h);
+        let mask = (1usize << self.bits) - 1;
+        let mut i = slot_of(h, self.bits);
+        loop {
+            let s = u32_at(self.slots, i);
+            if s == EMPTY {
+                return None;
+            }
+            if s & !ID_MASK == fp && self.bytes(s & ID_MASK) == b {
+                return Some(s & ID_MASK);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    #[inline]
+    fn rank_or_max(&self, b: &[u8]) -> u32 {
+        self.rank(b).unwrap_or(u32::MAX)
+    }
+
+    /// The number of tokens tiktoken encodes `piece` (one pre-tokenizer piece) into.
+    pub(crate) fn count(&self, piece: &[u8]) -> usize {
+        if piece.len() <= 1 || self.rank(piece).is_some() {
+            return piece.len().min(1);
+        }
+        if piece.len() <= SHORT {
+            self.merge_short(piece)
+        } else {
+            self.merge_long(piece)
+        }
+    }
+
+    /// tiktoken's merge loop, on arrays on the stack: `bounds[..=parts]` are the parts' starts
+    /// (and the end), `ranks[i]` the rank of parts `i` and `i + 1` together.
+    fn merge_short(&self, p: &[u8]) -> usize {
+        let n = p.len();
+        let mut bounds = [0u8; SHORT + 1];
+        let mut ranks = [u32::MAX; SHORT];
+        for (i, b) in bounds.iter_mut().enumerate().take(n + 1) {
+            *b = i as u8;
+        }
+        for (i, r) in ranks.iter_mut().enumerate().take(n - 1) {
+            *r = self.rank_or_max(&p[i..i + 2]);
+        }
+        let mut parts = n;
+        while parts > 1 {
+            let (mut best, mut at) = (u32::MAX, 0);
+            for (i, &r) in ranks[..parts - 1].iter().enumerate() {
+                if r < best {
+                    (best, at) = (r, i);
+                }
+            }
+            if best == u32::MAX {
+                break;
+            }
+            // Parts `at` and `at + 1` become one: drop the boundary between them and the pair
+            // rank after it; the pairs on each side of the new part change.
+            bounds.copy_within(at + 2..=parts, at + 1);
+            if at + 2 < parts {
+                ranks.copy_within(at + 2..parts - 1, at + 1);
+            }
+            parts -= 1;
+            let span = |i: usize| &p[bounds[i] as usize..bounds[i + 2] as usize];
+            ranks[at] = if at + 1 < parts { self.rank_or_max(span(at)) } else { u32::MAX };
+            if at > 0 {
+                ranks[at - 1] = self.rank_or_max(span(at - 1));
+            }
+        }
+        parts
+    }
+
+    /// The same merge for long pieces in O(n log n): the parts as a linked list of their starts,
+    /// the candidate pairs in a min-heap by (rank, start) with stale entries skipped (a pair is
+    /// current while its first part is alive and still ends where its second part ended).
+    fn merge_long(&self, p: &[u8]) -> usize {
+        use std::cmp::Reverse;
+        let n = p.len();
+        // next[i]: the start of the part after the one starting at i (n for the last);
+        // prev[i]: the start of the one before; alive[i]: whether a part starts at i.
+        let mut next: Vec<u32> = (1..=n as u32).collect();
+        let mut prev: Vec<u32> = (0..n as u32).map(|i| i.wrapping_sub(1)).collect();
+        let mut alive = vec![true; n];
+        let mut heap = std::collections::BinaryHeap::with_capacity(n);
+        for i in 0..n - 1 {
+            if let Some(r) = self.rank(&p[i..i + 2]) {
+                heap.push(Reverse((r, i as u32, i as u32 + 2)));
+            }
+        }
+        let end_after = |next: &[u32], i: u32| -> u32 {
+            let j = next[i as usize];
+            if (j as usize) < n {
+                next[j as usize]
+            } else {
+                u32::MAX
+            }
+        };
+        let mut parts = n;
+        while let Some(Reverse((_, i, end))) = heap.pop() {
+            if !alive[i as usize] || end_after(&next, i) != end {
+                continue;
+            }
+            let j = next[i as usize];
+            alive[j as usize] = false;
+            next[i as usize] = end;
+            if (end as usize) < n {
+                prev[end as usize] = i;
+            }
+            parts -= 1;
+            let after = end_after(&next, i);
+            if after != u32::MAX {
+                if let Some(r) = self.rank(&p[i as usize..after as usize]) {
+                    heap.push(Reverse((r, i, after)));
+                }
+            }
+            let before = prev[i as usize];
+            if before != u32::MAX {
+                if let Some(r) = self.rank(&p[before as usize..end as usize]) {
+                    heap.push(Reverse((r, before, end)));
+                }
+            }
+        }
+        parts
+    }
+}
+
+/// The pieces of cl100k_base's pre-tokenizer, as `bpe_openai::cl100k_base().split(text)`: its
+/// three patterns tried in priority order at the end of the previous piece (the second one's
+/// last character is a look-ahead, given back). The regex crate is regex-automata, which
+/// bpe-openai uses, so the classes (`\s`, `\p{L}`, case folding) are the same.
+pub(crate) fn split_cl100k(text: &str) -> impl Iterator<Item = &str> {
+    use std::sync::OnceLock;
+    static PATS: OnceLock<[regex::Regex; 3]> = OnceLock::new();
+    let pats = PATS.get_or_init(|| {
+        let p = |s: &str| regex::Regex::new(&format!("^(?:{s})")).expect("valid regex");
+        [
+            p(r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+$"),
+            p(r"\s+\s"),
+            p(r"\s+"),
+        ]
+    });
+    let mut pos = 0;
+    std::iter::from_fn(move || {
+        let rest = &text[pos..];
+        let (k, m) = pats.iter().enumerate().find_map(|(k, re)| re.find(rest).map(|m| (k, m)))?;
+        let mut end = m.end();
+        if k == 1 {
+            end -= rest[..end].chars().next_back().map_or(0, char::len_utf8);
+        }
+        if end == 0 {
+            return None;
+        }
+        pos += end;
+        Some(&rest[..end])
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Every token id's bytes are found at that id, in both tables, and they agree with
+    /// bpe-openai's dictionaries.
+    #[test]
+    fn tables_hold_bpe_openai_vocabularies() {
+        for (t, r) in [(&O200K, bpe_openai::o200k_base()), (&CL100K, bpe_openai::cl100k_base())] {
+            assert_eq!(t.len(), r.bpe.num_tokens());
+            for id in 0..t.len() as u32 {
+                assert_eq!(t.bytes(id), r.bpe.token_bytes(id));
+                assert_eq!(t.rank(t.bytes(id)), Some(id));
+            }
+        }
+        assert_eq!(O200K.rank(b"zzqxj not a token"), None);
+    }
+
+    /// The heap merge and the in-place merge agree (the heap one is used only for long pieces).
+    fn both(p: &[u8]) -> (usize, usize) {
+        (O200K.merge_short(p), O200K.merge_long(p))
+    }
+
+    #[test]
+    fn merges_agree_on_examples() {
+        for p in ["internationalization", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", " ===========", "日本語のテキスト"]
+        {
+            let (a, b) = both(p.as_bytes());
+            assert_eq!(a, b, "{p}");
+            assert_eq!(a, bpe_openai::o200k_base().bpe.count(p.as_bytes()), "{p}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+        #[test]
+        fn short_and_long_merges_agree(s in "[a-e ._=日é😀]{2,20}") {
+            let b = s.as_bytes();
+            let b = &b[..b.len().min(SHORT)];
+            let (x, y) = both(b);
+            prop_assert_eq!(x, y);
+            prop_assert_eq!(x, bpe_openai::o200k_base().bpe.count(b));
+        }
+
+        #[test]
+        fn cl100k_pieces_are_bpe_openai_pieces(parts in proptest::collection::vec(crate::syntax::pretok::tests::atom(), 0..40)) {
+            let s: String = parts.concat();
+            let a: Vec<&str> = split_cl100k(&s).collect();
+            let b: Vec<&str> = bpe_openai::cl100k_base().split(&s).collect();
+            prop_assert_eq!(a, b);
+        }
+    }
+}
