@@ -188,10 +188,28 @@ struct Memo<'a> {
 /// log2 of the short table's slots.
 const MEMO_BITS: u32 = 13;
 
+thread_local! {
+    /// Each thread's short table, kept between counts: its entries are keyed by the piece's
+    /// bytes, so they hold for any text, and a 256 KB table is not zeroed, mapped and unmapped on
+    /// every count (a library check counts hundreds of bodies).
+    static SHORT: std::cell::Cell<Vec<(u128, u32)>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 impl Default for Memo<'_> {
     fn default() -> Self {
-        // Key 0 is the empty piece, whose count (0) is what an empty slot holds.
-        Memo { short: vec![(0, 0); 1 << MEMO_BITS], long: Default::default() }
+        let mut short = SHORT.with(|s| s.take());
+        if short.len() != 1 << MEMO_BITS {
+            // Key 0 is the empty piece, whose count (0) is what an empty slot holds.
+            short = vec![(0, 0); 1 << MEMO_BITS];
+        }
+        Memo { short, long: Default::default() }
+    }
+}
+
+impl Drop for Memo<'_> {
+    fn drop(&mut self) {
+        let short = std::mem::take(&mut self.short);
+        let _ = SHORT.try_with(|s| s.set(short));
     }
 }
 
@@ -454,22 +472,25 @@ pub fn estimate_upper_bound(text: &str) -> usize {
     starts + words / word_period + runs / 3
 }
 
-/// Compare `text`'s token count with `limit` cheaply: exact (o200k) when the estimate is within
-/// 25 % of the limit, the estimate otherwise. For a text of at most `limit` bytes the count is
-/// not computed: its byte length is returned as an upper bound; nor when
-/// [`estimate_upper_bound`] is already below 75 % of the limit: that bound is returned.
+/// Compare `text`'s token count with `limit` cheaply: exact (o200k) when the estimate is between
+/// 85 % and 118 % of the limit (where its ±10 % error could cross the limit), the estimate
+/// otherwise. For a text of at most `limit` bytes the count is not computed: its byte length is
+/// returned as an upper bound; nor when [`estimate_upper_bound`] is already below 85 % of the
+/// limit: that bound is returned.
 pub fn count_near(text: &str, limit: usize) -> Count {
     if text.len() <= limit {
         // Every o200k token covers at least one byte, so the count cannot pass the limit.
         return Count::Estimate(text.len());
     }
     let bound = estimate_upper_bound(text);
-    if bound * 4 < limit * 3 {
+    if bound * 100 < limit * 85 {
         // The estimate is lower still: far below the limit.
         return Count::Estimate(bound);
     }
     let e = estimate(text);
-    if e * 4 >= limit * 3 && e * 4 <= limit * 5 {
+    // The estimate is within ±10 % of the exact count on real Markdown: count exactly only where
+    // that error could put it on the other side of the limit (with a margin: 85 % to 118 %).
+    if e * 100 >= limit * 85 && e * 100 <= limit * 118 {
         Count::Exact(count_o200k(text))
     } else {
         Count::Estimate(e)

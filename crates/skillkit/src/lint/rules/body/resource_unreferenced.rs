@@ -61,8 +61,26 @@ fn ignored(path: &str) -> bool {
 }
 
 fn is_delim(c: char) -> bool {
-    c.is_whitespace() || "`()[]<>\"'=,;|{}".contains(c)
+    if c.is_ascii() {
+        ASCII_DELIM[c as usize]
+    } else {
+        c.is_whitespace()
+    }
 }
+
+/// [`is_delim`] of each ASCII character: its whitespace (as `char::is_whitespace`) and
+/// ``` `()[]<>"'=,;|{} ```, looked up instead of searched for (it runs on every character of
+/// every body).
+const ASCII_DELIM: [bool; 128] = {
+    let mut t = [false; 128];
+    let delims = b"`()[]<>\"'=,;|{} \t\n\r\x0b\x0c";
+    let mut i = 0;
+    while i < delims.len() {
+        t[delims[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
 
 /// Whether `needle` occurs in `body` as a whole path token: after a delimiter (or `./`), and
 /// followed by a delimiter, the end, or sentence punctuation; a folder (`needle` ends in `/`) also
@@ -96,19 +114,33 @@ const SCAN_BUDGET: usize = 64 << 20;
 /// before `*` or `$`). That is [`mentioned`] for paths without delimiters, `./` or `/` at their
 /// start, or those trailing characters at their end; the others are scanned for as before,
 /// within [`SCAN_BUDGET`] (past it, they count as mentioned: this rule is a hint).
+///
+/// A skill with a few files asks a few questions: the first [`DIRECT`] simple ones are answered
+/// by scanning the body (the same answer, as the index's test holds), and the index is built only
+/// when more come.
 struct Mentions<'a> {
     body: &'a str,
-    /// Each token, without its `./` and its trailing characters.
-    paths: HashSet<&'a str>,
-    /// Each folder a token names.
-    folders: HashSet<&'a str>,
+    index: std::cell::OnceCell<Index<'a>>,
+    asked: std::cell::Cell<usize>,
     scanned: std::cell::Cell<usize>,
 }
 
-impl<'a> Mentions<'a> {
+type Set<'a> = HashSet<&'a str, foldhash::fast::RandomState>;
+
+struct Index<'a> {
+    /// Each token, without its `./` and its trailing characters.
+    paths: Set<'a>,
+    /// Each folder a token names.
+    folders: Set<'a>,
+}
+
+/// How many simple questions are answered by a scan before the index is built.
+const DIRECT: usize = 12;
+
+impl<'a> Index<'a> {
     fn new(body: &'a str) -> Self {
-        let mut paths = HashSet::new();
-        let mut folders = HashSet::new();
+        let mut paths = Set::default();
+        let mut folders = Set::default();
         for token in body.split(is_delim).filter(|t| !t.is_empty()) {
             let token = token.strip_prefix("./").unwrap_or(token);
             paths.insert(token.trim_end_matches(TRAILING));
@@ -118,7 +150,18 @@ impl<'a> Mentions<'a> {
                 }
             }
         }
-        Mentions { body, paths, folders, scanned: std::cell::Cell::new(0) }
+        Index { paths, folders }
+    }
+}
+
+impl<'a> Mentions<'a> {
+    fn new(body: &'a str) -> Self {
+        Mentions {
+            body,
+            index: std::cell::OnceCell::new(),
+            asked: std::cell::Cell::new(0),
+            scanned: std::cell::Cell::new(0),
+        }
     }
 
     fn mentioned(&self, needle: &str) -> bool {
@@ -127,9 +170,14 @@ impl<'a> Mentions<'a> {
             && !needle.starts_with(['.', '/'])
             && !needle.ends_with(TRAILING);
         if simple {
+            if self.index.get().is_none() && self.asked.get() < DIRECT {
+                self.asked.set(self.asked.get() + 1);
+                return mentioned(self.body, needle);
+            }
+            let index = self.index.get_or_init(|| Index::new(self.body));
             return match needle.strip_suffix('/') {
-                Some(_) => self.folders.contains(needle),
-                None => self.paths.contains(needle),
+                Some(_) => index.folders.contains(needle),
+                None => index.paths.contains(needle),
             };
         }
         if self.scanned.get() > SCAN_BUDGET {
@@ -146,7 +194,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     if !skill.is_readable() || res.files.is_empty() {
         return;
     }
-    let mut named: HashSet<String> = HashSet::new();
+    let mut named: HashSet<String, foldhash::fast::RandomState> = HashSet::default();
     for r in skill.references().iter() {
         if let Some(path) = r.path.as_ref().filter(|p| !r.escapes && !p.is_empty()) {
             named.insert(path.clone());
@@ -226,7 +274,16 @@ mod tests {
             needle in "(a|b|/|\\.|!|:| ){1,6}",
         ) {
             let index = super::Mentions::new(&body);
+            // Past the questions answered by a scan: the index answers.
+            index.asked.set(super::DIRECT);
             proptest::prop_assert_eq!(index.mentioned(&needle), super::mentioned(&body, &needle), "{:?} in {:?}", needle, body);
+        }
+    }
+
+    #[test]
+    fn the_delimiter_table_is_the_delimiter_set() {
+        for c in (0..=0x3000u32).filter_map(char::from_u32) {
+            assert_eq!(super::is_delim(c), c.is_whitespace() || "`()[]<>\"'=,;|{}".contains(c), "{c:?}");
         }
     }
 
