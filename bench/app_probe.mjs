@@ -103,7 +103,7 @@ for (let i = 0; i < runs; i++) {
   const m = skills(longLibrary);
   const { id } = await session(longLibrary);
   await untilReady(id, m);
-  await exec(id, "document.querySelector('[data-testid=skill][data-name=bench-long] button').click()");
+  await exec(id, "document.querySelector('[data-testid=skill][data-name=bench-long] [data-testid=skill-row]').click()");
   for (;;) {
     const lines = await exec(id, "return document.querySelector('.cm-content') ? document.querySelectorAll('.cm-line').length : 0");
     if (lines > 0) break;
