@@ -683,7 +683,8 @@ mod tests {
     /// Counting speed against bpe-openai on large Markdown texts (run with `--ignored --nocapture`
     /// in a release build: `cargo test --release -p skillkit-engine --lib counting_speed`).
     #[test]
-    #[ignore]
+    #[ignore = "a measurement, not a check: it prints speeds and asserts nothing; run it in release with \
+                `--ignored --nocapture`"]
     fn counting_speed() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let mut files = vec![];
