@@ -360,8 +360,9 @@ fn check(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> std::io::Result<i32> {
-    use skillkit::check::{check_run, check_sources, open_check_library, CheckRun};
+    use skillkit::check::{check_run_keeping, check_sources, open_check_library, CheckRun};
     use skillkit::config::{adjust_run, Baseline};
+    use skillkit::library::Keep;
     let agent = setup.agent;
     let paths = setup.sources(paths);
     let baseline_path = setup.baseline_path();
@@ -416,8 +417,14 @@ fn check(
         let s = run.summary();
         Ok(if s.errors > 0 || (opts.strict && s.warnings > 0) { 1 } else { 0 })
     };
+    // Text and SARIF reports show source lines (snippets, fix edits); the others give positions
+    // only, and a baseline records findings: the skills' bodies need not be kept for those.
+    let keep = match opts.format {
+        Format::Text | Format::Sarif => Keep::Findings,
+        Format::Json | Format::Github => Keep::Frontmatter,
+    };
     if opts.write_baseline {
-        let mut run = check_run(&sources, agent);
+        let mut run = check_run_keeping(&sources, agent, Keep::Frontmatter);
         adjust(&mut run, err)?;
         let files: Vec<PathBuf> = run.skills.iter().map(|c| c.skill.path()).collect();
         let found = files.iter().map(PathBuf::as_path).zip(run.skills.iter().map(|c| c.diagnostics.as_slice()));
@@ -431,7 +438,7 @@ fn check(
         return Ok(0);
     }
     if !opts.watch {
-        let mut run = check_run(&sources, agent);
+        let mut run = check_run_keeping(&sources, agent, keep);
         adjust(&mut run, err)?;
         let code = print(&run, out, err);
         // Freeing a large library's results takes a while: do it off the exit path (inline

@@ -3,7 +3,7 @@
 
 use crate::agent::Agent;
 use crate::library::discover::{DiscoveryPolicy, SearchIssue, TargetError};
-use crate::library::{Library, NameKey};
+use crate::library::{Keep, Library, NameKey};
 use crate::lint::diagnostic::{Diagnostic, Severity};
 use crate::lint::{is_valid, lint};
 use crate::skill::{FileProblem, Skill};
@@ -140,8 +140,14 @@ pub fn check_paths(paths: &[PathBuf], agent: &Agent) -> Result<CheckRun, TargetE
 
 /// Check every skill under `sources` (from [`check_sources`]) once, keeping results lean.
 pub fn check_run(sources: &[PathBuf], agent: &Agent) -> CheckRun {
+    check_run_keeping(sources, agent, Keep::Findings)
+}
+
+/// [`check_run`], keeping of each skill's text what `keep` says: a report that shows no source
+/// lines needs only positions ([`Keep::Frontmatter`]).
+pub fn check_run_keeping(sources: &[PathBuf], agent: &Agent, keep: Keep) -> CheckRun {
     if !crate::verdict::judged_by_loader(agent) {
-        let lib = Library::load_lean(sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent);
+        let lib = Library::load_keeping(sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent, keep);
         return CheckRun::from_library_owned(lib, agent);
     }
     // The agent's loader reads each skill's parsed frontmatter: the skills are made lean only
@@ -149,8 +155,7 @@ pub fn check_run(sources: &[PathBuf], agent: &Agent) -> CheckRun {
     let lib = Library::load(sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent);
     let mut run = CheckRun::from_library_owned(lib, agent);
     for c in &mut run.skills {
-        c.skill.shrink();
-        c.skill.keep_through(crate::lint::diagnostic::reach(&c.diagnostics));
+        keep.apply(&mut c.skill, &c.diagnostics);
     }
     run
 }

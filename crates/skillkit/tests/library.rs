@@ -208,3 +208,26 @@ fn a_check_keeps_only_the_text_its_findings_show() {
     assert_eq!(d.start.line, 205);
     assert_eq!(broken.skill.lines.position(&broken.skill.text, d.span.start), d.start);
 }
+
+#[test]
+fn a_check_for_positions_only_keeps_the_frontmatter_and_the_same_findings() {
+    let t = tempfile::tempdir().unwrap();
+    let long_body = "Some line of the body.\n".repeat(200);
+    for (dir, name) in [("broken", "broken"), ("twin-a", "twin"), ("twin-b", "twin")] {
+        std::fs::create_dir_all(t.path().join(dir)).unwrap();
+        let text = format!("---\nname: {name}\ndescription: Broken.\n---\n{long_body}See [the guide](missing.md).\n");
+        std::fs::write(t.path().join(dir).join("SKILL.md"), text).unwrap();
+    }
+    let sources = [t.path().to_path_buf()];
+    let findings = skillkit::check::check_run(&sources, &SPEC);
+    let positions = skillkit::check::check_run_keeping(&sources, &SPEC, skillkit::library::Keep::Frontmatter);
+    assert_eq!(positions.skills.len(), 3);
+    for (a, b) in findings.skills.iter().zip(&positions.skills) {
+        assert_eq!(a.skill.dir_name, b.skill.dir_name);
+        // The same findings, at the same places (the duplicate name's too, found after trimming).
+        assert_eq!(a.diagnostics, b.diagnostics);
+        assert!(b.diagnostics.iter().any(|d| d.start.line == 205), "the missing link is still reported");
+        assert!(b.skill.text.starts_with("---\nname: ") && b.skill.text.ends_with("description: Broken.\n---\n"));
+    }
+    assert!(positions.skills[1..].iter().flat_map(|c| &c.diagnostics).any(|d| d.code == "SK701"), "a duplicate name");
+}

@@ -7,31 +7,85 @@ use skillkit::{Agent, Diagnostic};
 use std::io::Write;
 use std::path::Path;
 
-pub fn diagnostic(d: &Diagnostic) -> Value {
-    json!({
-        "code": d.code,
-        "rule": d.rule,
-        "severity": d.severity,
-        "message": d.message,
-        "line": d.start.line,
-        "column": d.start.column,
-        "end_line": d.end.line,
-        "end_column": d.end.column,
-        "column_utf16": d.start.column_utf16,
-        "end_column_utf16": d.end.column_utf16,
-        "span": {"start": d.span.start, "end": d.span.end},
-        "help": d.help,
-        "labels": d.labels.iter().map(|l| json!({"message": l.message, "line": l.start.line, "column": l.start.column, "end_line": l.end.line, "end_column": l.end.column, "span": {"start": l.span.start, "end": l.span.end}})).collect::<Vec<_>>(),
-        "fix": d.fix,
-        "docs": d.docs,
-    })
+/// A byte span as the report writes it.
+#[derive(serde::Serialize)]
+struct SpanJson {
+    end: usize,
+    start: usize,
+}
+
+/// A label of a diagnostic; keys sorted, as `serde_json` writes a map's.
+#[derive(serde::Serialize)]
+struct LabelJson<'a> {
+    column: usize,
+    end_column: usize,
+    end_line: usize,
+    line: usize,
+    message: &'a str,
+    span: SpanJson,
+}
+
+/// A diagnostic of the report, written straight from the diagnostic (no `Value` tree per
+/// finding: a library's report has tens of thousands). Keys sorted, as `serde_json` writes a
+/// map's, so the output is what a `json!` object gave.
+#[derive(serde::Serialize)]
+struct DiagnosticJson<'a> {
+    code: &'a str,
+    column: usize,
+    column_utf16: usize,
+    docs: &'a str,
+    end_column: usize,
+    end_column_utf16: usize,
+    end_line: usize,
+    /// Through a `Value`, whose keys are sorted (the fix's own field order is not).
+    fix: Option<Value>,
+    help: Option<&'a str>,
+    labels: Vec<LabelJson<'a>>,
+    line: usize,
+    message: &'a str,
+    rule: &'a str,
+    severity: skillkit::Severity,
+    span: SpanJson,
+}
+
+impl<'a> DiagnosticJson<'a> {
+    fn of(d: &'a Diagnostic) -> Self {
+        DiagnosticJson {
+            code: d.code,
+            column: d.start.column,
+            column_utf16: d.start.column_utf16,
+            docs: &d.docs,
+            end_column: d.end.column,
+            end_column_utf16: d.end.column_utf16,
+            end_line: d.end.line,
+            fix: d.fix.as_ref().map(|f| serde_json::to_value(f).expect("a fix serializes")),
+            help: d.help.as_deref(),
+            labels: d
+                .labels
+                .iter()
+                .map(|l| LabelJson {
+                    column: l.start.column,
+                    end_column: l.end.column,
+                    end_line: l.end.line,
+                    line: l.start.line,
+                    message: &l.message,
+                    span: SpanJson { end: l.span.end, start: l.span.start },
+                })
+                .collect(),
+            line: d.start.line,
+            message: &d.message,
+            rule: d.rule,
+            severity: d.severity,
+            span: SpanJson { end: d.span.end, start: d.span.start },
+        }
+    }
 }
 
 /// One skill of the report. Fields are in the order `serde_json` writes a map's keys (sorted), so
 /// the output is the same as for a `json!` object, without building one per skill.
 #[derive(serde::Serialize)]
 struct SkillJson<'a> {
-    diagnostics: Vec<Value>,
+    diagnostics: Vec<DiagnosticJson<'a>>,
     name: &'a str,
     path: String,
     valid: bool,
@@ -59,7 +113,7 @@ pub fn render(
         .skills
         .iter()
         .map(|c| SkillJson {
-            diagnostics: c.diagnostics.iter().map(diagnostic).collect(),
+            diagnostics: c.diagnostics.iter().map(DiagnosticJson::of).collect(),
             name: c.skill.display_name(),
             path: super::skill_file(c, display),
             valid: c.is_valid(),

@@ -106,12 +106,22 @@ const SKIP: [&str; 2] = [".git", "node_modules"];
 /// followed once (a loop, or a second link to the same folder, is reported and skipped); a source
 /// that is itself a skill folder is not a skill of itself, unless `policy.root_is_skill`.
 pub fn discover(root: &Path, policy: DiscoveryPolicy) -> Search {
-    let mut out = Search::default();
+    let mut skills = vec![];
+    let issues = discover_each(root, policy, &mut |f| skills.push(f));
+    skills.sort_by(|a, b| a.listed_as.cmp(&b.listed_as));
+    Search { skills, issues }
+}
+
+/// [`discover`], handing each skill to `found` as soon as it is known (not in path order), so
+/// that reading and linting can start while the search goes on. Returns what the search could
+/// not look into.
+pub fn discover_each(root: &Path, policy: DiscoveryPolicy, found: &mut dyn FnMut(Found)) -> Vec<SearchIssue> {
+    let mut out = Walk { issues: vec![], found };
     if policy.root_is_skill {
         if let Some((file, regular_len)) = skill_file_probe(root) {
-            out.skills.push(Found { dir: resolve_dir(root), file, listed_as: root.to_path_buf(), regular_len });
+            (out.found)(Found { dir: resolve_dir(root), file, listed_as: root.to_path_buf(), regular_len });
             if !policy.nested {
-                return out;
+                return out.issues;
             }
         }
     }
@@ -206,14 +216,19 @@ pub fn discover(root: &Path, policy: DiscoveryPolicy) -> Search {
                 if policy.nested && depth + 1 < max_depth {
                     stack.push((child.clone(), child_real.clone(), depth + 1));
                 }
-                out.skills.push(Found { dir: child_real, file, listed_as: child, regular_len });
+                (out.found)(Found { dir: child_real, file, listed_as: child, regular_len });
             } else if depth + 1 < max_depth {
                 stack.push((child, child_real, depth + 1));
             }
         }
     }
-    out.skills.sort_by(|a, b| a.listed_as.cmp(&b.listed_as));
-    out
+    out.issues
+}
+
+/// What a search has to report: its issues as it meets them, and each skill found.
+struct Walk<'a> {
+    issues: Vec<SearchIssue>,
+    found: &'a mut dyn FnMut(Found),
 }
 
 type Probe = Option<(&'static str, Option<u64>)>;

@@ -147,7 +147,7 @@ impl Library {
         key: NameKey,
         profile: &P,
     ) -> Library {
-        Self::load_inner(sources, policy, key, profile.as_ref(), false)
+        Self::load_inner(sources, policy, key, profile.as_ref(), Keep::All)
     }
 
     /// Like [`Library::load`] for one-shot checks: each skill keeps its text, lines and
@@ -159,7 +159,18 @@ impl Library {
         key: NameKey,
         profile: &P,
     ) -> Library {
-        Self::load_inner(sources, policy, key, profile.as_ref(), true)
+        Self::load_inner(sources, policy, key, profile.as_ref(), Keep::Findings)
+    }
+
+    /// Like [`Library::load_lean`], keeping of each skill's text what `keep` says.
+    pub fn load_keeping<P: AsRef<LintProfile> + ?Sized>(
+        sources: &[PathBuf],
+        policy: DiscoveryPolicy,
+        key: NameKey,
+        profile: &P,
+        keep: Keep,
+    ) -> Library {
+        Self::load_inner(sources, policy, key, profile.as_ref(), keep)
     }
 
     fn load_inner(
@@ -167,7 +178,7 @@ impl Library {
         policy: DiscoveryPolicy,
         key: NameKey,
         profile: &LintProfile,
-        lean: bool,
+        keep: Keep,
     ) -> Library {
         let mut lib = Library {
             sources: sources.iter().map(Source::new).collect(),
@@ -180,33 +191,16 @@ impl Library {
         // resource scan, which lists its whole folder anyway, instead of by a second walk of
         // every skill folder in discovery.
         let top = DiscoveryPolicy { nested: false, ..policy };
-        let mut found = vec![];
-        for (i, src) in lib.sources.iter().enumerate() {
-            if !src.exists {
-                lib.issues.push(SourceIssue {
-                    source: i,
-                    path: src.path.clone(),
-                    message: "source folder does not exist".into(),
-                });
-                continue;
-            }
-            let search = discover(&src.path, top);
-            lib.issues.extend(search.issues.into_iter().map(|SearchIssue { path, message }| SourceIssue {
-                source: i,
-                path,
-                message,
-            }));
-            found.extend(search.skills.into_iter().map(|f| (i, f)));
-        }
         let within = lib.roots();
-        let (mut entries, nested) = read_and_lint(&found, &within, key, profile, lean, policy);
+        let Pipeline { mut entries, nested, issues, mut seen } =
+            discover_read_and_lint(&lib.sources, top, &within, key, profile, keep, policy);
+        lib.issues = issues;
         if !nested.is_empty() {
-            let mut seen: std::collections::HashSet<PathBuf> = found.iter().map(|(_, f)| f.dir.clone()).collect();
             let nested: Vec<(usize, Found)> = nested.into_iter().filter(|(_, f)| seen.insert(f.dir.clone())).collect();
             // Their own nested skills are already among these: the outermost skill's scan lists
             // every level.
             let no_more = DiscoveryPolicy { nested: false, ..policy };
-            entries.extend(read_and_lint(&nested, &within, key, profile, lean, no_more).0);
+            entries.extend(read_and_lint(&nested, &within, key, profile, keep, no_more).0);
             entries.sort_by(|a, b| (a.source, &a.listed_as).cmp(&(b.source, &b.listed_as)));
         }
         lib.entries = entries;
@@ -527,7 +521,7 @@ fn read_and_lint(
     within: &[PathBuf],
     key: NameKey,
     profile: &LintProfile,
-    lean: bool,
+    keep: Keep,
     policy: DiscoveryPolicy,
 ) -> (Vec<Entry>, Vec<(usize, Found)>) {
     let next = std::sync::atomic::AtomicUsize::new(0);
@@ -540,23 +534,7 @@ fn read_and_lint(
                     loop {
                         let n = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         let Some((source, f)) = found.get(n) else { break };
-                        let mut skill = read_skill_file_sized(&f.dir, f.file, f.regular_len, within);
-                        let nested = if policy.nested { nested_in(&skill, f, policy, within) } else { vec![] };
-                        let diagnostics = lint(&skill, profile);
-                        let k = key_of(&skill, &f.listed_as, key);
-                        if lean {
-                            skill.shrink();
-                            skill.keep_through(crate::lint::diagnostic::reach(&diagnostics));
-                        }
-                        let entry = Entry {
-                            source: *source,
-                            listed_as: f.listed_as.clone(),
-                            skill,
-                            diagnostics,
-                            key: k,
-                            shadowed_by: None,
-                            readings: Readings::default(),
-                        };
+                        let (entry, nested) = read_and_lint_one(*source, f, within, key, profile, keep, policy);
                         done.push((n, entry, nested));
                     }
                     done
@@ -577,6 +555,143 @@ fn read_and_lint(
         entries.push(e);
     }
     (entries, nested)
+}
+
+/// What a loaded skill keeps once linted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// Everything: its text, parsed tree and file list (a library that follows changes).
+    All,
+    /// Its text through the furthest line its findings point at, for reports that show source
+    /// lines (`check`'s text and SARIF output); the parsed tree and file list are dropped.
+    Findings,
+    /// Only its frontmatter's text, where library-wide findings point, for reports that give
+    /// positions only (`check`'s JSON and GitHub output): memory then follows the number of
+    /// skills and findings, not the library's bytes.
+    Frontmatter,
+}
+
+impl Keep {
+    /// Trims `skill`, linted with `diagnostics`, to what this keeps.
+    pub fn apply(self, skill: &mut Skill, diagnostics: &[Diagnostic]) {
+        match self {
+            Keep::All => {}
+            Keep::Findings => {
+                skill.shrink();
+                skill.keep_through(crate::lint::diagnostic::reach(diagnostics));
+            }
+            Keep::Frontmatter => {
+                skill.shrink();
+                skill.keep_through(0);
+            }
+        }
+    }
+}
+
+/// What [`discover_read_and_lint`] found.
+struct Pipeline {
+    /// In source and path order.
+    entries: Vec<Entry>,
+    /// The skills nested in them (from their resource scans), not yet read.
+    nested: Vec<(usize, Found)>,
+    /// What the search could not look into.
+    issues: Vec<SourceIssue>,
+    /// The folders of the skills the search found.
+    seen: std::collections::HashSet<PathBuf>,
+}
+
+/// Searches every source and reads and lints each skill as the search finds it: the search runs
+/// on this thread and hands skills to workers on the others, so the two overlap.
+fn discover_read_and_lint(
+    sources: &[Source],
+    top: DiscoveryPolicy,
+    within: &[PathBuf],
+    key: NameKey,
+    profile: &LintProfile,
+    keep: Keep,
+    policy: DiscoveryPolicy,
+) -> Pipeline {
+    let (tx, rx) = std::sync::mpsc::channel::<(usize, Found)>();
+    let mut seen = std::collections::HashSet::new();
+    let rx = std::sync::Mutex::new(rx);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut issues = vec![];
+    let done: Vec<(Entry, Vec<Found>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = vec![];
+                    loop {
+                        // The lock is held while waiting: the other workers wait for it instead.
+                        let next = rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                        let Ok((source, f)) = next else { break };
+                        done.push(read_and_lint_one(source, &f, within, key, profile, keep, policy));
+                    }
+                    done
+                })
+            })
+            .collect();
+        for (i, src) in sources.iter().enumerate() {
+            if !src.exists {
+                issues.push(SourceIssue {
+                    source: i,
+                    path: src.path.clone(),
+                    message: "source folder does not exist".into(),
+                });
+                continue;
+            }
+            let found = discover::discover_each(&src.path, top, &mut |f| {
+                seen.insert(f.dir.clone());
+                // The workers only stop when this sender is dropped; a send fails only if they all
+                // panicked, which the join below reports.
+                let _ = tx.send((i, f));
+            });
+            issues.extend(found.into_iter().map(|SearchIssue { path, message }| SourceIssue {
+                source: i,
+                path,
+                message,
+            }));
+        }
+        drop(tx);
+        handles.into_iter().flat_map(|h| h.join().expect("lint worker panicked")).collect()
+    });
+    let mut done = done;
+    done.sort_by(|(a, _), (b, _)| (a.source, &a.listed_as).cmp(&(b.source, &b.listed_as)));
+    let mut entries = Vec::with_capacity(done.len());
+    let mut nested = vec![];
+    for (e, more) in done {
+        nested.extend(more.into_iter().map(|f| (e.source, f)));
+        entries.push(e);
+    }
+    Pipeline { entries, nested, issues, seen }
+}
+
+/// Reads, lints and trims (as `keep` says) one skill found in source `source`; with the skills
+/// nested in its folder when the policy looks for them.
+fn read_and_lint_one(
+    source: usize,
+    f: &Found,
+    within: &[PathBuf],
+    key: NameKey,
+    profile: &LintProfile,
+    keep: Keep,
+    policy: DiscoveryPolicy,
+) -> (Entry, Vec<Found>) {
+    let mut skill = read_skill_file_sized(&f.dir, f.file, f.regular_len, within);
+    let nested = if policy.nested { nested_in(&skill, f, policy, within) } else { vec![] };
+    let diagnostics = lint(&skill, profile);
+    let k = key_of(&skill, &f.listed_as, key);
+    keep.apply(&mut skill, &diagnostics);
+    let entry = Entry {
+        source,
+        listed_as: f.listed_as.clone(),
+        skill,
+        diagnostics,
+        key: k,
+        shadowed_by: None,
+        readings: Readings::default(),
+    };
+    (entry, nested)
 }
 
 /// The skills nested in `skill`'s folder, from its resource scan: each folder below it holding a

@@ -41,7 +41,12 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     }
     // Find the line where the running estimate crosses the limit (scaled to the count).
     let base = cx.skill.split.body.start;
-    let total_est = estimate(body).max(1);
+    // Over the limit, an estimated count is the body's estimate already.
+    let total_est = match count {
+        Count::Estimate(e) => e,
+        Count::Exact(_) => estimate(body),
+    }
+    .max(1);
     let target = TOKEN_LIMIT * total_est / count.value();
     let mut running = 0;
     let mut at = base;
