@@ -190,7 +190,7 @@ const MEMO_BITS: u32 = 15;
 
 thread_local! {
     /// Each thread's short table, kept between counts: its entries are keyed by the piece's
-    /// bytes, so they hold for any text, and a 256 KB table is not zeroed, mapped and unmapped on
+    /// bytes, so they hold for any text, and a 1 MB table is not zeroed, mapped and unmapped on
     /// every count (a library check counts hundreds of bodies).
     static SHORT: std::cell::Cell<Vec<(u128, u32)>> = const { std::cell::Cell::new(Vec::new()) };
 }
