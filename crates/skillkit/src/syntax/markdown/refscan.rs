@@ -6,26 +6,35 @@
 //! The subset:
 //! - line endings `\n` or `\r\n` (a lone `\r` leaves it), no NUL;
 //! - blocks: blank lines, paragraphs, ATX and setext headings, thematic breaks, fenced code
-//!   blocks, and bullet or ordered list items (nested, with lazy continuation lines) whose first
-//!   line has content after 1 to 4 spaces;
-//! - not in it: block quotes, HTML blocks, indented code blocks, empty list items, tabs in the
-//!   indentation of a line outside a top-level fenced code block or right after a list marker,
-//!   and any paragraph that could start with a link reference definition (so that no reference
-//!   link can exist: `[text]`, `[text][label]` and `[text][]` are plain text);
-//! - inlines: code spans, backslash escapes, entities (as text), and inline links and images
-//!   whose destination is written plainly (no `<…>`, spaces, parentheses, `\` or `&`) and
-//!   directly followed by `)`, with no title; not in it: any `<` outside code spans (autolinks
-//!   and raw HTML).
+//!   blocks, HTML blocks of kinds 1 to 6 (`<script>`/`<pre>`/`<style>`/`<textarea>`, comments,
+//!   `<?…?>`, `<!…>`, CDATA, and the block-level tags such as `<div>` or `<details>`: raw text,
+//!   with no references), and the containers, nested: block quotes and bullet or ordered list
+//!   items whose first line has content after 1 to 4 spaces, both with lazy continuation lines;
+//! - not in it: indented code blocks, HTML blocks of kind 7 (a line starting with any other
+//!   tag), empty list items, tabs in the indentation of a line (or right after a list or quote
+//!   marker) outside a top-level fenced code or HTML block, and any paragraph that could start
+//!   with a link reference definition (so that no reference link can exist: `[text]`,
+//!   `[text][label]` and `[text][]` are plain text);
+//! - inlines: code spans, backslash escapes, entities (as text), a `<` that cannot open raw
+//!   HTML or an autolink (`a < b`, `<5 s`: text), and inline links and images whose
+//!   destination is written plainly (no `<…>`, spaces, parentheses, `\` or `&`) and directly
+//!   followed by `)`, with no title; not in it: any `<` that may open raw HTML or an autolink
+//!   (followed by a letter, `/`, `!`, `?`, or an email's local part and `@`).
+//!
+//! Tables are not a construct here: the full parse reads plain CommonMark (see
+//! `references_pulldown`), where a table's rows are paragraph text.
 //!
 //! Block structure follows the CommonMark reference algorithm (commonmark.js's `blockStarts`):
-//! the containers (list items) a line continues, then the block starts at that level, then lazy
-//! paragraph continuation.
+//! the containers (quotes and list items) a line continues, then the block starts at that level,
+//! then lazy paragraph continuation.
 
 use super::{code_paths, parse_target, RefKind, Reference};
 use crate::syntax::text::Span;
 
-/// Why the scan gave up: the body is outside the subset.
-struct Unsupported;
+/// Why the scan gave up: the body is outside the subset (the reason names the construct).
+struct Unsupported(
+    #[cfg_attr(not(test), expect(dead_code, reason = "read by the tests that measure the fallbacks"))] &'static str,
+);
 
 type Scan<T> = Result<T, Unsupported>;
 
@@ -42,27 +51,52 @@ enum Leaf {
         ch: u8,
         len: usize,
     },
+    /// An HTML block: raw text, never read for references.
+    Html(HtmlEnd),
+}
+
+/// Where an HTML block ends.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum HtmlEnd {
+    /// After the first line holding this text (kinds 1 to 5: `</script>`, `-->`, `?>`, `>`, `]]>`).
+    Marker(&'static str),
+    /// Before the next blank line (kind 6: a block-level tag such as `<div>` or `<details>`).
+    BlankLine,
+}
+
+/// A container block: the lines inside it start with its prefix.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Container {
+    /// A block quote: `>` after at most 3 spaces, and one optional space.
+    Quote,
+    /// A list item whose content starts `width` columns (bytes: no tabs) after its parent's.
+    Item { width: usize },
 }
 
 /// The references of `text[body]`, or `None` when the body is outside the subset.
 pub(crate) fn references(text: &str, body: Span) -> Option<Vec<Reference>> {
+    scan(text, body).ok()
+}
+
+/// [`references`], saying why when the body is outside the subset.
+fn scan(text: &str, body: Span) -> Scan<Vec<Reference>> {
     let src = body.slice(text);
-    let mut blocks = Blocks { src, inline: vec![], items: vec![], leaf: Leaf::None };
-    blocks.run().ok()?;
+    let mut blocks = Blocks { src, inline: vec![], containers: vec![], leaf: Leaf::None };
+    blocks.run()?;
     let mut out = vec![];
     for &(start, end) in &blocks.inline {
-        inline(src, body.start, start, end, &mut out).ok()?;
+        inline(src, body.start, start, end, &mut out)?;
     }
     out.sort_by_key(|r: &Reference| (r.span.start, r.span.end));
-    Some(out)
+    Ok(out)
 }
 
 struct Blocks<'a> {
     src: &'a str,
     /// Inline content to scan: paragraphs and headings, as byte ranges of `src`.
     inline: Vec<(usize, usize)>,
-    /// Open list items: the column their content starts at (no tabs: columns are bytes).
-    items: Vec<usize>,
+    /// The open containers, outermost first.
+    containers: Vec<Container>,
     leaf: Leaf,
 }
 
@@ -72,6 +106,137 @@ fn is_blank(line: &[u8]) -> bool {
 
 fn spaces(line: &[u8], from: usize) -> usize {
     line[from..].iter().take_while(|&&c| c == b' ').count()
+}
+
+/// The byte after a block quote marker `>` at `at`: one following space belongs to the marker.
+/// A tab there would count as part of the marker and part content, which the subset leaves out.
+fn after_quote_marker(line: &[u8], at: usize) -> Scan<usize> {
+    match line.get(at + 1) {
+        Some(b' ') => Ok(at + 2),
+        Some(b'\t') => Err(Unsupported("tab after quote marker")),
+        _ => Ok(at + 1),
+    }
+}
+
+/// The block-level tag names of HTML blocks of kind 6 (CommonMark 0.31), sorted.
+const HTML_BLOCK_TAGS: [&str; 62] = [
+    "address",
+    "article",
+    "aside",
+    "base",
+    "basefont",
+    "blockquote",
+    "body",
+    "caption",
+    "center",
+    "col",
+    "colgroup",
+    "dd",
+    "details",
+    "dialog",
+    "dir",
+    "div",
+    "dl",
+    "dt",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "footer",
+    "form",
+    "frame",
+    "frameset",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "head",
+    "header",
+    "hr",
+    "html",
+    "iframe",
+    "legend",
+    "li",
+    "link",
+    "main",
+    "menu",
+    "menuitem",
+    "nav",
+    "noframes",
+    "ol",
+    "optgroup",
+    "option",
+    "p",
+    "param",
+    "search",
+    "section",
+    "summary",
+    "table",
+    "tbody",
+    "td",
+    "tfoot",
+    "th",
+    "thead",
+    "title",
+    "tr",
+    "track",
+    "ul",
+];
+
+/// The HTML block a line starting with `<` (`rest`) opens, of kinds 1 to 6; `None` when the `<`
+/// cannot start an HTML block (nor any raw HTML: the line is text). A `<` that may start a
+/// kind 7 block (any other tag) leaves the subset: telling needs a full tag scanner.
+fn html_block_start(rest: &[u8]) -> Scan<Option<HtmlEnd>> {
+    let after = &rest[1..];
+    let Some(&c) = after.first() else { return Ok(None) };
+    if !(c.is_ascii_alphabetic() || matches!(c, b'/' | b'!' | b'?')) {
+        return Ok(None);
+    }
+    // Whether the tag name of `name_len` bytes is followed by what ends a start condition.
+    let ends_name = |name_len: usize, self_closing: bool| -> Scan<bool> {
+        match after.get(name_len) {
+            None | Some(b' ' | b'>') => Ok(true),
+            Some(b'/') if self_closing => Ok(after.get(name_len + 1) == Some(&b'>')),
+            Some(b'\t' | b'\x0b' | b'\x0c') => Err(Unsupported("whitespace after an HTML tag name")),
+            _ => Ok(false),
+        }
+    };
+    for (name, end) in [("pre", "</pre>"), ("style", "</style>"), ("script", "</script>"), ("textarea", "</textarea>")]
+    {
+        let named = after.len() >= name.len() && after[..name.len()].eq_ignore_ascii_case(name.as_bytes());
+        if named && ends_name(name.len(), false)? {
+            return Ok(Some(HtmlEnd::Marker(end)));
+        }
+    }
+    for (start, end) in [("!--", "-->"), ("?", "?>"), ("![CDATA[", "]]>")] {
+        if after.starts_with(start.as_bytes()) {
+            return Ok(Some(HtmlEnd::Marker(end)));
+        }
+    }
+    if c == b'!' && after.get(1).is_some_and(u8::is_ascii_alphabetic) {
+        return Ok(Some(HtmlEnd::Marker(">")));
+    }
+    let slash = usize::from(c == b'/');
+    let name_len = after[slash..].iter().take_while(|x| x.is_ascii_alphanumeric()).count();
+    let name = &after[slash..slash + name_len];
+    let known = HTML_BLOCK_TAGS.iter().any(|t| t.as_bytes().eq_ignore_ascii_case(name));
+    if known && ends_name(slash + name_len, true)? {
+        return Ok(Some(HtmlEnd::BlankLine));
+    }
+    Err(Unsupported("html block"))
+}
+
+/// Whether `line` holds the end marker of an HTML block of kinds 1 to 5. pulldown-cmark looks
+/// for `</script>` and the like case-sensitively, CommonMark case-insensitively: a line where
+/// the two differ leaves the subset.
+fn ends_html(line: &[u8], marker: &str) -> Scan<bool> {
+    let m = marker.as_bytes();
+    let exact = memchr::memmem::find(line, m).is_some();
+    if !exact && m[0] == b'<' && line.windows(m.len()).any(|w| w.eq_ignore_ascii_case(m)) {
+        return Err(Unsupported("end tag case"));
+    }
+    Ok(exact)
 }
 
 /// A thematic break: three or more of one of `*`, `-`, `_`, with spaces or tabs between.
@@ -113,11 +278,11 @@ impl Blocks<'_> {
         let src = self.src;
         let bytes = src.as_bytes();
         if memchr::memchr(0, bytes).is_some() {
-            return Err(Unsupported);
+            return Err(Unsupported("NUL"));
         }
         // Only `\r\n` line endings: a lone `\r` is a line ending too.
         if memchr::memchr_iter(b'\r', bytes).any(|i| bytes.get(i + 1) != Some(&b'\n')) {
-            return Err(Unsupported);
+            return Err(Unsupported("lone CR"));
         }
         let mut pos = 0;
         while pos < bytes.len() {
@@ -133,51 +298,82 @@ impl Blocks<'_> {
         Ok(())
     }
 
+    /// How many open containers `line` continues, and the byte where the rest of it starts.
+    /// A line whose rest is blank continues every list item (none is empty) but no quote.
+    fn continued(&self, line: &[u8]) -> Scan<(usize, usize)> {
+        let mut col = 0;
+        let mut matched = 0;
+        for &container in &self.containers {
+            let ind = spaces(line, col);
+            match container {
+                Container::Quote => {
+                    if ind > 3 || line.get(col + ind) != Some(&b'>') {
+                        break;
+                    }
+                    col = after_quote_marker(line, col + ind)?;
+                }
+                Container::Item { width } => {
+                    if ind >= width {
+                        col += width;
+                    } else if !is_blank(&line[col..]) {
+                        break;
+                    }
+                }
+            }
+            matched += 1;
+        }
+        Ok((matched, col))
+    }
+
     /// One line, starting at byte `at` of the body.
     fn line(&mut self, at: usize, line: &[u8]) -> Scan<()> {
-        let indent = spaces(line, 0);
-        let blank = is_blank(line);
-        let tabbed = !blank && line[indent] == b'\t';
-        // Containers this line continues.
-        let mut matched = 0;
-        let mut col = 0;
-        for &offset in &self.items {
-            if blank || indent >= offset {
-                matched += 1;
-                col = offset;
-            } else {
-                break;
-            }
+        let (mut matched, mut col) = self.continued(line)?;
+        let all_matched = matched == self.containers.len();
+        let indent = spaces(line, col);
+        let blank = is_blank(&line[col..]);
+        let tabbed = !blank && line[col + indent] == b'\t';
+        if tabbed && !self.containers.is_empty() {
+            // Tabs count as columns in the indentation: a tab may continue a container.
+            return Err(Unsupported("tab indent"));
         }
-        let all_matched = matched == self.items.len();
-        if let Leaf::Fence { ch, len } = self.leaf {
-            if tabbed && self.items.is_empty() {
-                // A tab in the indentation means 4 columns or more: content, never the closing fence.
-                return Ok(());
-            }
-            if tabbed {
-                return Err(Unsupported);
-            }
-            if all_matched {
-                let rest = &line[col.min(line.len())..];
+        match self.leaf {
+            Leaf::Fence { ch, len } if all_matched => {
+                if tabbed {
+                    // A tab in the indentation means 4 columns or more: content, never the closing fence.
+                    return Ok(());
+                }
+                let rest = &line[col..];
                 let ind = spaces(rest, 0);
                 let run = rest[ind..].iter().take_while(|&&c| c == ch).count();
                 if ind <= 3 && run >= len && is_blank(&rest[ind + run..]) {
                     if rest.contains(&b'\t') {
                         // pulldown-cmark does not close a fence followed by a tab.
-                        return Err(Unsupported);
+                        return Err(Unsupported("tab after fence close"));
                     }
                     self.leaf = Leaf::None;
                 }
                 return Ok(());
             }
+            Leaf::Html(end) if all_matched => {
+                match end {
+                    HtmlEnd::BlankLine if blank => self.leaf = Leaf::None,
+                    HtmlEnd::BlankLine => {}
+                    HtmlEnd::Marker(m) => {
+                        if ends_html(&line[col..], m)? {
+                            self.leaf = Leaf::None;
+                        }
+                    }
+                }
+                return Ok(());
+            }
+            _ => {}
         }
         if tabbed {
-            return Err(Unsupported);
+            return Err(Unsupported("tab indent"));
         }
         if blank {
-            // Blank lines continue every list item (none is empty) and end a paragraph.
-            self.close_leaf();
+            // A blank line ends a paragraph and the quotes it does not continue.
+            self.start_block(matched);
             return Ok(());
         }
         let paragraph_tip = matches!(self.leaf, Leaf::Paragraph { .. });
@@ -188,25 +384,46 @@ impl Blocks<'_> {
             let ind = spaces(line, col);
             let first = col + ind;
             let rest = &line[first..];
+            if is_blank(rest) {
+                break; // a quote marker and nothing after it
+            }
             if rest[0] == b'\t' {
-                return Err(Unsupported); // tabs count as columns in the indentation
+                return Err(Unsupported("tab indent")); // tabs count as columns in the indentation
             }
             if ind >= 4 {
                 if paragraph_tip && !started {
                     break; // continuation text (an indented code block cannot interrupt a paragraph)
                 }
-                return Err(Unsupported); // an indented code block
+                return Err(Unsupported("indented code")); // an indented code block
             }
             let c = rest[0];
-            if c == b'>' || c == b'<' {
-                return Err(Unsupported);
+            if c == b'>' {
+                self.start_block(matched);
+                self.containers.push(Container::Quote);
+                matched += 1;
+                col = after_quote_marker(line, first)?;
+                in_paragraph = false;
+                started = true;
+                continue;
+            }
+            if c == b'<' {
+                let Some(end) = html_block_start(rest)? else { break };
+                // Kinds 1 to 6 may interrupt a paragraph.
+                self.start_block(matched);
+                self.leaf = Leaf::Html(end);
+                if let HtmlEnd::Marker(m) = end {
+                    if ends_html(rest, m)? {
+                        self.leaf = Leaf::None;
+                    }
+                }
+                return Ok(());
             }
             if c == b'#' {
                 let hashes = rest.iter().take_while(|&&x| x == b'#').count();
                 if hashes <= 6 && (hashes == rest.len() || matches!(rest[hashes], b' ' | b'\t')) {
                     if rest.contains(&b'\t') {
                         // pulldown-cmark counts a tab after a heading's last code span as part of it.
-                        return Err(Unsupported);
+                        return Err(Unsupported("tab in heading"));
                     }
                     self.start_block(matched);
                     let s = first + hashes;
@@ -222,7 +439,7 @@ impl Blocks<'_> {
                 let run = rest.iter().take_while(|&&x| x == c).count();
                 if run >= 3 && !(c == b'`' && rest[run..].contains(&b'`')) {
                     if rest.contains(&b'\t') {
-                        return Err(Unsupported);
+                        return Err(Unsupported("tab in fence open"));
                     }
                     self.start_block(matched);
                     self.leaf = Leaf::Fence { ch: c, len: run };
@@ -252,7 +469,7 @@ impl Blocks<'_> {
                 _ => break,
             };
             if marker < rest.len() && rest[marker] == b'\t' {
-                return Err(Unsupported);
+                return Err(Unsupported("tab after marker"));
             }
             if marker < rest.len() && rest[marker] != b' ' {
                 break;
@@ -262,27 +479,27 @@ impl Blocks<'_> {
                 if in_paragraph {
                     break; // an empty item cannot interrupt a paragraph
                 }
-                return Err(Unsupported); // an empty list item
+                return Err(Unsupported("empty item")); // an empty list item
             }
             if in_paragraph && c.is_ascii_digit() && !ordered_one {
                 break; // only a list starting at 1 can interrupt a paragraph
             }
             if after > 4 {
-                return Err(Unsupported); // an item starting with indented code
+                return Err(Unsupported("item indented code")); // an item starting with indented code
             }
             self.start_block(matched);
             matched += 1;
+            self.containers.push(Container::Item { width: ind + marker + after });
             col = first + marker + after;
-            self.items.push(col);
             in_paragraph = false;
             started = true;
         }
-        // Text.
-        if started {
-            self.leaf = Leaf::Paragraph { start: at + col, end: at + line.len() };
-            return Ok(());
+        let first = col + spaces(line, col);
+        if first == line.len() || is_blank(&line[first..]) {
+            return Ok(()); // only containers opened
         }
-        if paragraph_tip {
+        // Text.
+        if paragraph_tip && !started {
             // Continuation, lazy or not: the containers stay open.
             if let Leaf::Paragraph { start, .. } = self.leaf {
                 self.leaf = Leaf::Paragraph { start, end: at + line.len() };
@@ -290,7 +507,6 @@ impl Blocks<'_> {
             return Ok(());
         }
         self.start_block(matched);
-        let first = col + spaces(line, col);
         self.leaf = Leaf::Paragraph { start: at + first, end: at + line.len() };
         Ok(())
     }
@@ -298,7 +514,7 @@ impl Blocks<'_> {
     /// A block starts at container depth `matched`: close the others and the open leaf.
     fn start_block(&mut self, matched: usize) {
         self.close_leaf();
-        self.items.truncate(matched);
+        self.containers.truncate(matched);
     }
 }
 
@@ -354,6 +570,19 @@ static SPECIAL: [bool; 256] = {
     t
 };
 
+/// Whether a `<` followed by `after` may open raw HTML or an autolink; if not, it is text.
+/// Raw HTML starts with a letter, `/`, `!` or `?`, a URI autolink with a letter (its scheme),
+/// an email autolink with characters of its local part up to an `@`.
+fn may_open_raw_html(after: &[u8]) -> bool {
+    let Some(&c) = after.first() else { return false };
+    if c.is_ascii_alphabetic() || matches!(c, b'/' | b'!' | b'?') {
+        return true;
+    }
+    let local =
+        after.iter().take_while(|&&x| x.is_ascii_alphanumeric() || b".!#$%&'*+/=?^_`{|}~-".contains(&x)).count();
+    after.get(local) == Some(&b'@')
+}
+
 /// An open `[` or `![`.
 struct Opener {
     at: usize,
@@ -365,7 +594,7 @@ fn inline(src: &str, base: usize, start: usize, end: usize, out: &mut Vec<Refere
     let b = src.as_bytes();
     // A paragraph starting with `[` and holding `]:` may start with a reference definition.
     if b[start] == b'[' && b[start..end].windows(2).any(|w| w == b"]:") {
-        return Err(Unsupported);
+        return Err(Unsupported("definition"));
     }
     let mut openers: Vec<Opener> = vec![];
     let mut codes: Vec<(usize, usize)> = vec![];
@@ -390,7 +619,12 @@ fn inline(src: &str, base: usize, start: usize, end: usize, out: &mut Vec<Refere
         }
         match b[i] {
             b'\\' => i += if i + 1 < end && b[i + 1].is_ascii_punctuation() { 2 } else { 1 },
-            b'<' => return Err(Unsupported),
+            b'<' => {
+                if may_open_raw_html(&b[i + 1..end]) {
+                    return Err(Unsupported("inline html or autolink"));
+                }
+                i += 1;
+            }
             b'`' => {
                 let n = b[i..end].iter().take_while(|&&c| c == b'`').count();
                 let mut j = i + n;
@@ -441,13 +675,13 @@ fn inline(src: &str, base: usize, start: usize, end: usize, out: &mut Vec<Refere
                 while k < end {
                     match b[k] {
                         b')' => break,
-                        b'(' | b'\\' | b'&' | b'<' | 0x7f => return Err(Unsupported),
-                        c if c <= b' ' => return Err(Unsupported),
+                        b'(' | b'\\' | b'&' | b'<' | 0x7f => return Err(Unsupported("destination form")),
+                        c if c <= b' ' => return Err(Unsupported("destination space")),
                         _ => k += 1,
                     }
                 }
                 if k >= end {
-                    return Err(Unsupported);
+                    return Err(Unsupported("unclosed destination"));
                 }
                 let target = &src[d..k];
                 let parsed = parse_target(target, true);
@@ -545,10 +779,89 @@ mod tests {
 
     #[test]
     fn outside_the_subset_falls_back() {
-        for body in
-            ["> quote `scripts/a.py`\n", "<div>\n</div>\n", "    code\n", "[a]: scripts/a.py\n", "x <https://a.b>\n"]
-        {
+        for body in [
+            "    code\n",
+            "[a]: scripts/a.py\n",
+            "x <https://a.b>\n",
+            "x <a@b.c>\n",
+            "x <1.a@b.c>\n",
+            "a <b>c</b>\n",
+            "y <!-- x -->\n",
+            "<span>\n",
+            ">\tquote\n",
+            "- a\n\t[x](a.md)\n",
+        ] {
             assert!(both(body).0.is_none(), "{body:?}");
+        }
+    }
+
+    /// The fast path answers, as pulldown-cmark does, with `refs` references.
+    fn fast(body: &str, refs: usize) {
+        let (fast, slow) = both(body);
+        assert_eq!(fast.as_deref(), Some(&slow[..]), "{body:?}");
+        assert_eq!(slow.len(), refs, "{body:?}: {slow:?}");
+    }
+
+    #[test]
+    fn a_less_than_sign_that_cannot_open_html_is_text() {
+        fast("a < b and [x](scripts/a.py)\n", 1);
+        fast("Wait <5 s, then `scripts/b.py` <= 3 <- x <\n", 1);
+        fast("<5 min [x](a.md)\n", 1);
+        fast("a <\\b> [x](a.md)\n", 1);
+        fast("[a < b](a.md) <\n[c](c.md)\n", 2);
+        fast("# <1 [x](a.md)\n", 1);
+        // Characters of an email's local part, not followed by `@`.
+        fast("<1.a+b [x](a.md)\n", 1);
+        assert!(both("<1.a+b@c.d> [x](a.md)\n").0.is_none());
+    }
+
+    #[test]
+    fn block_quotes_and_their_lazy_lines() {
+        fast("> Read [x](references/a.md)\nlazy `scripts/b.py`\n", 2);
+        fast("> - item\n>   more [x](a.md)\n> lazy [y](b.md)\n", 2);
+        fast("> ```\n> `scripts/no.py`\n> ```\n`scripts/yes.py`\n", 1);
+        fast("> ```\n`scripts/yes.py`\n", 1);
+        fast(">> nested [x](a.md)\n> > [y](b.md)\n>\n> [z](c.md)\n", 3);
+        fast("> a\n---\n[x](a.md)\n", 1);
+        fast("> a\n===\n", 0);
+        fast("- > q [x](a.md)\n  > r\n> s\n", 1);
+        fast("> a\n\n> b [x](a.md)\n", 1);
+        fast(">\n>   a [x](a.md)\n>     b\n", 1);
+        fast("> [x\n> y](a.md) `scripts/a.py\n> b`\n", 2);
+        fast("   > a\n    > b\n", 0);
+    }
+
+    #[test]
+    fn html_blocks_hide_what_they_hold() {
+        fast("<details>\n<summary>[x](a.md)</summary>\n\n[y](b.md)\n", 1);
+        fast("<!--\n[x](a.md)\n-->[z](c.md)\n[y](b.md)\n", 1);
+        fast("<!-- [x](a.md) --> [y](b.md)\n", 0);
+        fast("a [x](a.md)\n<div>\n[y](b.md)\n", 1);
+        fast("<pre>\n\n[x](a.md)\n</pre> [z](c.md)\n[y](b.md)\n", 1);
+        fast("<?x [a](a.md)\n?>\n<!DOCTYPE x\n[b](b.md)>\n<![CDATA[\n[c](c.md)]]>\n[y](b.md)\n", 1);
+        fast("- <div>\n  [x](a.md)\nb [y](b.md)\n", 1);
+        fast("> <div>\n> [x](a.md)\n>\n> [y](b.md)\n", 1);
+        fast("</DIV>\n[x](a.md)\n", 0);
+        fast("<td/>\n[x](a.md)\n", 0);
+        fast("<5\n[x](a.md)\n", 1);
+        // pulldown-cmark ends `<script>` only at a `</script>` in lower case.
+        assert!(both("<script>\n</SCRIPT>\n[x](a.md)\n").0.is_none());
+        assert!(both("<div\t>\n").0.is_none());
+    }
+
+    /// The kind 6 tag names are the ones pulldown-cmark knows: such a tag interrupts a
+    /// paragraph, while another (kind 7) does not.
+    #[test]
+    fn html_block_tags_are_pulldowns() {
+        let others = ["span", "a", "img", "b", "source", "pre", "script", "x", "h7", "di", "divs", "summar"];
+        for name in HTML_BLOCK_TAGS.iter().chain(&others) {
+            for tag in [format!("<{name}>"), format!("</{}>", name.to_uppercase())] {
+                let body = format!("text\n{tag}\n");
+                let html_block = pulldown_cmark::Parser::new(&body)
+                    .any(|e| matches!(e, pulldown_cmark::Event::Start(pulldown_cmark::Tag::HtmlBlock)));
+                let ours = matches!(html_block_start(tag.as_bytes()), Ok(Some(_)));
+                assert_eq!(ours, html_block, "{tag}");
+            }
         }
     }
 
@@ -597,7 +910,22 @@ mod tests {
             1 => Just("\\]"),
             1 => Just("&amp;"),
             1 => Just("&#96;"),
-            1 => Just("<"),
+            2 => Just("<"),
+            1 => Just("<5"),
+            1 => Just("<="),
+            1 => Just("<-"),
+            1 => Just("<\\"),
+            1 => Just("<1.a+b"),
+            1 => Just("<1@a.b>"),
+            1 => Just("<`x`@a.b>"),
+            1 => Just("<b>"),
+            1 => Just("</b>"),
+            1 => Just("<!-- c -->"),
+            1 => Just("-->"),
+            1 => Just("?>"),
+            1 => Just("]]>"),
+            1 => Just("</pre>"),
+            1 => Just("</PRE>"),
             1 => Just("<https://a.b>"),
             1 => Just(">"),
             1 => Just("**b**"),
@@ -614,7 +942,21 @@ mod tests {
         let sep = prop_oneof![6 => Just(" "), 2 => Just(""), 1 => Just("  "), 1 => Just("\t")];
         let inline = proptest::collection::vec((word, sep), 0..7)
             .prop_map(|ws| ws.into_iter().map(|(w, s)| format!("{w}{s}")).collect::<String>());
-        let prefix = prop_oneof![
+        // Container prefixes: quotes and list items, nested.
+        let container = prop_oneof![
+            4 => Just("> "),
+            2 => Just(">"),
+            1 => Just("  > "),
+            1 => Just("    > "),
+            1 => Just(">  "),
+            1 => Just(">\t"),
+            2 => Just("  "),
+            2 => Just("- "),
+            1 => Just("1. "),
+            1 => Just("   "),
+        ];
+        let containers = proptest::collection::vec(container, 0..3).prop_map(|cs| cs.concat());
+        let block = prop_oneof![
             12 => Just(""),
             2 => Just(" "),
             2 => Just("  "),
@@ -659,8 +1001,27 @@ mod tests {
             1 => Just(" \t"),
             1 => Just("-\t"),
             1 => Just("<div>"),
+            1 => Just("</div>"),
+            1 => Just("<details>"),
+            1 => Just("<DIV "),
+            1 => Just("<hr/>"),
+            1 => Just("<p\t"),
+            1 => Just("<span>"),
+            1 => Just("<pre>"),
+            1 => Just("<PRE "),
+            1 => Just("<script>"),
+            1 => Just("<textarea"),
+            1 => Just("<!-- "),
+            1 => Just("<?php "),
+            1 => Just("<!DOCTYPE "),
+            1 => Just("<![CDATA["),
+            1 => Just("<!x"),
+            1 => Just("<5 "),
+            1 => Just("< "),
+            1 => Just(">> "),
             2 => Just("| "),
         ];
+        let prefix = (containers, block).prop_map(|(c, b)| format!("{c}{b}"));
         let line = prop_oneof![
             8 => (prefix, inline).prop_map(|(p, i)| format!("{p}{i}")),
             3 => Just(String::new()),
@@ -671,6 +1032,74 @@ mod tests {
             prop_oneof![12 => Just("\n"), 2 => Just("\r\n"), 1 => Just("\r"), 1 => Just(" \n"), 1 => Just("  \n")];
         proptest::collection::vec((line, eol), 0..14)
             .prop_map(|ls| ls.into_iter().map(|(l, e)| format!("{l}{e}")).collect::<String>())
+    }
+
+    /// The SKILL.md files of the shared corpus of real skills: `SKILL_STUDIO_CORPUS`, else
+    /// `../shared/corpus` beside the repository; none when it is absent.
+    fn corpus_skills() -> Vec<(std::path::PathBuf, String)> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let dir = std::env::var_os("SKILL_STUDIO_CORPUS").map_or(root.join("../shared/corpus"), Into::into);
+        let mut out = vec![];
+        let mut stack = vec![dir];
+        while let Some(d) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&d) else { continue };
+            for e in entries.flatten() {
+                let path = e.path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.file_name().is_some_and(|n| n == "SKILL.md") {
+                    if let Ok(text) = std::fs::read_to_string(&path) {
+                        out.push((path, text));
+                    }
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// On real skills: the share the fast path answers, why the others fall back, no
+    /// disagreement with pulldown-cmark, and the time of the references pass (run in release
+    /// with `--ignored --nocapture`).
+    #[test]
+    #[ignore = "reads the shared corpus of real skills, which is not part of the repository; run with \
+                `--ignored --nocapture`"]
+    fn real_skills_fast_path_share_and_agreement() {
+        let skills = corpus_skills();
+        if skills.is_empty() {
+            eprintln!("refscan: no corpus (SKILL_STUDIO_CORPUS or ../shared/corpus), nothing compared");
+            return;
+        }
+        let bodies: Vec<(&std::path::Path, &str, Span)> =
+            skills.iter().map(|(p, t)| (p.as_path(), t.as_str(), crate::syntax::split::split(t).body)).collect();
+        let mut fast = 0;
+        let mut reasons: std::collections::BTreeMap<&str, usize> = Default::default();
+        for &(path, text, body) in &bodies {
+            let slow = crate::syntax::markdown::references_pulldown(text, body);
+            match scan(text, body) {
+                Ok(refs) => {
+                    assert_eq!(refs, slow, "{}", path.display());
+                    fast += 1;
+                }
+                Err(Unsupported(why)) => *reasons.entry(why).or_default() += 1,
+            }
+        }
+        let mut reasons: Vec<_> = reasons.into_iter().collect();
+        reasons.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
+        eprintln!("refscan: {fast} of {} bodies on the fast path; fallbacks: {reasons:?}", bodies.len());
+        let time = |f: &dyn Fn(&str, Span) -> usize| {
+            let t = std::time::Instant::now();
+            let reps = 20;
+            for _ in 0..reps {
+                for &(_, text, body) in &bodies {
+                    std::hint::black_box(f(text, body));
+                }
+            }
+            t.elapsed() / reps
+        };
+        let with_fast = time(&|t, b| crate::syntax::markdown::references(t, b).len());
+        let pulldown = time(&|t, b| crate::syntax::markdown::references_pulldown(t, b).len());
+        eprintln!("refscan: references pass {with_fast:?} (pulldown only: {pulldown:?})");
     }
 
     proptest! {
