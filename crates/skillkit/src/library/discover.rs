@@ -183,9 +183,11 @@ pub fn discover_each(root: &Path, policy: DiscoveryPolicy, found: &mut dyn FnMut
             children.push((child, child_real, ft.is_symlink()));
         }
         children.sort();
-        // Whether each child is a skill: one stat each, spread over the cores in large folders.
-        let probes = probe_all(&children);
-        for ((child, child_real, link), probe) in children.into_iter().zip(probes).rev() {
+        // Whether each child is a skill: one stat each, here, so that each skill goes to the
+        // caller (and on to the workers that read it) as soon as it is known, even in a folder
+        // of thousands.
+        for (child, child_real, link) in children.into_iter().rev() {
+            let probe = skill_file_probe(&child);
             // A symlinked folder that leads out of the source is never searched, so
             // `everything -> /` costs one stat instead of a walk of the whole disk. A link to a
             // skill folder elsewhere (how skills are often installed) is that one skill, as
@@ -229,25 +231,4 @@ pub fn discover_each(root: &Path, policy: DiscoveryPolicy, found: &mut dyn FnMut
 struct Walk<'a> {
     issues: Vec<SearchIssue>,
     found: &'a mut dyn FnMut(Found),
-}
-
-type Probe = Option<(&'static str, Option<u64>)>;
-
-/// [`skill_file_probe`] of every child folder, in order; in parallel when there are many.
-fn probe_all(children: &[(PathBuf, PathBuf, bool)]) -> Vec<Probe> {
-    const PER_THREAD: usize = 512;
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(children.len() / PER_THREAD);
-    if workers < 2 {
-        return children.iter().map(|(child, _, _)| skill_file_probe(child)).collect();
-    }
-    let chunk = children.len().div_ceil(workers);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = children
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || part.iter().map(|(child, _, _)| skill_file_probe(child)).collect::<Vec<_>>())
-            })
-            .collect();
-        handles.into_iter().flat_map(|h| h.join().expect("discovery worker panicked")).collect()
-    })
 }
