@@ -89,4 +89,27 @@ describe('Linting as you type', () => {
     expect(asked.every((c) => (c.args as { text: string; agent: string }).agent === 'claude-code')).toBe(true);
     expect(asked.every((c) => (c.args as { text: string }).text === TEXT)).toBe(true);
   });
+
+  it('keeps the Problems pane as it is when a lint finds what the one before found', async () => {
+    const found = diagnostic('SK999', 'demo', 'error', 1, 1, 4);
+    const answer = async (ds: Linted['diagnostics']) => {
+      await until(() => pending.length === 1);
+      pending.shift()!.answer({ diagnostics: ds });
+    };
+    type('a');
+    await answer([found]);
+    await until(() => studio.live.length === 1);
+    const shown = studio.live;
+    // The same finding again (a copy, as the engine sends it): the list shown stays.
+    type('b');
+    await answer([{ ...found }]);
+    await until(() => lints().length === 3);
+    await settle();
+    await new Promise((r) => setTimeout(r, 150));
+    expect(studio.live).toBe(shown);
+    // Another one replaces it.
+    type('c');
+    await answer([diagnostic('SK999', 'demo', 'error', 2, 1, 4)]);
+    await until(() => studio.live[0]?.start.line === 2);
+  });
 });
