@@ -16,7 +16,7 @@ import {
   type Tooltip,
   type ViewUpdate,
 } from '@codemirror/view';
-import { Compartment, EditorState, Facet, StateEffect, StateField, type Extension, type Range } from '@codemirror/state';
+import { Compartment, EditorState, Facet, StateEffect, StateField, type Extension, type Range, type Transaction } from '@codemirror/state';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { syntaxHighlighting, syntaxTree, bracketMatching, HighlightStyle } from '@codemirror/language';
 import { markdown, commonmarkLanguage } from '@codemirror/lang-markdown';
@@ -456,28 +456,37 @@ class EngineLint {
   private running = false;
   private again = false;
   private gone = false;
+  /** The text the last lint was started on. */
+  private asked: Text | null = null;
 
   constructor(private view: EditorView) {
     this.request();
   }
 
+  /** The text is about to become `doc`: called before the update, so the engine works on it
+   *  while CodeMirror parses and draws the change. */
+  willChange(doc: Text) {
+    this.request(doc);
+  }
+
   update(u: ViewUpdate) {
-    if (u.docChanged) this.request();
+    if (u.docChanged && u.state.doc !== this.asked) this.request();
   }
 
   /** Lints the text now, or once the lint running now ends. */
-  request() {
+  request(doc = this.view.state.doc) {
     if (this.running) this.again = true;
-    else void this.run();
+    else void this.run(doc);
   }
 
-  private async run() {
+  private async run(doc: Text) {
     const hooks = this.view.state.facet(editorHooks);
     if (!hooks) return;
     this.running = true;
     this.again = false;
-    const state = this.view.state;
-    const linted = state.sliceDoc();
+    this.asked = doc;
+    // The text as the file has it: lines joined with its line ending.
+    const linted = doc.sliceString(0, doc.length, this.view.state.lineBreak);
     let ds: Diagnostic[];
     try {
       ds = await hooks.lint(linted);
@@ -487,10 +496,10 @@ class EngineLint {
     this.running = false;
     if (this.gone) return;
     const view = this.view;
-    if (view.state.doc === state.doc) {
+    if (view.state.doc === doc) {
       // None shown and none found: nothing to update.
       if (ds.length > 0 || diagnosticCount(view.state) > 0)
-        view.dispatch(setDiagnostics(view.state, ds.map((d) => toCm(state.doc, d, (d) => hooks.applyFix(d, linted)))));
+        view.dispatch(setDiagnostics(view.state, ds.map((d) => toCm(doc, d, (d) => hooks.applyFix(d, linted)))));
     } else this.again = true;
     if (this.again) this.request();
   }
@@ -548,7 +557,15 @@ export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHook
     theme,
     eol.of(eolExtension(lineSeparatorOf(doc))),
   ];
-  return new EditorView({ parent, state: EditorState.create({ doc, extensions }) });
+  return new EditorView({ parent, state: EditorState.create({ doc, extensions }), dispatchTransactions: lintFirst });
+}
+
+/** Updates the view, having started the lint of a changed text first (a configuration change,
+ *  such as another line ending, is linted from the update as before). */
+function lintFirst(trs: readonly Transaction[], view: EditorView) {
+  const reconfigures = trs.some((t) => t.effects.some((e) => e.is(StateEffect.reconfigure) || e.is(StateEffect.appendConfig)));
+  if (!reconfigures && trs.some((t) => t.docChanged)) view.plugin(engineLint)?.willChange(trs[trs.length - 1].newDoc);
+  view.update(trs);
 }
 
 /** Replaces the whole text (a file opened, a fix applied) and lints it at once (also when it is
