@@ -2,7 +2,8 @@
 # The desktop app's speed and size, measured in the real window (nothing is asserted):
 #   - cold start to an interactive window (target ≤ 1.5 s): a fresh app process per run, from the
 #     WebDriver new-session request that starts it to the library rendered with every skill;
-#   - keystroke to updated squiggles on a 500-line SKILL.md (target ≤ 50 ms): a real key event to
+#   - keystroke to updated squiggles on a 500-line SKILL.md (target ≤ 16 ms median, one frame, and
+#     p95 ≤ 33 ms; the 95th percentile by nearest rank, so the largest of fewer than 20): a real key event to
 #     the error squiggles changing, timed in the page; and the engine's share (`lint_text` IPC);
 #   - resident memory of the idle app on the bundled library: the app process and its WebKit
 #     processes (RSS and PSS from /proc), after 3 s idle.
@@ -86,12 +87,14 @@ load=$(cut -d' ' -f1-3 /proc/loadavg)
 commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . 2>/dev/null || echo '+dirty')"
 mb() { awk -v k="$1" 'BEGIN { printf "%.0f MB", k / 1024 }'; }
 field() { node -e "const r = JSON.parse(process.argv[1]); const s = r['$1']; console.log(\`\${s.median.toFixed(1)} ms (min \${s.min.toFixed(1)}, max \${s.max.toFixed(1)}, n=\${s.n})\`)" "$result"; }
+# The same with the 95th percentile (nearest rank) before the maximum.
+field95() { node -e "const r = JSON.parse(process.argv[1]); const s = r['$1']; console.log(\`\${s.median.toFixed(1)} ms (min \${s.min.toFixed(1)}, p95 \${s.p95.toFixed(1)}, max \${s.max.toFixed(1)}, n=\${s.n})\`)" "$result"; }
 
 printf '\nSkill Studio app benchmark: commit %s, load average %s, %s CPUs, %s\n' "$commit" "$load" "$(nproc)" "$(basename "$app") ($( [ -n "${SKILL_STUDIO_BIN:-}" ] && echo custom || echo debug ) build)"
 printf '%-52s %-40s %s\n' "measure" "median (min, max)" "target"
 printf '%-52s %-40s %s\n' "cold start to interactive window (session request)" "$(field start)" "≤ 1.5 s"
 printf '%-52s %-40s %s\n' "  of which in the page (navigation to library shown)" "$(field start_page)" ""
-printf '%-52s %-40s %s\n' "keystroke to squiggles, ${lines}-line SKILL.md" "$(field keystroke)" "≤ 50 ms"
+printf '%-52s %-52s %s\n' "keystroke to squiggles, ${lines}-line SKILL.md" "$(field95 keystroke)" "≤ 16 ms median, p95 ≤ 33 ms"
 printf '%-52s %-40s %s\n' "  of which lint_text round trip (engine + IPC)" "$(field lint_ipc)" ""
 printf '%-52s %-40s %s\n' "idle memory: app process RSS" "$(mb "$app_rss")" ""
 printf '%-52s %-40s %s\n' "idle memory: app + WebKit processes RSS / PSS" "$(mb "$total_rss") / $(mb "$total_pss")" ""

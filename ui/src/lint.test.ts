@@ -4,7 +4,7 @@ import { EditorView } from '@codemirror/view';
 import { diagnosticCount } from '@codemirror/lint';
 import type { Studio } from './lib/studio.svelte';
 import type { Linted } from './lib/bindings';
-import { $, type Call, dispatcher, type Handler, mountApp, oneSource, settle, skill, unmountApp, until } from './testing/fixtures';
+import { $, type Call, diagnostic, dispatcher, type Handler, mountApp, oneSource, settle, skill, unmountApp, until } from './testing/fixtures';
 
 const TEXT = '---\nname: demo\ndescription: d\n---\n# Body\n';
 let calls: Call[] = [];
@@ -68,5 +68,48 @@ describe('Linting as you type', () => {
     await until(() => diagnosticCount(view().state) === 1);
     await until(() => studio.live.length === 1);
     expect(lints()).toEqual([TEXT, `${TEXT}a`, `${TEXT}abcd`]);
+  });
+
+  it('lints the same text again when the agent changes, and its squiggles follow', async () => {
+    const squiggles = () => diagnosticCount(view().state);
+    expect(squiggles()).toBe(0);
+    void studio.setAgent('claude-code');
+    // The agent's finding: each lint asked for from now on answers with it.
+    const found = diagnostic('SK999', 'demo', 'error', 1, 1, 4);
+    for (let i = 0; i < 5 && squiggles() === 0; i++) {
+      await until(() => pending.length > 0);
+      pending.shift()!.answer({ diagnostics: [found] });
+      await settle();
+    }
+    expect(squiggles()).toBe(1);
+    await until(() => studio.live.length === 1);
+    // The unchanged text, under the new agent.
+    const asked = calls.filter((c) => c.cmd === 'lint_text').slice(1);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((c) => (c.args as { text: string; agent: string }).agent === 'claude-code')).toBe(true);
+    expect(asked.every((c) => (c.args as { text: string }).text === TEXT)).toBe(true);
+  });
+
+  it('keeps the Problems pane as it is when a lint finds what the one before found', async () => {
+    const found = diagnostic('SK999', 'demo', 'error', 1, 1, 4);
+    const answer = async (ds: Linted['diagnostics']) => {
+      await until(() => pending.length === 1);
+      pending.shift()!.answer({ diagnostics: ds });
+    };
+    type('a');
+    await answer([found]);
+    await until(() => studio.live.length === 1);
+    const shown = studio.live;
+    // The same finding again (a copy, as the engine sends it): the list shown stays.
+    type('b');
+    await answer([{ ...found }]);
+    await until(() => lints().length === 3);
+    await settle();
+    await new Promise((r) => setTimeout(r, 150));
+    expect(studio.live).toBe(shown);
+    // Another one replaces it.
+    type('c');
+    await answer([diagnostic('SK999', 'demo', 'error', 2, 1, 4)]);
+    await until(() => studio.live[0]?.start.line === 2);
   });
 });

@@ -3,6 +3,7 @@
 // disk and the conflicts they raise, and the drafts that keep unsaved text across runs.
 import { api, asAppError } from './api';
 import { debounce } from './debounce';
+import { afterPaint } from './frame';
 import type { Diagnostic, Draft, Version } from './bindings';
 import type { Studio } from './studio.svelte';
 
@@ -36,10 +37,16 @@ export interface Jump {
   end?: { line: number; columnUtf16: number };
 }
 
+/** Whether two lists of diagnostics say the same (the same findings, at the same places). */
+export function sameDiagnostics(a: Diagnostic[], b: Diagnostic[]): boolean {
+  return a === b || (a.length === b.length && JSON.stringify(a) === JSON.stringify(b));
+}
+
 export class EditingState {
   file = $state<OpenFile | null>(null);
-  /** The engine's diagnostics for the editor's current text. */
-  live = $state<Diagnostic[]>([]);
+  /** The engine's diagnostics for the editor's current text (replaced whole, never changed in
+   *  place: no deep proxy to build per lint). */
+  live = $state.raw<Diagnostic[]>([]);
   jump = $state<Jump | null>(null);
   /** The cursor's line and column (1-based, in characters), for the status bar. */
   cursor = $state<{ line: number; column: number } | null>(null);
@@ -130,10 +137,11 @@ export class EditingState {
     this.file.text = text;
     try {
       const { diagnostics } = await api.lint_text({ path: this.file.path, text, agent: this.studio.library.agent });
-      // The editor shows its squiggles first; the Problems pane follows in the next task.
-      setTimeout(() => {
-        if (this.file?.text === text) this.live = diagnostics;
-      }, 0);
+      // The editor shows its squiggles first; the Problems pane and the status bar follow once
+      // that frame is painted, and only when the diagnostics differ from those they show.
+      afterPaint(() => {
+        if (this.file?.text === text && !sameDiagnostics(this.live, diagnostics)) this.live = diagnostics;
+      });
       return diagnostics;
     } catch (e) {
       this.studio.error = asAppError(e);

@@ -16,7 +16,7 @@ import {
   type Tooltip,
   type ViewUpdate,
 } from '@codemirror/view';
-import { Compartment, EditorState, StateEffect, StateField, type Extension, type Range } from '@codemirror/state';
+import { Compartment, EditorState, Facet, StateEffect, StateField, type Extension, type Range, type Transaction } from '@codemirror/state';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { syntaxHighlighting, syntaxTree, bracketMatching, HighlightStyle } from '@codemirror/language';
 import { markdown, commonmarkLanguage } from '@codemirror/lang-markdown';
@@ -26,8 +26,9 @@ import {
   linter,
   lintGutter,
   lintKeymap,
-  forceLinting,
+  diagnosticCount,
   forEachDiagnostic,
+  setDiagnostics,
   setDiagnosticsEffect,
   type Action,
   type Diagnostic as CmDiagnostic,
@@ -443,24 +444,79 @@ const noHoverUnderMenu = ViewPlugin.fromClass(
   },
 );
 
+/** The hooks the editor was created with. */
+const editorHooks = Facet.define<EditorHooks, EditorHooks | null>({ combine: (v) => v[0] ?? null });
+
+/** Lints the editor's text with the engine as it changes, and shows the diagnostics through the
+ *  lint's state effect. Each change is linted at once (no delay, no timer: the engine takes a few
+ *  milliseconds), but one lint at a time: a text changed again while a lint runs is linted once
+ *  that one ends, and the texts in between are skipped; an answer for a text that is no longer
+ *  the editor's is dropped. */
+class EngineLint {
+  private running = false;
+  private again = false;
+  private gone = false;
+  /** The text the last lint was started on. */
+  private asked: Text | null = null;
+
+  constructor(private view: EditorView) {
+    this.request();
+  }
+
+  /** The text is about to become `doc`: called before the update, so the engine works on it
+   *  while CodeMirror parses and draws the change. */
+  willChange(doc: Text) {
+    this.request(doc);
+  }
+
+  update(u: ViewUpdate) {
+    if (u.docChanged && u.state.doc !== this.asked) this.request();
+  }
+
+  /** Lints the text now, or once the lint running now ends. */
+  request(doc = this.view.state.doc) {
+    if (this.running) this.again = true;
+    else void this.run(doc);
+  }
+
+  private async run(doc: Text) {
+    const hooks = this.view.state.facet(editorHooks);
+    if (!hooks) return;
+    this.running = true;
+    this.again = false;
+    this.asked = doc;
+    // The text as the file has it: lines joined with its line ending.
+    const linted = doc.sliceString(0, doc.length, this.view.state.lineBreak);
+    let ds: Diagnostic[];
+    try {
+      ds = await hooks.lint(linted);
+    } catch {
+      ds = [];
+    }
+    this.running = false;
+    if (this.gone) return;
+    const view = this.view;
+    if (view.state.doc === doc) {
+      // None shown and none found: nothing to update.
+      if (ds.length > 0 || diagnosticCount(view.state) > 0)
+        view.dispatch(setDiagnostics(view.state, ds.map((d) => toCm(doc, d, (d) => hooks.applyFix(d, linted)))));
+    } else this.again = true;
+    if (this.again) this.request();
+  }
+
+  destroy() {
+    this.gone = true;
+  }
+}
+
+const engineLint = ViewPlugin.fromClass(EngineLint);
+
+/** Lints the editor's text again now, when it has not changed (its profile changed). */
+export function relintNow(view: EditorView) {
+  view.plugin(engineLint)?.request();
+}
+
 export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHooks): EditorView {
-  // Each change is linted at once (no delay: the engine takes a few milliseconds), but one lint
-  // at a time: a text changed again while a lint runs is linted once that one ends, and the texts
-  // in between are skipped (CodeMirror drops results for a text that is no longer the editor's).
-  let running: Promise<unknown> = Promise.resolve();
-  const lint = linter(
-    async (view) => {
-      const state = view.state;
-      await running;
-      if (view.state.doc !== state.doc) return [];
-      const linting = hooks.lint(state.sliceDoc());
-      running = linting.catch(() => undefined);
-      const ds = await linting;
-      const linted = state.sliceDoc();
-      return ds.map((d) => toCm(state.doc, d, (d) => hooks.applyFix(d, linted)));
-    },
-    { delay: 0 },
-  );
   const extensions: Extension[] = [
     lineNumbers(),
     history(),
@@ -471,7 +527,10 @@ export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHook
     yamlFrontmatter({ content: markdown() }),
     EditorView.lineWrapping,
     lintGutter(),
-    lint,
+    // The lint's state, hovers and keys; the diagnostics come from the engine (`engineLint`).
+    linter(null),
+    editorHooks.of(hooks),
+    engineLint,
     fixMenu,
     noHoverUnderMenu,
     // Tooltips (hovers, the quick-fix menu) live in the document's body, placed within the
@@ -498,27 +557,38 @@ export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHook
     theme,
     eol.of(eolExtension(lineSeparatorOf(doc))),
   ];
-  return new EditorView({ parent, state: EditorState.create({ doc, extensions }) });
+  return new EditorView({ parent, state: EditorState.create({ doc, extensions }), dispatchTransactions: lintFirst });
 }
 
-/** Replaces the whole text (a file opened, a fix applied) and lints it at once. */
+/** Updates the view, having started the lint of a changed text first (a configuration change,
+ *  such as another line ending, is linted from the update as before). */
+function lintFirst(trs: readonly Transaction[], view: EditorView) {
+  const reconfigures = trs.some((t) => t.effects.some((e) => e.is(StateEffect.reconfigure) || e.is(StateEffect.appendConfig)));
+  if (!reconfigures && trs.some((t) => t.docChanged)) view.plugin(engineLint)?.willChange(trs[trs.length - 1].newDoc);
+  view.update(trs);
+}
+
+/** Replaces the whole text (a file opened, a fix applied) and lints it at once (also when it is
+ *  the same text: the profile it is linted under may have changed). */
 export function replaceText(view: EditorView, text: string) {
   const sep = lineSeparatorOf(text);
   if ((sep ?? undefined) !== view.state.facet(EditorState.lineSeparator)) {
     // Another line ending: switch the editor's, then put the whole text in.
     view.dispatch({ effects: eol.reconfigure(eolExtension(sep)) });
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
-  } else {
-    // Positions count a line break as one, whatever the file's line ending.
-    const old = view.state.doc.toString();
-    const next = sep ? text.replaceAll(sep, '\n') : text;
-    if (old !== next) {
-      const change = minimalChange(old, next);
-      if (sep) change.insert = change.insert.replaceAll('\n', sep);
-      view.dispatch({ changes: change });
-    }
+    return;
   }
-  forceLinting(view);
+  // Positions count a line break as one, whatever the file's line ending.
+  const old = view.state.doc.toString();
+  const next = sep ? text.replaceAll(sep, '\n') : text;
+  if (old === next) {
+    relintNow(view);
+    return;
+  }
+  const change = minimalChange(old, next);
+  if (sep) change.insert = change.insert.replaceAll('\n', sep);
+  // The change is linted as every change is.
+  view.dispatch({ changes: change });
 }
 
 /** The one change turning `a` into `b` that keeps their common start and end (so the cursor,
