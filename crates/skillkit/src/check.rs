@@ -115,7 +115,10 @@ impl CheckRun {
             }
         }
         run.issues = lib.issues.into_iter().map(|i| SearchIssue { path: i.path, message: i.message }).collect();
-        let mut seen = std::collections::HashSet::with_capacity(lib.entries.len());
+        let mut seen = std::collections::HashSet::with_capacity_and_hasher(
+            lib.entries.len(),
+            foldhash::fast::RandomState::default(),
+        );
         let first: Vec<bool> = lib.entries.iter().map(|e| seen.insert(e.skill.dir.as_path())).collect();
         drop(seen);
         run.skills.reserve(lib.entries.len());

@@ -276,6 +276,9 @@ pub fn adjust_run(
     baseline: Option<(&Baseline, &Path)>,
     run: &mut crate::check::CheckRun,
 ) -> Adjusted {
+    if project.is_none() && baseline.is_none() {
+        return Adjusted { in_baseline: 0 };
+    }
     let mut filter = baseline.map(|(b, dir)| b.filter(dir));
     for c in &mut run.skills {
         let file = c.skill.path();

@@ -192,10 +192,12 @@ impl Library {
         // every skill folder in discovery.
         let top = DiscoveryPolicy { nested: false, ..policy };
         let within = lib.roots();
-        let Pipeline { mut entries, nested, issues, mut seen } =
+        let Pipeline { mut entries, nested, issues } =
             discover_read_and_lint(&lib.sources, top, &within, key, profile, keep, policy);
         lib.issues = issues;
         if !nested.is_empty() {
+            // A nested skill may also be reached by the search (through a symlink): read it once.
+            let mut seen: std::collections::HashSet<PathBuf> = entries.iter().map(|e| e.skill.dir.clone()).collect();
             let nested: Vec<(usize, Found)> = nested.into_iter().filter(|(_, f)| seen.insert(f.dir.clone())).collect();
             // Their own nested skills are already among these: the outermost skill's scan lists
             // every level.
@@ -217,7 +219,8 @@ impl Library {
         let mut duplicates: Vec<(usize, usize)> = vec![];
         // (hidden, by): each entry is hidden by the next one with its key.
         let mut hidden: Vec<(usize, usize)> = vec![];
-        let mut winner: HashMap<&str, usize> = HashMap::with_capacity(self.entries.len());
+        let mut winner: HashMap<&str, usize, foldhash::fast::RandomState> =
+            HashMap::with_capacity_and_hasher(self.entries.len(), Default::default());
         for (i, e) in self.entries.iter().enumerate() {
             if let Some(prev) = winner.insert(e.key.as_str(), i) {
                 // A skill without a `name` is known by its folder's name only for clashes: two
@@ -596,8 +599,6 @@ struct Pipeline {
     nested: Vec<(usize, Found)>,
     /// What the search could not look into.
     issues: Vec<SourceIssue>,
-    /// The folders of the skills the search found.
-    seen: std::collections::HashSet<PathBuf>,
 }
 
 /// Searches every source and reads and lints each skill as the search finds it: the search runs
@@ -612,7 +613,6 @@ fn discover_read_and_lint(
     policy: DiscoveryPolicy,
 ) -> Pipeline {
     let (tx, rx) = std::sync::mpsc::channel::<(usize, Found)>();
-    let mut seen = std::collections::HashSet::new();
     let rx = std::sync::Mutex::new(rx);
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut issues = vec![];
@@ -641,7 +641,6 @@ fn discover_read_and_lint(
                 continue;
             }
             let found = discover::discover_each(&src.path, top, &mut |f| {
-                seen.insert(f.dir.clone());
                 // The workers only stop when this sender is dropped; a send fails only if they all
                 // panicked, which the join below reports.
                 let _ = tx.send((i, f));
@@ -656,14 +655,26 @@ fn discover_read_and_lint(
         handles.into_iter().flat_map(|h| h.join().expect("lint worker panicked")).collect()
     });
     let mut done = done;
-    done.sort_by(|(a, _), (b, _)| (a.source, &a.listed_as).cmp(&(b.source, &b.listed_as)));
+    done.sort_by_cached_key(|(e, _)| (e.source, path_order_key(&e.listed_as)));
     let mut entries = Vec::with_capacity(done.len());
     let mut nested = vec![];
     for (e, more) in done {
         nested.extend(more.into_iter().map(|f| (e.source, f)));
         entries.push(e);
     }
-    Pipeline { entries, nested, issues, seen }
+    Pipeline { entries, nested, issues }
+}
+
+/// A key whose byte order is `path`'s order (component by component, as `Path`'s `Ord`), far
+/// cheaper to compare: the path's bytes with each separator as 0, which no file name holds, so
+/// that `a/b` sorts before `a-b` as it does by components. For paths joined from one source's
+/// path, as discovery makes them (no `.` components or doubled separators after the source).
+fn path_order_key(path: &Path) -> Vec<u8> {
+    path.as_os_str()
+        .as_encoded_bytes()
+        .iter()
+        .map(|&b| if b.is_ascii() && std::path::is_separator(b as char) { 0 } else { b })
+        .collect()
 }
 
 /// Reads, lints and trims (as `keep` says) one skill found in source `source`; with the skills
@@ -724,4 +735,24 @@ fn nested_in(skill: &Skill, f: &Found, policy: DiscoveryPolicy, within: &[PathBu
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::path_order_key;
+    use std::path::PathBuf;
+
+    #[test]
+    fn path_order_keys_sort_as_paths_do() {
+        let names = ["lib/a-b", "lib/a/b", "lib/a", "lib/a.b/c", "lib/ab", "lib/a/b/c", "lib/A", "lib/é", "lib/z"];
+        let mut by_path: Vec<PathBuf> = names.iter().map(PathBuf::from).collect();
+        let mut by_key = by_path.clone();
+        by_path.sort();
+        by_key.sort_by_cached_key(|p| path_order_key(p));
+        assert_eq!(by_key, by_path);
+        // Byte order alone would put `a-b` before `a/b`.
+        let mut by_bytes = by_path.clone();
+        by_bytes.sort_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
+        assert_ne!(by_bytes, by_path);
+    }
 }
