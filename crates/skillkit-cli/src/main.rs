@@ -1,6 +1,25 @@
 //! The `skillkit` binary: parses arguments and hands over to the library's `run`.
 
+/// mimalloc: faster than glibc's malloc where every core allocates and frees (a library check).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// Gives freed memory back to the system after 1 ms instead of mimalloc's 10, and commits its
+/// arenas' memory as it is used rather than up front: a 10,000-skill check then peaks at the
+/// memory glibc's malloc did (about 50 MB instead of about 80), at the same speed.
+fn tune_allocator() {
+    // `mi_option_t` values of mimalloc 3's `mimalloc.h` (libmimalloc-sys 0.1.49 names fewer).
+    const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+    const ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
+    // SAFETY: setting an option is a plain store in mimalloc's option table, valid at any time.
+    unsafe {
+        libmimalloc_sys::mi_option_set(PURGE_DELAY, 1);
+        libmimalloc_sys::mi_option_set(ARENA_EAGER_COMMIT, 0);
+    }
+}
+
 fn main() {
+    tune_allocator();
     // Ctrl+C stops a long command (`eval`) after the requests in flight, which then prints what
     // it has; a second Ctrl+C quits at once.
     let cancel = skillkit::model::Cancel::new();
