@@ -56,7 +56,7 @@ fn write_table(out: &Path, name: &str, bpe: &bpe_openai::byte_pair_encoding::Byt
     write("slots", &slots);
     write(
         "rs",
-        format!("Table::new(\n    include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}.tokens\")),\n    include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}.starts\")),\n    include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}.slots\")),\n    {n},\n    {bits},\n    {max_len},\n)\n")
+        format!("Table {{\n    tokens: include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}.tokens\")),\n    starts: include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}.starts\")),\n    slots: include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}.slots\")),\n    n: {n},\n    bits: {bits},\n    max_len: {max_len},\n}}\n")
             .as_bytes(),
     );
 }

@@ -202,7 +202,10 @@ impl Library {
             // Their own nested skills are already among these: the outermost skill's scan lists
             // every level.
             let no_more = DiscoveryPolicy { nested: false, ..policy };
-            entries.extend(read_and_lint(&nested, &within, key, profile, keep, no_more).0);
+            let work = |source: usize, f: &Found| read_and_lint_one(source, f, &within, key, profile, keep, no_more);
+            entries.extend(
+                on_workers(&work, |send| nested.into_iter().for_each(|(s, f)| send(s, f))).into_iter().map(|(e, _)| e),
+            );
             entries.sort_by(|a, b| (a.source, &a.listed_as).cmp(&(b.source, &b.listed_as)));
         }
         lib.entries = entries;
@@ -516,48 +519,38 @@ impl Library {
     }
 }
 
-/// Reads and lints `found` on every core, in order; with `policy.nested`, also returns the skills
-/// each one's resource scan shows nested in its folder (every level), not yet read. (The scan's
-/// depth bound, 16 folders below the skill, replaces discovery's below the source.)
-fn read_and_lint(
-    found: &[(usize, Found)],
-    within: &[PathBuf],
-    key: NameKey,
-    profile: &LintProfile,
-    keep: Keep,
-    policy: DiscoveryPolicy,
-) -> (Vec<Entry>, Vec<(usize, Found)>) {
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(found.len().max(1));
-    let chunks: Vec<Vec<(usize, Entry, Vec<Found>)>> = std::thread::scope(|scope| {
+/// Runs `work` on every skill that `feed` hands over, on a worker per core, while `feed` runs on
+/// this thread (a search, or a list); returns what the workers made, in no particular order.
+fn on_workers<W>(work: &W, feed: impl FnOnce(&mut dyn FnMut(usize, Found))) -> Vec<(Entry, Vec<Found>)>
+where
+    W: Fn(usize, &Found) -> (Entry, Vec<Found>) + Sync,
+{
+    let (tx, rx) = std::sync::mpsc::channel::<(usize, Found)>();
+    let rx = std::sync::Mutex::new(rx);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
         let handles: Vec<_> = (0..workers)
             .map(|_| {
                 scope.spawn(|| {
                     let mut done = vec![];
                     loop {
-                        let n = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some((source, f)) = found.get(n) else { break };
-                        let (entry, nested) = read_and_lint_one(*source, f, within, key, profile, keep, policy);
-                        done.push((n, entry, nested));
+                        // The lock is held while waiting: the other workers wait for it instead.
+                        let next = rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                        let Ok((source, f)) = next else { break };
+                        done.push(work(source, &f));
                     }
                     done
                 })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().expect("lint worker panicked")).collect()
-    });
-    let mut slots: Vec<Option<(Entry, Vec<Found>)>> = Vec::with_capacity(found.len());
-    slots.resize_with(found.len(), || None);
-    for (n, e, nested) in chunks.into_iter().flatten() {
-        slots[n] = Some((e, nested));
-    }
-    let mut entries = Vec::with_capacity(found.len());
-    let mut nested = vec![];
-    for (e, more) in slots.into_iter().flatten() {
-        nested.extend(more.into_iter().map(|f| (e.source, f)));
-        entries.push(e);
-    }
-    (entries, nested)
+        // The workers only stop when the sender is dropped; a send fails only if they all
+        // panicked, which the join below reports.
+        feed(&mut |source, f| {
+            let _ = tx.send((source, f));
+        });
+        drop(tx);
+        handles.into_iter().flat_map(|h| h.join().expect("lint worker panicked")).collect()
+    })
 }
 
 /// What a loaded skill keeps once linted.
@@ -612,25 +605,9 @@ fn discover_read_and_lint(
     keep: Keep,
     policy: DiscoveryPolicy,
 ) -> Pipeline {
-    let (tx, rx) = std::sync::mpsc::channel::<(usize, Found)>();
-    let rx = std::sync::Mutex::new(rx);
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut issues = vec![];
-    let done: Vec<(Entry, Vec<Found>)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done = vec![];
-                    loop {
-                        // The lock is held while waiting: the other workers wait for it instead.
-                        let next = rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
-                        let Ok((source, f)) = next else { break };
-                        done.push(read_and_lint_one(source, &f, within, key, profile, keep, policy));
-                    }
-                    done
-                })
-            })
-            .collect();
+    let work = |source: usize, f: &Found| read_and_lint_one(source, f, within, key, profile, keep, policy);
+    let mut done = on_workers(&work, |send| {
         for (i, src) in sources.iter().enumerate() {
             if !src.exists {
                 issues.push(SourceIssue {
@@ -640,21 +617,14 @@ fn discover_read_and_lint(
                 });
                 continue;
             }
-            let found = discover::discover_each(&src.path, top, &mut |f| {
-                // The workers only stop when this sender is dropped; a send fails only if they all
-                // panicked, which the join below reports.
-                let _ = tx.send((i, f));
-            });
+            let found = discover::discover_each(&src.path, top, &mut |f| send(i, f));
             issues.extend(found.into_iter().map(|SearchIssue { path, message }| SourceIssue {
                 source: i,
                 path,
                 message,
             }));
         }
-        drop(tx);
-        handles.into_iter().flat_map(|h| h.join().expect("lint worker panicked")).collect()
     });
-    let mut done = done;
     done.sort_by_cached_key(|(e, _)| (e.source, path_order_key(&e.listed_as)));
     let mut entries = Vec::with_capacity(done.len());
     let mut nested = vec![];

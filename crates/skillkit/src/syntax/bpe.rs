@@ -34,17 +34,6 @@ fn u32_at(b: &[u8], i: usize) -> u32 {
 }
 
 impl Table {
-    const fn new(
-        tokens: &'static [u8],
-        starts: &'static [u8],
-        slots: &'static [u8],
-        n: usize,
-        bits: u32,
-        max_len: usize,
-    ) -> Table {
-        Table { tokens, starts, slots, n, bits, max_len }
-    }
-
     /// The number of tokens.
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
