@@ -1,9 +1,9 @@
 //! Token counts. Exact counts use OpenAI's o200k_base encoding (tiktoken's byte-pair merge over
 //! a vocabulary table laid out at build time from `bpe-openai`'s data, see [`super::bpe`]);
 //! Claude's tokenizer is not public, so every count is labelled with the encoding it used. Exact
-//! counting costs ~15–20 µs per kilobyte, too slow for linting on every keystroke, so the lint uses a
-//! fast estimate that mimics o200k's pre-tokenizer and falls back to the exact count only near a
-//! threshold, where the answer matters.
+//! counting costs ~11 µs per kilobyte (`cargo bench --bench tokens`), too slow for linting on
+//! every keystroke, so the lint uses a fast estimate that mimics o200k's pre-tokenizer and falls
+//! back to the exact count only near a threshold, where the answer matters.
 
 use super::bpe::{self, Table, O200K};
 use std::sync::OnceLock;
@@ -710,51 +710,6 @@ mod tests {
             );
         }
         eprintln!("tokens: compared {} files ({repo} from the repository)", files.len());
-    }
-
-    /// Counting speed against bpe-openai on large Markdown texts (run with `--ignored --nocapture`
-    /// in a release build: `cargo test --release -p skillkit-engine --lib counting_speed`).
-    #[test]
-    #[ignore = "a measurement, not a check: it prints speeds and asserts nothing; run it in release with \
-                `--ignored --nocapture`"]
-    fn counting_speed() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let mut files = vec![];
-        text_files(&root.join("docs"), &mut files);
-        text_files(&root.join("skills"), &mut files);
-        text_files(&root.join("../shared/corpus"), &mut files);
-        files.sort_by_key(|(_, t)| std::cmp::Reverse(t.len()));
-        let all: String = files.iter().map(|(_, t)| t.as_str()).collect::<Vec<_>>().join("\n");
-        let t0 = std::time::Instant::now();
-        let r = bpe_openai::o200k_base();
-        eprintln!("bpe-openai o200k_base() init: {:?}", t0.elapsed());
-        let mut texts: Vec<(&str, &str)> =
-            files.iter().take(3).map(|(p, t)| (p.to_str().unwrap_or("?"), t.as_str())).collect();
-        texts.push(("all files", &all));
-        for (name, text) in texts {
-            let kb = text.len() as f64 / 1024.0;
-            let time = |f: &dyn Fn() -> usize| {
-                let t = std::time::Instant::now();
-                let mut n = 0;
-                let reps = (2_000_000 / text.len()).clamp(1, 50);
-                for _ in 0..reps {
-                    n = std::hint::black_box(f());
-                }
-                (n, t.elapsed().as_secs_f64() * 1e6 / reps as f64 / kb)
-            };
-            let (a, ta) = time(&|| count_o200k(text));
-            let (b, tb) = time(&|| r.count(text));
-            let (_, tc) = time(&|| crate::syntax::pretok::split_o200k(text).map(|p| O200K.count(p.as_bytes())).sum());
-            let (_, td) = time(&|| r.split(text).map(|p| r.bpe.count(p.as_bytes())).sum());
-            let (_, te) = time(&|| crate::syntax::pretok::split_o200k(text).map(|p| r.bpe.count(p.as_bytes())).sum());
-            let (c1, tf) = time(&|| count_cl100k(text));
-            let (c2, tg) = time(&|| bpe_openai::cl100k_base().count(text));
-            assert_eq!((a, c1), (b, c2));
-            eprintln!(
-                "{name} ({kb:.0} KB, {a} tokens), µs/KB: count_o200k {ta:.1}, unmemoized {tc:.1}; bpe-openai {tb:.1} \
-                 (its regex {td:.1}, with pretok {te:.1}); cl100k: ours {tf:.1}, bpe-openai {tg:.1}"
-            );
-        }
     }
 
     #[test]
