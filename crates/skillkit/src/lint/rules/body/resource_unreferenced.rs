@@ -87,7 +87,9 @@ const ASCII_DELIM: [bool; 128] = {
 /// by a glob or variable (`scripts/*.py`, `scripts/$NAME`).
 fn mentioned(body: &str, needle: &str) -> bool {
     let folder = needle.ends_with('/');
-    body.match_indices(needle).any(|(i, _)| {
+    // (`memmem`, several times faster than `str::match_indices`; its matches of an empty needle
+    // include positions inside characters, which `match_indices` skips.)
+    memchr::memmem::find_iter(body.as_bytes(), needle.as_bytes()).filter(|&i| body.is_char_boundary(i)).any(|i| {
         let before = body[..i].strip_suffix("./").unwrap_or(&body[..i]);
         let before_ok = before.chars().next_back().is_none_or(is_delim);
         let rest = body[i + needle.len()..].trim_start_matches(['.', ':', '!', '?']);
