@@ -11,7 +11,8 @@ use crate::verdict::AgentVerdict;
 use std::path::PathBuf;
 
 pub struct Checked {
-    pub skill: Skill,
+    /// Boxed, as in [`crate::library::Entry`]: moved from it without a copy.
+    pub skill: Box<Skill>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -111,7 +112,7 @@ impl CheckRun {
         for (i, src) in lib.sources.iter().enumerate() {
             if src.exists && !lib.entries.iter().any(|e| e.source == i) {
                 let skill = Skill::unreadable(src.root.clone(), "SKILL.md", FileProblem::Missing);
-                run.skills.push(Checked { diagnostics: lint(&skill, agent), skill });
+                run.skills.push(Checked { diagnostics: lint(&skill, agent), skill: Box::new(skill) });
             }
         }
         run.issues = lib.issues.into_iter().map(|i| SearchIssue { path: i.path, message: i.message }).collect();

@@ -182,10 +182,15 @@ fn who_loads(all: &[(&'static str, Vec<Fate>)], i: usize) -> String {
 
 /// For each entry, the folder of the skill it is nested in (the nearest one), if any.
 pub fn nested_in(lib: &Library) -> Vec<Option<PathBuf>> {
-    let dirs: std::collections::HashSet<&std::path::Path> = lib.entries.iter().map(|e| e.skill.dir.as_path()).collect();
+    // By the paths' bytes (the folders are real paths, so equal folders have equal bytes), with a
+    // fast hash: a `Path`'s hash walks its components, and each skill looks up every ancestor.
+    let dirs: std::collections::HashSet<&std::ffi::OsStr, foldhash::fast::RandomState> =
+        lib.entries.iter().map(|e| e.skill.dir.as_os_str()).collect();
     lib.entries
         .iter()
-        .map(|e| e.skill.dir.ancestors().skip(1).find(|a| dirs.contains(a)).map(std::path::Path::to_path_buf))
+        .map(|e| {
+            e.skill.dir.ancestors().skip(1).find(|a| dirs.contains(a.as_os_str())).map(std::path::Path::to_path_buf)
+        })
         .collect()
 }
 
@@ -379,7 +384,7 @@ pub fn judge_alone(skill: &crate::skill::Skill, diagnostics: &mut Vec<Diagnostic
         entries: vec![crate::library::Entry {
             source: 0,
             listed_as: skill.dir.clone(),
-            skill: skill.clone(),
+            skill: Box::new(skill.clone()),
             diagnostics: vec![],
             key: skill.display_name().to_string(),
             shadowed_by: None,

@@ -91,40 +91,159 @@ struct SkillJson<'a> {
     valid: bool,
 }
 
-/// The whole report, keys sorted as in [`SkillJson`].
-#[derive(serde::Serialize)]
-struct ReportJson<'a> {
-    agent: &'a str,
-    /// What the profile's agent does with the skills (profiles judged by their loader).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    agent_verdict: Option<Value>,
-    issues: Vec<Value>,
-    skills: Vec<SkillJson<'a>>,
-    summary: Value,
+/// `serde_json`'s pretty format (two-space indents, `": "` after keys) for a value written
+/// `level` levels deep in a document: parts of one report, written apart (on several threads) and
+/// joined, come out as one `to_writer_pretty` of the whole.
+struct Nested {
+    level: usize,
+    has_value: bool,
 }
 
+impl Nested {
+    fn at(level: usize) -> Self {
+        Nested { level, has_value: false }
+    }
+
+    fn indent<W: ?Sized + Write>(w: &mut W, level: usize) -> std::io::Result<()> {
+        for _ in 0..level {
+            w.write_all(b"  ")?;
+        }
+        Ok(())
+    }
+
+    fn open<W: ?Sized + Write>(&mut self, w: &mut W, bracket: &[u8]) -> std::io::Result<()> {
+        self.level += 1;
+        self.has_value = false;
+        w.write_all(bracket)
+    }
+
+    fn close<W: ?Sized + Write>(&mut self, w: &mut W, bracket: &[u8]) -> std::io::Result<()> {
+        self.level -= 1;
+        if self.has_value {
+            w.write_all(b"\n")?;
+            Self::indent(w, self.level)?;
+        }
+        w.write_all(bracket)
+    }
+
+    fn item<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
+        w.write_all(if first { b"\n" } else { b",\n" })?;
+        Self::indent(w, self.level)
+    }
+}
+
+impl serde_json::ser::Formatter for Nested {
+    fn begin_array<W: ?Sized + Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.open(w, b"[")
+    }
+    fn end_array<W: ?Sized + Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.close(w, b"]")
+    }
+    fn begin_array_value<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
+        self.item(w, first)
+    }
+    fn end_array_value<W: ?Sized + Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+    fn begin_object<W: ?Sized + Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.open(w, b"{")
+    }
+    fn end_object<W: ?Sized + Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.close(w, b"}")
+    }
+    fn begin_object_key<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
+        self.item(w, first)
+    }
+    fn begin_object_value<W: ?Sized + Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b": ")
+    }
+    fn end_object_value<W: ?Sized + Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+}
+
+/// `value` in the pretty format, `level` levels deep, appended to `buf`.
+fn write_at(buf: &mut Vec<u8>, level: usize, value: &impl serde::Serialize) -> std::io::Result<()> {
+    let mut ser = serde_json::Serializer::with_formatter(&mut *buf, Nested::at(level));
+    value.serialize(&mut ser).map_err(std::io::Error::from)
+}
+
+/// The report as `serde_json::to_writer_pretty` writes an object of its keys (sorted: `agent`,
+/// `agent_verdict` when there is one, `issues`, `skills`, `summary`), the skills written on every
+/// core into memory first (a library's report is megabytes; serializing it was a tenth of a
+/// check's time, all of it after the linting).
 pub fn render(
     run: &CheckRun,
     agent: &Agent,
-    display: &dyn Fn(&Path) -> String,
+    display: &(dyn Fn(&Path) -> String + Sync),
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let skills: Vec<SkillJson<'_>> = run
-        .skills
-        .iter()
-        .map(|c| SkillJson {
-            diagnostics: c.diagnostics.iter().map(DiagnosticJson::of).collect(),
-            name: c.skill.display_name(),
-            path: super::skill_file(c, display),
-            valid: c.is_valid(),
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    render_on(run, agent, display, out, cores)
+}
+
+/// [`render`] on at most `cores` threads (one per 256 skills).
+fn render_on(
+    run: &CheckRun,
+    agent: &Agent,
+    display: &(dyn Fn(&Path) -> String + Sync),
+    out: &mut dyn Write,
+    cores: usize,
+) -> std::io::Result<()> {
+    // Each part: its skills, each at level 2 and followed by `,` but the last of all.
+    let workers = cores.min(run.skills.len().div_ceil(256)).max(1);
+    let per = run.skills.len().div_ceil(workers).max(1);
+    let last = run.skills.len().saturating_sub(1);
+    let write_part = |k: usize, part: &[skillkit::check::Checked]| -> std::io::Result<Vec<u8>> {
+        let mut buf = Vec::with_capacity(part.len() * 1024);
+        for (j, c) in part.iter().enumerate() {
+            buf.extend_from_slice(b"\n    ");
+            let skill = SkillJson {
+                diagnostics: c.diagnostics.iter().map(DiagnosticJson::of).collect(),
+                name: c.skill.display_name(),
+                path: super::skill_file(c, display),
+                valid: c.is_valid(),
+            };
+            write_at(&mut buf, 2, &skill)?;
+            if k * per + j != last {
+                buf.push(b',');
+            }
+        }
+        Ok(buf)
+    };
+    let parts: Vec<std::io::Result<Vec<u8>>> = if workers == 1 {
+        vec![write_part(0, &run.skills)]
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> =
+                run.skills.chunks(per).enumerate().map(|(k, part)| s.spawn(move || write_part(k, part))).collect();
+            handles.into_iter().map(|h| h.join().expect("report writer panicked")).collect()
         })
-        .collect();
+    };
+    let mut head = Vec::with_capacity(4096);
+    head.extend_from_slice(b"{\n  \"agent\": ");
+    write_at(&mut head, 1, &agent.id)?;
+    if let Some(v) = &run.verdict {
+        head.extend_from_slice(b",\n  \"agent_verdict\": ");
+        write_at(&mut head, 1, &verdict_json(v, display))?;
+    }
+    head.extend_from_slice(b",\n  \"issues\": ");
     let issues: Vec<Value> =
         run.issues.iter().map(|i| json!({"path": display(&i.path), "message": i.message})).collect();
-    let agent_verdict = run.verdict.as_ref().map(|v| verdict_json(v, display));
-    let doc = ReportJson { agent: agent.id, agent_verdict, issues, skills, summary: json!(run.summary()) };
-    serde_json::to_writer_pretty(&mut *out, &doc)?;
-    writeln!(out)
+    write_at(&mut head, 1, &issues)?;
+    head.extend_from_slice(b",\n  \"skills\": [");
+    out.write_all(&head)?;
+    for part in parts {
+        out.write_all(&part?)?;
+    }
+    let mut tail = Vec::with_capacity(1024);
+    tail.extend_from_slice(if run.skills.is_empty() { b"]" } else { b"\n  ]" });
+    tail.extend_from_slice(b",\n  \"summary\": ");
+    write_at(&mut tail, 1, &json!(run.summary()))?;
+    tail.extend_from_slice(b"\n}\n");
+    out.write_all(&tail)
 }
 
 /// An agent's verdict on the library, paths shown as the rest of the report shows them.
@@ -137,4 +256,56 @@ pub(crate) fn verdict_json(v: &skillkit::verdict::AgentVerdict, display: &dyn Fn
         "skipped": v.skipped.iter().map(|f| json!({"path": display(&f.dir), "reason": f.reason})).collect::<Vec<_>>(),
         "sentence": v.sentence(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skillkit::agents::SPEC;
+    use skillkit::check::Checked;
+    use skillkit::Skill;
+
+    /// `n` skills, every third with findings (one with a fix, one with labels).
+    fn run(n: usize) -> CheckRun {
+        let skills = (0..n)
+            .map(|i| {
+                let text = match i % 3 {
+                    0 => format!("---\nname: skill-{i}\ndescription: Does {i}. Use when asked.\n---\nBody.\n"),
+                    1 => format!("---\nname: Skill_{i}\ndescription: x: y\n---\n"),
+                    _ => format!("---\nname: skill-{i}\ndescription: \"quoted\\u00e9 {i}\"\nfoo: bar\n---\nSee [a](missing.md).\n"),
+                };
+                let skill = Skill::parse(format!("/lib/skill-{i}"), "SKILL.md", text);
+                let diagnostics = skillkit::lint(&skill, &SPEC);
+                Checked { skill: Box::new(skill), diagnostics }
+            })
+            .collect();
+        let issues =
+            vec![skillkit::library::discover::SearchIssue { path: "/lib/loop".into(), message: "symlink loop".into() }];
+        CheckRun { skills, issues, verdict: None }
+    }
+
+    /// The report, written in parts on several threads, is what `to_writer_pretty` writes for
+    /// the same JSON: parsed and written again whole, it comes out byte for byte the same.
+    #[test]
+    fn a_report_written_in_parts_is_the_pretty_json_of_the_whole() {
+        for n in [0, 1, 2, 255, 256, 257, 600] {
+            let run = run(n);
+            assert!(
+                n < 2
+                    || run.skills.iter().any(|c| c.diagnostics.iter().any(|d| d.fix.is_some() || !d.labels.is_empty()))
+            );
+            let mut one = Vec::new();
+            render_on(&run, &SPEC, &|p: &Path| p.display().to_string(), &mut one, 1).unwrap();
+            let whole: Value = serde_json::from_slice(&one).unwrap();
+            let mut pretty = serde_json::to_vec_pretty(&whole).unwrap();
+            pretty.push(b'\n');
+            assert_eq!(String::from_utf8_lossy(&one), String::from_utf8_lossy(&pretty), "{n} skills");
+            assert_eq!(whole["skills"].as_array().map(Vec::len), Some(n));
+            for cores in [2, 3, 8] {
+                let mut parts = Vec::new();
+                render_on(&run, &SPEC, &|p: &Path| p.display().to_string(), &mut parts, cores).unwrap();
+                assert!(parts == one, "{n} skills on {cores} threads");
+            }
+        }
+    }
 }

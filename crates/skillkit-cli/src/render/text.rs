@@ -283,7 +283,8 @@ mod tests {
     fn rendered(text: &str) -> String {
         let skill = Skill::parse("/skills/my-skill", "SKILL.md", text.to_string());
         let diagnostics = skillkit::lint(&skill, &SPEC);
-        let run = CheckRun { skills: vec![Checked { skill, diagnostics }], issues: vec![], verdict: None };
+        let run =
+            CheckRun { skills: vec![Checked { skill: Box::new(skill), diagnostics }], issues: vec![], verdict: None };
         let mut out = Vec::new();
         render(&run, &SPEC, &|_| "SKILL.md".to_string(), false, &mut out).unwrap();
         String::from_utf8(out).unwrap()

@@ -359,7 +359,7 @@ mod tests {
         Entry {
             source: 0,
             listed_as: PathBuf::from("/w/skills/go-refactor"),
-            skill,
+            skill: Box::new(skill),
             diagnostics: vec![],
             key: "go-refactor".into(),
             shadowed_by: None,

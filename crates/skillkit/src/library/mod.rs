@@ -50,7 +50,10 @@ pub struct Entry {
     pub source: usize,
     /// The folder as found in the source (symlinks kept).
     pub listed_as: PathBuf,
-    pub skill: Skill,
+    /// Boxed: a skill is several hundred bytes, and a library's entries are moved whole when
+    /// gathered from the workers, sorted and handed to a check run (copies that, with the fresh
+    /// pages they touched, were a tenth of a large check's time).
+    pub skill: Box<Skill>,
     pub diagnostics: Vec<Diagnostic>,
     /// The name it is known by for clashes.
     pub key: String,
@@ -204,7 +207,7 @@ impl Library {
             let no_more = DiscoveryPolicy { nested: false, ..policy };
             let work = |source: usize, f: &Found| read_and_lint_one(source, f, &within, key, profile, keep, no_more);
             entries.extend(
-                on_workers(&work, |send| nested.into_iter().for_each(|(s, f)| send(s, f))).into_iter().map(|d| d.0),
+                on_workers(&work, |send| nested.into_iter().for_each(|(s, f)| send(s, f))).into_iter().map(|(e, _)| e),
             );
             entries.sort_by(|a, b| (a.source, &a.listed_as).cmp(&(b.source, &b.listed_as)));
         }
@@ -278,7 +281,7 @@ impl Library {
         skill.resources = e.skill.resources.take();
         e.diagnostics = crate::lint(&skill, profile.as_ref());
         e.key = key_of(&skill, &e.listed_as, key);
-        e.skill = skill;
+        *e.skill = skill;
         e.readings.clear();
         self.resolve();
     }
@@ -373,7 +376,7 @@ impl Library {
         let e = &mut self.entries[i];
         e.diagnostics = lint(&skill, profile);
         e.key = key_of(&skill, &e.listed_as, self.key);
-        e.skill = skill;
+        *e.skill = skill;
         e.readings.clear();
         true
     }
@@ -505,7 +508,7 @@ impl Library {
                 self.entries.push(Entry {
                     source: s,
                     listed_as: f.listed_as,
-                    skill,
+                    skill: Box::new(skill),
                     diagnostics,
                     key,
                     shadowed_by: None,
@@ -521,11 +524,7 @@ impl Library {
 
 /// Runs `work` on every skill that `feed` hands over, on a worker per core, while `feed` runs on
 /// this thread (a search, or a list); returns what the workers made, in no particular order.
-///
-/// Each result is boxed: an entry is several hundred bytes, and thousands of them in a growing
-/// vector were copied at every growth, then again when merged and sorted (a tenth of a large
-/// check's time went to those copies and the fresh pages they touched).
-fn on_workers<W>(work: &W, feed: impl FnOnce(&mut dyn FnMut(usize, Found))) -> Vec<Box<(Entry, Vec<Found>)>>
+fn on_workers<W>(work: &W, feed: impl FnOnce(&mut dyn FnMut(usize, Found))) -> Vec<(Entry, Vec<Found>)>
 where
     W: Fn(usize, &Found) -> (Entry, Vec<Found>) + Sync,
 {
@@ -541,7 +540,7 @@ where
                         // The lock is held while waiting: the other workers wait for it instead.
                         let next = rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
                         let Ok((source, f)) = next else { break };
-                        done.push(Box::new(work(source, &f)));
+                        done.push(work(source, &f));
                     }
                     done
                 })
@@ -629,11 +628,10 @@ fn discover_read_and_lint(
             }));
         }
     });
-    done.sort_by_cached_key(|d| (d.0.source, path_order_key(&d.0.listed_as)));
+    done.sort_by_cached_key(|(e, _)| (e.source, path_order_key(&e.listed_as)));
     let mut entries = Vec::with_capacity(done.len());
     let mut nested = vec![];
-    for done in done {
-        let (e, more) = *done;
+    for (e, more) in done {
         nested.extend(more.into_iter().map(|f| (e.source, f)));
         entries.push(e);
     }
@@ -671,7 +669,7 @@ fn read_and_lint_one(
     let entry = Entry {
         source,
         listed_as: f.listed_as.clone(),
-        skill,
+        skill: Box::new(skill),
         diagnostics,
         key: k,
         shadowed_by: None,
