@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import type { Studio } from './lib/studio.svelte';
 import type { NewSkill, NewSkillCheck } from './lib/bindings';
-import { mostUseful, suggestName } from './panes/NewSkill.svelte';
+import { mostUseful } from './panes/NewSkill.svelte';
 import { $, $$, type Call, dispatcher, emptyPrompt, commonHandlers, type Handler, libraryOf, settle, skill, until, versionOf, mountApp, unmountApp } from './testing/fixtures';
 
 let calls: Call[] = [];
@@ -23,7 +23,9 @@ function check({ source, name, description }: NewSkill): NewSkillCheck {
     problems.push({ code: 'SK201', severity: 'error', message: 'bad name', field: 'name', agents: ['spec', 'claude-code'] });
   if (!description)
     problems.push({ code: 'SK301', severity: 'error', message: 'no description', field: 'description', agents: ['spec'] });
-  return { problems, path: `${source}/${name}/SKILL.md`, exists: name === 'taken' };
+  // The engine's suggestion, for the names these tests type.
+  const suggestion = problems.some((p) => p.field === 'name') ? ({ 'My Skill': 'my-skill' }[name] ?? null) : null;
+  return { problems, path: `${source}/${name}/SKILL.md`, exists: name === 'taken', suggestion };
 }
 
 const handlers: Handler = {
@@ -160,16 +162,8 @@ describe('New skill dialog', () => {
   });
 });
 
-describe('suggested names', () => {
-  it('are lowercase, hyphenated and valid', () => {
-    expect(suggestName('My Skill')).toBe('my-skill');
-    expect(suggestName('  Bad_Name!! ')).toBe('bad-name');
-    expect(suggestName('Café  Tools--2')).toBe('cafe-tools-2');
-    expect(suggestName('---')).toBe('');
-    expect(suggestName('a'.repeat(70) + ' b')).toBe('a'.repeat(64));
-  });
-
-  it('pick errors first, then the wording most agents share', () => {
+describe('the message shown for a field', () => {
+  it('picks errors first, then the wording most agents share', () => {
     const p = (message: string, severity: 'error' | 'warning', agents: string[]) => ({ code: 'X', severity, message, field: 'name', agents });
     expect(mostUseful([p('w', 'warning', ['a', 'b', 'c']), p('one', 'error', ['a']), p('two', 'error', ['a', 'b'])])?.message).toBe('two');
     expect(mostUseful([])).toBeNull();

@@ -141,6 +141,30 @@ pub fn problems(name: &str, description: &str) -> Vec<Problem> {
         .collect()
 }
 
+/// A name close to `name` that every profile accepts, when `name` is not one: lowercase, each
+/// run of other characters one hyphen, none at either end, at most 64 characters ("My Skill" →
+/// `my-skill`). Letters outside ASCII are kept when every profile accepts them, else written
+/// without their accents (`café` → `cafe`) or dropped.
+pub fn suggest_name(name: &str) -> Option<String> {
+    use crate::lint::rules::spec::name_format;
+    use unicode_normalization::UnicodeNormalization;
+    let cut = |s: String| -> String {
+        let s: String = s.chars().take(MAX_NAME_CHARS).collect();
+        s.trim_end_matches('-').to_string()
+    };
+    let name_ok = |s: &str| problems(s, SUGGEST_DESCRIPTION).iter().all(|p| p.field.as_deref() != Some("name"));
+    let kept = cut(name_format::hyphenate(name, crate::lint::rules::py_isalnum));
+    let ascii: String = name.nfkd().filter(char::is_ascii).collect();
+    let ascii = cut(name_format::hyphenate(&ascii, |c| c.is_ascii_alphanumeric()));
+    [kept, ascii].into_iter().find(|s| !s.is_empty() && s != name && name_ok(s))
+}
+
+/// The longest name the specification allows, in characters.
+const MAX_NAME_CHARS: usize = 64;
+
+/// A description every profile accepts, to judge a suggested name alone.
+const SUGGEST_DESCRIPTION: &str = "Drafts release notes from merged changes. Use when asked for release notes.";
+
 /// The folder a skill named `name` gets in `source`: `source/name`, or `source/_` when `name` is
 /// not a plain folder name (empty, `.`, `..`, or with a separator), which [`check`] refuses.
 pub fn folder(source: &Path, name: &str) -> PathBuf {
@@ -225,6 +249,27 @@ mod tests {
 
     const DESCRIPTION: &str = "Drafts release notes from merged pull requests, grouped by kind of change. \
                                Use when the user asks for release notes or a summary of what changed.";
+
+    #[test]
+    fn a_suggested_name_is_one_every_profile_accepts() {
+        for (typed, suggested) in [
+            ("My Skill", Some("my-skill")),
+            ("  Bad_Name!! ", Some("bad-name")),
+            ("Release Notes--2", Some("release-notes-2")),
+            ("---", None),
+            ("release-notes", None),
+        ] {
+            assert_eq!(suggest_name(typed).as_deref(), suggested, "{typed:?}");
+        }
+        let long = format!("{} b", "a".repeat(70));
+        assert_eq!(suggest_name(&long), Some("a".repeat(64)));
+        // Accented letters: kept when every profile takes them, else without their accents.
+        let cafe = suggest_name("Café Tools").unwrap();
+        assert!(cafe == "café-tools" || cafe == "cafe-tools", "{cafe}");
+        for s in [cafe, suggest_name("Ünïcödé ✓ Names").unwrap()] {
+            assert!(problems(&s, DESCRIPTION).is_empty(), "{s}: {:?}", problems(&s, DESCRIPTION));
+        }
+    }
 
     fn lint_on_disk(name: &str, description: &str, folders: &[&str]) -> Vec<(String, Diagnostic)> {
         let tmp = tempfile::tempdir().unwrap();

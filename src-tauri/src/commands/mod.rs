@@ -434,11 +434,12 @@ mod tests {
             bad.problems.iter().any(|p| p.severity == Severity::Error && p.field.as_deref() == Some("name")),
             "{bad:?}"
         );
+        assert_eq!(bad.suggestion.as_deref(), Some("bad-name"));
         assert_eq!(state.create_skill(new("Bad_Name", &[])).unwrap_err().code, ErrorCode::InvalidNewSkill);
         assert!(!Path::new(&src).join("Bad_Name").exists());
 
         let good = state.check_new_skill(new("release-notes", &["scripts", "assets"])).unwrap();
-        assert!(good.problems.is_empty() && !good.exists, "{good:?}");
+        assert!(good.problems.is_empty() && !good.exists && good.suggestion.is_none(), "{good:?}");
         let created = state.create_skill(new("release-notes", &["scripts", "assets"])).unwrap();
         assert_eq!(created.path, format!("{src}/release-notes/SKILL.md"));
         assert_eq!(std::fs::read_to_string(&created.path).unwrap(), created.text);

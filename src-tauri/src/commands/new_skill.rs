@@ -22,6 +22,9 @@ pub struct NewSkillCheck {
     pub path: String,
     /// A file or folder is already there.
     pub exists: bool,
+    /// When the name has a problem: a name close to it that every profile accepts (the engine's
+    /// suggestion, offered as "Use my-skill").
+    pub suggestion: Option<String>,
 }
 
 impl AppState {
@@ -40,11 +43,13 @@ impl AppState {
     /// What every profile's checks say about the proposed skill.
     pub fn check_new_skill(&self, args: NewSkill) -> Result<NewSkillCheck, AppError> {
         let dir = skillkit::scaffold::folder(&self.new_skill_source(&args)?, &args.name);
-        Ok(NewSkillCheck {
-            problems: skillkit::scaffold::problems(&args.name, &args.description),
-            path: path_string(&dir.join("SKILL.md")),
-            exists: dir.exists(),
-        })
+        let problems = skillkit::scaffold::problems(&args.name, &args.description);
+        let suggestion = problems
+            .iter()
+            .any(|p| p.field.as_deref() == Some("name"))
+            .then(|| skillkit::scaffold::suggest_name(&args.name))
+            .flatten();
+        Ok(NewSkillCheck { problems, path: path_string(&dir.join("SKILL.md")), exists: dir.exists(), suggestion })
     }
 
     /// Creates the skill folder with its `SKILL.md` and the chosen resource folders (the engine's

@@ -333,7 +333,12 @@ path: string,
 /**
  * A file or folder is already there.
  */
-exists: boolean, };
+exists: boolean, 
+/**
+ * When the name has a problem: a name close to it that every profile accepts (the engine's
+ * suggestion, offered as "Use my-skill").
+ */
+suggestion: string | null, };
 
 export type Draft = { path: string, text: string, 
 /**

@@ -95,15 +95,21 @@ pub(crate) fn problems(name: &str) -> Vec<Problem> {
 
 /// A valid name close to `name`, if one can be made.
 pub(crate) fn suggest(name: &str) -> Option<String> {
+    let s = hyphenate(name, py_isalnum);
+    (!s.is_empty() && problems(&s).is_empty()).then_some(s)
+}
+
+/// `name` in lowercase, every run of characters that `keep` refuses as one hyphen, none at
+/// either end.
+pub(crate) fn hyphenate(name: &str, keep: impl Fn(char) -> bool) -> String {
     let mut s = String::new();
     for c in name.to_lowercase().chars() {
-        let c = if py_isalnum(c) { c } else { '-' };
+        let c = if keep(c) { c } else { '-' };
         if !(c == '-' && (s.is_empty() || s.ends_with('-'))) {
             s.push(c);
         }
     }
-    let s = s.trim_end_matches('-').to_string();
-    (!s.is_empty() && problems(&s).is_empty()).then_some(s)
+    s.trim_end_matches('-').to_string()
 }
 
 pub(crate) fn check(cx: &mut Context<'_>) {
