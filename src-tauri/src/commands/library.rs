@@ -23,17 +23,22 @@ pub struct OpenLibrary {
 
 impl AppState {
     /// The library to open first: the remembered one, unless started on explicit sources.
+    /// A library opened anew (not the remembered one) is judged by the agent its project's
+    /// `skillkit.toml` (or `[tool.skillkit]`) names, as `skillkit check` there is; the remembered
+    /// one keeps the agent last chosen for it.
     pub fn startup(&self) -> Result<Startup, AppError> {
+        let mut startup = self.startup.clone();
+        if let Some(agent) = configured_agent(&startup.sources) {
+            startup.agent = agent;
+        }
         Ok(match self.memory() {
             Some(file) if !self.explicit => {
-                let fallback = crate::last::LastLibrary {
-                    sources: self.startup.sources.clone(),
-                    agent: self.startup.agent.clone(),
-                };
+                let fallback =
+                    crate::last::LastLibrary { sources: startup.sources.clone(), agent: startup.agent.clone() };
                 let l = crate::last::choose(crate::last::read(&file), fallback);
-                Startup { sources: l.sources, agent: l.agent, examples: self.startup.examples.clone() }
+                Startup { sources: l.sources, agent: l.agent, examples: startup.examples }
             }
-            _ => self.startup.clone(),
+            _ => startup,
         })
     }
 
@@ -79,4 +84,12 @@ impl AppState {
         }
         Ok(view)
     }
+}
+
+/// The agent named by the configuration of the project holding the first of `sources`, when it
+/// names one the engine knows (a file that cannot be read is reported when the library opens).
+fn configured_agent(sources: &[String]) -> Option<String> {
+    let project = skillkit::config::find(Path::new(sources.first()?)).ok()??;
+    let id = project.config.agent?;
+    AGENTS.iter().any(|a| a.id == id).then_some(id)
 }

@@ -515,6 +515,26 @@ mod tests {
     }
 
     #[test]
+    fn a_library_opened_anew_is_judged_by_the_agent_its_project_configures() {
+        let (tmp, src) = demo_library();
+        let startup = Startup { sources: vec![src.clone()], agent: "spec".into(), examples: None };
+        assert_eq!(AppState::new(startup.clone()).startup().unwrap().agent, "spec");
+        std::fs::write(tmp.path().join("skillkit.toml"), "agent = \"codex\"\n").unwrap();
+        let configured = Startup { agent: "codex".into(), ..startup.clone() };
+        assert_eq!(AppState::new(startup.clone()).startup().unwrap(), configured);
+        // The remembered library keeps the agent last chosen for it.
+        let file = tmp.path().join("config").join(crate::last::FILE);
+        let first = AppState::remembering(startup.clone(), Some(file.clone()));
+        assert_eq!(first.startup().unwrap(), configured, "the first start");
+        first.open_library(OpenLibrary { sources: vec![src.clone()], agent: "claude-code".into() }).unwrap();
+        let next = AppState::remembering(startup.clone(), Some(file));
+        assert_eq!(next.startup().unwrap().agent, "claude-code");
+        // An agent the engine does not know is left to the library's own report.
+        std::fs::write(tmp.path().join("skillkit.toml"), "agent = \"nobody\"\n").unwrap();
+        assert_eq!(AppState::new(startup.clone()).startup().unwrap().agent, "spec");
+    }
+
+    #[test]
     fn save_file_writes_inside_the_opened_library() {
         let tmp = std::env::temp_dir().join(format!("skill-studio-save-{}", std::process::id()));
         std::fs::create_dir_all(tmp.join("a")).unwrap();
