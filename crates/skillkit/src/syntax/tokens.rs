@@ -178,10 +178,15 @@ fn safe_split(text: &str, near: usize) -> Option<usize> {
 /// Counts `part` (which starts at byte `base` of the whole text), adding each piece to the
 /// range it starts in.
 /// Remembered piece counts: most pieces are short words, kept in a direct-mapped table by their
-/// bytes packed into one integer (one multiply to place, one compare to find; a collision only
-/// replaces the older entry); longer pieces by their text.
+/// bytes packed into one integer with their count (one multiply to place, one compare to find; a
+/// collision only replaces the older entry); longer pieces by their text.
+///
+/// A short slot is the piece's bytes (at most 15, zero-padded) with, in its last byte, the
+/// piece's length (high 4 bits) and count (low 4 bits: a piece never counts more tokens than it
+/// has bytes): 16 bytes, so that the table (512 KB) stays in cache; an empty slot (0) is the
+/// empty piece, which counts 0.
 struct Memo<'a> {
-    short: Vec<(u128, u32)>,
+    short: Vec<u128>,
     long: std::collections::HashMap<&'a str, usize, foldhash::fast::RandomState>,
 }
 
@@ -190,17 +195,16 @@ const MEMO_BITS: u32 = 15;
 
 thread_local! {
     /// Each thread's short table, kept between counts: its entries are keyed by the piece's
-    /// bytes, so they hold for any text, and a 1 MB table is not zeroed, mapped and unmapped on
+    /// bytes, so they hold for any text, and a 512 KB table is not zeroed, mapped and unmapped on
     /// every count (a library check counts hundreds of bodies).
-    static SHORT: std::cell::Cell<Vec<(u128, u32)>> = const { std::cell::Cell::new(Vec::new()) };
+    static SHORT: std::cell::Cell<Vec<u128>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 impl Default for Memo<'_> {
     fn default() -> Self {
         let mut short = SHORT.with(|s| s.take());
         if short.len() != 1 << MEMO_BITS {
-            // Key 0 is the empty piece, whose count (0) is what an empty slot holds.
-            short = vec![(0, 0); 1 << MEMO_BITS];
+            short = vec![0; 1 << MEMO_BITS];
         }
         Memo { short, long: Default::default() }
     }
@@ -217,16 +221,19 @@ impl<'a> Memo<'a> {
     fn count(&mut self, t: &Table, piece: &'a str) -> usize {
         let b = piece.as_bytes();
         if b.len() < 16 {
+            const COUNT: u128 = 0x0f << 120;
             let mut k = [0u8; 16];
             k[..b.len()].copy_from_slice(b);
-            k[15] = b.len() as u8;
+            k[15] = (b.len() as u8) << 4;
             let key = u128::from_le_bytes(k);
             let mixed = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
             let slot = &mut self.short[(mixed >> (64 - MEMO_BITS)) as usize];
-            if slot.0 != key {
-                *slot = (key, t.count(b) as u32);
+            if *slot & !COUNT != key {
+                let n = t.count(b);
+                debug_assert!(n <= b.len());
+                *slot = key | ((n as u128) << 120);
             }
-            slot.1 as usize
+            (*slot >> 120) as usize & 0x0f
         } else {
             *self.long.entry(piece).or_insert_with(|| t.count(b))
         }
