@@ -47,7 +47,11 @@ impl Opened {
     }
 
     pub fn view(&self) -> LibraryView {
-        LibraryView::new(&self.libraries[0].1, self.agent.id)
+        let configured = self.project.as_ref().and_then(|p| p.config.agent.clone());
+        LibraryView {
+            configured_agent: configured.filter(|id| skillkit::AGENTS.iter().any(|a| a.id == id)),
+            ..LibraryView::new(&self.libraries[0].1, self.agent.id)
+        }
     }
 }
 

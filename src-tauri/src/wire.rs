@@ -94,6 +94,11 @@ pub struct LibraryView {
     /// In source order, then discovery order.
     pub skills: Vec<SkillEntry>,
     pub issues: Vec<SourceIssue>,
+    /// The agent the library's project names (`skillkit.toml` or `[tool.skillkit]`), when it
+    /// names one the engine knows: a folder opened as the library switches the window to it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub configured_agent: Option<String>,
 }
 
 pub fn path_string(p: &Path) -> String {
@@ -155,6 +160,7 @@ impl LibraryView {
                 .iter()
                 .map(|i| SourceIssue { source: i.source, path: path_string(&i.path), message: i.message.clone() })
                 .collect(),
+            configured_agent: None,
         }
     }
 }

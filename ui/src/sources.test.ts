@@ -65,6 +65,34 @@ describe('Sources in the Library pane', () => {
     await until(() => $$('[data-testid=skill]').length === 4);
   });
 
+  it('opens a folder as the library under the agent its project configures', async () => {
+    const base = { ...handlers };
+    handlers.agents = () => [
+      { id: 'spec', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false },
+      { id: 'codex', title: 'Codex', label: 'Codex', source: '', has_prompt: false, has_skill_tool: false },
+    ];
+    handlers.open_library = ({ sources, agent }: OpenLibrary) => ({
+      ...libraryOf(
+        sources,
+        sources.map((s, i) => skill(`skill-${s.slice(1)}`, i)),
+      ),
+      agent,
+      ...(sources[0] === '/configured' ? { configured_agent: 'codex' } : {}),
+    });
+    onTestFinished(() => {
+      Object.assign(handlers, base);
+    });
+    await start();
+    picked = '/plain';
+    await studio.library.openFolder();
+    expect(studio.library.agent).toBe('spec');
+    picked = '/configured';
+    await studio.library.openFolder();
+    expect(studio.library.agent).toBe('codex');
+    const last = calls.filter((c) => c.cmd === 'open_library').at(-1)!.args as OpenLibrary;
+    expect(last).toEqual({ sources: ['/configured'], agent: 'codex' });
+  });
+
   it('does nothing when the dialog is cancelled or the folder is already a source', async () => {
     await start();
     picked = null;

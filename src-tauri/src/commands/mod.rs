@@ -522,6 +522,10 @@ mod tests {
         std::fs::write(tmp.path().join("skillkit.toml"), "agent = \"codex\"\n").unwrap();
         let configured = Startup { agent: "codex".into(), ..startup.clone() };
         assert_eq!(AppState::new(startup.clone()).startup().unwrap(), configured);
+        // A library opened later says which agent its project names (the window switches to it).
+        let state = AppState::new(startup.clone());
+        let view = state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
+        assert_eq!((view.agent.as_str(), view.configured_agent.as_deref()), ("spec", Some("codex")));
         // The remembered library keeps the agent last chosen for it.
         let file = tmp.path().join("config").join(crate::last::FILE);
         let first = AppState::remembering(startup.clone(), Some(file.clone()));
@@ -532,6 +536,9 @@ mod tests {
         // An agent the engine does not know is left to the library's own report.
         std::fs::write(tmp.path().join("skillkit.toml"), "agent = \"nobody\"\n").unwrap();
         assert_eq!(AppState::new(startup.clone()).startup().unwrap().agent, "spec");
+        std::fs::remove_file(tmp.path().join("skillkit.toml")).unwrap();
+        let view = state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
+        assert_eq!(view.configured_agent, None);
     }
 
     #[test]

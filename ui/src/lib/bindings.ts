@@ -123,7 +123,12 @@ sources: Array<Source>,
 /**
  * In source order, then discovery order.
  */
-skills: Array<SkillEntry>, issues: Array<SourceIssue>, };
+skills: Array<SkillEntry>, issues: Array<SourceIssue>, 
+/**
+ * The agent the library's project names (`skillkit.toml` or `[tool.skillkit]`), when it
+ * names one the engine knows: a folder opened as the library switches the window to it.
+ */
+configured_agent?: string, };
 
 export type Decision = "full" | "truncated" | "name-only" | "dropped" | "hidden" | "invalid" | "shadowed";
 

@@ -56,11 +56,15 @@ export class LibraryState {
     }
   }
 
-  /** Asks for a folder and opens it as the whole library. */
+  /** Asks for a folder and opens it as the whole library, under the agent its project's
+   *  `skillkit.toml` names when it names one (as `skillkit check` there would). */
   async openFolder() {
     try {
       const dir = await dialogs.pickFolder('Open a folder of skills');
-      if (dir !== null) await this.setSources([dir]);
+      if (dir === null) return;
+      await this.setSources([dir]);
+      const configured = this.view?.configured_agent;
+      if (configured && configured !== this.agent) await this.studio.setAgent(configured);
     } catch (e) {
       this.studio.error = asAppError(e);
     }
