@@ -47,9 +47,9 @@ impl Opened {
     }
 
     pub fn view(&self) -> LibraryView {
-        let configured = self.project.as_ref().and_then(|p| p.config.agent.clone());
         LibraryView {
-            configured_agent: configured.filter(|id| skillkit::AGENTS.iter().any(|a| a.id == id)),
+            // The engine accepts a configuration only when its agent is one it knows.
+            configured_agent: self.project.as_ref().and_then(|p| p.config.agent.clone()),
             ..LibraryView::new(&self.libraries[0].1, self.agent.id)
         }
     }

@@ -94,8 +94,8 @@ pub struct LibraryView {
     /// In source order, then discovery order.
     pub skills: Vec<SkillEntry>,
     pub issues: Vec<SourceIssue>,
-    /// The agent the library's project names (`skillkit.toml` or `[tool.skillkit]`), when it
-    /// names one the engine knows: a folder opened as the library switches the window to it.
+    /// The agent the library's project names (`skillkit.toml` or `[tool.skillkit]`), if any: a
+    /// folder opened as the library switches the window to it.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub configured_agent: Option<String>,

@@ -149,7 +149,7 @@ pub fn suggest_name(name: &str) -> Option<String> {
     use crate::lint::rules::spec::name_format;
     use unicode_normalization::UnicodeNormalization;
     let cut = |s: String| -> String {
-        let s: String = s.chars().take(MAX_NAME_CHARS).collect();
+        let s: String = s.chars().take(crate::lint::rules::spec::name_too_long::MAX_CHARS).collect();
         s.trim_end_matches('-').to_string()
     };
     let name_ok = |s: &str| problems(s, SUGGEST_DESCRIPTION).iter().all(|p| p.field.as_deref() != Some("name"));
@@ -158,9 +158,6 @@ pub fn suggest_name(name: &str) -> Option<String> {
     let ascii = cut(name_format::hyphenate(&ascii, |c| c.is_ascii_alphanumeric()));
     [kept, ascii].into_iter().find(|s| !s.is_empty() && s != name && name_ok(s))
 }
-
-/// The longest name the specification allows, in characters.
-const MAX_NAME_CHARS: usize = 64;
 
 /// A description every profile accepts, to judge a suggested name alone.
 const SUGGEST_DESCRIPTION: &str = "Drafts release notes from merged changes. Use when asked for release notes.";

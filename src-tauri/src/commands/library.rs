@@ -86,10 +86,9 @@ impl AppState {
     }
 }
 
-/// The agent named by the configuration of the project holding the first of `sources`, when it
-/// names one the engine knows (a file that cannot be read is reported when the library opens).
+/// The agent named by the configuration of the project holding the first of `sources` (the
+/// engine refuses a file naming an agent it does not know; that, like any file that cannot be
+/// read, is reported when the library opens).
 fn configured_agent(sources: &[String]) -> Option<String> {
-    let project = skillkit::config::find(Path::new(sources.first()?)).ok()??;
-    let id = project.config.agent?;
-    AGENTS.iter().any(|a| a.id == id).then_some(id)
+    skillkit::config::find(Path::new(sources.first()?)).ok()??.config.agent
 }

@@ -125,8 +125,8 @@ sources: Array<Source>,
  */
 skills: Array<SkillEntry>, issues: Array<SourceIssue>, 
 /**
- * The agent the library's project names (`skillkit.toml` or `[tool.skillkit]`), when it
- * names one the engine knows: a folder opened as the library switches the window to it.
+ * The agent the library's project names (`skillkit.toml` or `[tool.skillkit]`), if any: a
+ * folder opened as the library switches the window to it.
  */
 configured_agent?: string, };
 

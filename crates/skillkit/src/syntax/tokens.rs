@@ -289,9 +289,8 @@ fn class(c: char) -> Class {
 }
 
 /// A fast estimate of the o200k_base token count (within -14 % and +13 % on real skill bodies of
-/// 3,000 to 8,000 tokens, see [`count_near`]). Runs over
-/// bytes: ASCII is classified directly, and a multi-byte character counts as a letter unless it
-/// is whitespace or a number.
+/// 3,000 to 8,000 tokens, see [`count_near`]). Runs over bytes: ASCII is classified directly, and
+/// a multi-byte character counts as a letter unless it is whitespace or a number.
 ///
 /// The text is cut into runs of characters of one class, and each run counts as: a word of `n`
 /// ASCII letters `1 + (n - 1) / 8` (most common words are one token; long ones split), a word
@@ -544,9 +543,9 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// A fast estimate of the o200k_base token count (what the fast `estimate` is held equal to). Runs over
-    /// bytes: ASCII is classified directly, and a multi-byte character counts as a letter unless it
-    /// is whitespace or a number.
+    /// A fast estimate of the o200k_base token count (what the fast `estimate` is held equal to).
+    /// Runs over bytes: ASCII is classified directly, and a multi-byte character counts as a
+    /// letter unless it is whitespace or a number.
     fn estimate_per_run(text: &str) -> usize {
         let bytes = text.as_bytes();
         // The class and byte length of the character at `i`.

@@ -42,13 +42,16 @@ declare_rule! {
     }
 }
 
+/// The longest `name` the specification allows, in characters.
+pub(crate) const MAX_CHARS: usize = 64;
+
 pub(crate) fn check(cx: &mut Context<'_>) {
     if !fields_checkable(cx) {
         return;
     }
     let Some((name, span)) = checked_name(cx.skill) else { return };
     let n = name.chars().count();
-    if n > 64 {
+    if n > MAX_CHARS {
         let msg = if cx.skills_ref() {
             format!("Skill name '{name}' exceeds 64 character limit ({n} chars)")
         } else {
