@@ -1,8 +1,8 @@
 //! Token counting speed on the repository's Markdown (docs/ and skills/, and the shared corpus of
 //! real skills when it is beside the repository): the exact o200k_base and cl100k_base counts
-//! against `bpe-openai`'s, the fast estimate and its upper bound (what SK502 runs on every long
-//! body). Each is one pass over all the texts joined; criterion reports the time, and the bench
-//! prints the µs per KB.
+//! against `bpe-openai`'s, and the fast estimate (what SK502 runs on every long body). Each is
+//! one pass over all the texts joined; criterion reports the time, and the bench prints the µs
+//! per KB.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use skillkit::tokens;
@@ -42,7 +42,6 @@ fn bench(c: &mut Criterion) {
     g.bench_function("count_cl100k", |b| b.iter(|| tokens::count_cl100k(black_box(&all))));
     g.bench_function("bpe-openai cl100k", |b| b.iter(|| cl100k.count(black_box(&all))));
     g.bench_function("estimate", |b| b.iter(|| tokens::estimate(black_box(&all))));
-    g.bench_function("estimate_upper_bound", |b| b.iter(|| tokens::estimate_upper_bound(black_box(&all))));
     g.finish();
 }
 

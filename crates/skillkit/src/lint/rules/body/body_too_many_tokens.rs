@@ -35,18 +35,15 @@ pub(crate) fn check(cx: &mut Context<'_>) {
         return;
     }
     let body = cx.skill.body();
-    let count = count_near(body, TOKEN_LIMIT);
+    let near = count_near(body, TOKEN_LIMIT);
+    let count = near.count;
     if count.value() <= TOKEN_LIMIT {
         return;
     }
     // Find the line where the running estimate crosses the limit (scaled to the count).
     let base = cx.skill.split.body.start;
-    // Over the limit, an estimated count is the body's estimate already.
-    let total_est = match count {
-        Count::Estimate(e) => e,
-        Count::Exact(_) => estimate(body),
-    }
-    .max(1);
+    // Over the limit, the count was estimated on the way (to tell whether to count exactly).
+    let total_est = near.estimate.unwrap_or_else(|| estimate(body)).max(1);
     let target = TOKEN_LIMIT * total_est / count.value();
     let mut running = 0;
     let mut at = base;
