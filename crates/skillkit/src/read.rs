@@ -4,7 +4,6 @@
 
 use crate::skill::{FileProblem, Skill, MAX_FILE_BYTES};
 use std::fs;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The names a skill file has: `SKILL.md`, and the lowercase `skill.md` skills-ref also accepts.
@@ -101,9 +100,10 @@ pub(crate) fn read_skill_file_sized(dir: &Path, name: &str, regular_len: Option<
     if len > MAX_FILE_BYTES {
         return Skill::unreadable(dir, name, FileProblem::TooLarge { size: len });
     }
-    let mut bytes = Vec::with_capacity(len as usize);
+    // Room for one byte more than the file has: one read fills it, and one more sees its end.
+    let mut bytes = Vec::with_capacity(len as usize + 1);
     let read =
-        crate::scope::open_regular_file(&path).and_then(|(f, _)| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes));
+        crate::scope::open_regular_file(&path).and_then(|(f, _)| read_to_end(&f, &mut bytes, MAX_FILE_BYTES + 1));
     match read {
         Err(e) => Skill::unreadable(dir, name, FileProblem::Unreadable { error: describe(&e) }),
         // The file grew between stat and read.
@@ -126,4 +126,116 @@ pub(crate) fn read_skill_file_sized(dir: &Path, name: &str, regular_len: Option<
 fn describe(e: &std::io::Error) -> String {
     let s = e.to_string();
     s.split(" (os error").next().unwrap_or(&s).to_string()
+}
+
+/// Reads `f` to its end into `bytes`, stopping once it holds `max` bytes or more: into the room
+/// `bytes` already has, then in 8 KB steps. (`Read::read_to_end` starts with an 8 KB read
+/// whatever the room, so a larger file took a read more.)
+#[cfg(unix)]
+fn read_to_end(f: &fs::File, bytes: &mut Vec<u8>, max: u64) -> std::io::Result<usize> {
+    let start = bytes.len();
+    while (bytes.len() as u64) < max {
+        if bytes.len() == bytes.capacity() {
+            bytes.reserve(8192);
+        }
+        match rustix::io::read(f, rustix::buffer::spare_capacity(bytes)) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(rustix::io::Errno::INTR) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(bytes.len() - start)
+}
+
+#[cfg(not(unix))]
+fn read_to_end(f: &fs::File, bytes: &mut Vec<u8>, max: u64) -> std::io::Result<usize> {
+    use std::io::Read;
+    f.take(max).read_to_end(bytes)
+}
+
+/// What a folder listing says an entry is (from the listing itself: no system call per entry,
+/// but where the file system does not say).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum EntryKind {
+    Dir,
+    File,
+    Symlink,
+    /// A FIFO, socket or device.
+    Other,
+}
+
+impl EntryKind {
+    pub(crate) fn is_dir(self) -> bool {
+        self == EntryKind::Dir
+    }
+    pub(crate) fn is_file(self) -> bool {
+        self == EntryKind::File
+    }
+    pub(crate) fn is_symlink(self) -> bool {
+        self == EntryKind::Symlink
+    }
+}
+
+impl From<fs::FileType> for EntryKind {
+    fn from(ft: fs::FileType) -> Self {
+        if ft.is_symlink() {
+            EntryKind::Symlink
+        } else if ft.is_dir() {
+            EntryKind::Dir
+        } else if ft.is_file() {
+            EntryKind::File
+        } else {
+            EntryKind::Other
+        }
+    }
+}
+
+/// The entries of folder `dir` (not `.` and `..`), in the order the file system lists them.
+/// Entries that vanish while listed are left out; an error while listing ends the list.
+#[cfg(unix)]
+pub(crate) fn list_dir(dir: &Path) -> std::io::Result<Vec<(std::ffi::OsString, EntryKind)>> {
+    use rustix::fs::{self as rfs, AtFlags, FileType, Mode, OFlags};
+    use std::os::unix::ffi::OsStrExt;
+    // The folder's entries straight from `getdents64`: `std::fs::read_dir` goes through libc's
+    // `opendir`, which also stats the folder (one more system call per folder of a library).
+    let fd = rfs::open(dir, OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NONBLOCK, Mode::empty())?;
+    let mut listing = rfs::Dir::new(fd)?;
+    let mut out = vec![];
+    while let Some(entry) = listing.read() {
+        // An entry that cannot be read ends the listing (with what was read), as
+        // `read_dir(..).flatten()` would skip it.
+        let Ok(entry) = entry else { break };
+        let name = entry.file_name().to_bytes();
+        if name == b"." || name == b".." {
+            continue;
+        }
+        let kind = match entry.file_type() {
+            FileType::Directory => EntryKind::Dir,
+            FileType::RegularFile => EntryKind::File,
+            FileType::Symlink => EntryKind::Symlink,
+            FileType::Unknown => {
+                // The file system does not say in its listings: ask, as `DirEntry::file_type` does.
+                let Ok(fd) = listing.fd() else { continue };
+                match rfs::statat(fd, entry.file_name(), AtFlags::SYMLINK_NOFOLLOW) {
+                    Ok(st) => match FileType::from_raw_mode(st.st_mode) {
+                        FileType::Directory => EntryKind::Dir,
+                        FileType::RegularFile => EntryKind::File,
+                        FileType::Symlink => EntryKind::Symlink,
+                        _ => EntryKind::Other,
+                    },
+                    Err(_) => continue,
+                }
+            }
+            _ => EntryKind::Other,
+        };
+        out.push((std::ffi::OsStr::from_bytes(name).to_os_string(), kind));
+    }
+    Ok(out)
+}
+
+/// [`list_dir`] through `std::fs::read_dir`.
+#[cfg(not(unix))]
+pub(crate) fn list_dir(dir: &Path) -> std::io::Result<Vec<(std::ffi::OsString, EntryKind)>> {
+    Ok(fs::read_dir(dir)?.flatten().filter_map(|e| Some((e.file_name(), e.file_type().ok()?.into()))).collect())
 }

@@ -118,15 +118,14 @@ pub fn scan_within(dir: &Path, skill_file: &str, opts: ScanOptions, within: &[st
     let mut seen: Option<HashSet<std::path::PathBuf>> = None;
     let mut stack = vec![(dir.to_path_buf(), String::new(), 0usize)];
     while let Some((abs, rel, depth)) = stack.pop() {
-        let entries = match fs::read_dir(&abs) {
-            Ok(e) => e,
+        // The entry's own type needs no system call; only symlinks are followed with a stat.
+        let mut names = match crate::read::list_dir(&abs) {
+            Ok(names) => names,
             Err(e) => {
                 out.problems.push(ResourceProblem { path: rel, message: format!("cannot read folder: {e}") });
                 continue;
             }
         };
-        // The entry's own type needs no system call; only symlinks are followed with a stat.
-        let mut names: Vec<_> = entries.flatten().filter_map(|e| Some((e.file_name(), e.file_type().ok()?))).collect();
         names.sort_by(|a, b| a.0.cmp(&b.0));
         for (name, ft) in names.into_iter().rev() {
             let name_s = name.to_string_lossy().into_owned();
