@@ -119,7 +119,7 @@ pub fn scan_within(dir: &Path, skill_file: &str, opts: ScanOptions, within: &[st
     let mut stack = vec![(dir.to_path_buf(), String::new(), 0usize)];
     while let Some((abs, rel, depth)) = stack.pop() {
         // The entry's own type needs no system call; only symlinks are followed with a stat.
-        let mut names = match crate::read::list_dir(&abs) {
+        let mut names = match crate::scope::list_dir(&abs) {
             Ok(names) => names,
             Err(e) => {
                 out.problems.push(ResourceProblem { path: rel, message: format!("cannot read folder: {e}") });

@@ -431,6 +431,92 @@ pub(crate) fn open_regular_file(path: &Path) -> std::io::Result<(std::fs::File, 
     Ok((file, meta.len()))
 }
 
+/// What a folder listing says an entry is (from the listing itself: no system call per entry,
+/// but where the file system does not say).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum EntryKind {
+    Dir,
+    File,
+    Symlink,
+    /// A FIFO, socket or device.
+    Other,
+}
+
+impl EntryKind {
+    pub(crate) fn is_dir(self) -> bool {
+        self == EntryKind::Dir
+    }
+    pub(crate) fn is_file(self) -> bool {
+        self == EntryKind::File
+    }
+    pub(crate) fn is_symlink(self) -> bool {
+        self == EntryKind::Symlink
+    }
+}
+
+impl From<std::fs::FileType> for EntryKind {
+    fn from(ft: std::fs::FileType) -> Self {
+        if ft.is_symlink() {
+            EntryKind::Symlink
+        } else if ft.is_dir() {
+            EntryKind::Dir
+        } else if ft.is_file() {
+            EntryKind::File
+        } else {
+            EntryKind::Other
+        }
+    }
+}
+
+/// The entries of folder `dir` (not `.` and `..`), in the order the file system lists them.
+/// Entries that vanish while listed are left out; an error while listing ends the list.
+#[cfg(unix)]
+pub(crate) fn list_dir(dir: &Path) -> std::io::Result<Vec<(std::ffi::OsString, EntryKind)>> {
+    use rustix::fs::{self as rfs, AtFlags, FileType, Mode, OFlags};
+    use std::os::unix::ffi::OsStrExt;
+    // The folder's entries straight from `getdents64`: `std::fs::read_dir` goes through libc's
+    // `opendir`, which also stats the folder (one more system call per folder of a library).
+    let fd = rfs::open(dir, OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC | OFlags::NONBLOCK, Mode::empty())?;
+    let mut listing = rfs::Dir::new(fd)?;
+    let mut out = vec![];
+    while let Some(entry) = listing.read() {
+        // An entry that cannot be read ends the listing (with what was read), as
+        // `read_dir(..).flatten()` would skip it.
+        let Ok(entry) = entry else { break };
+        let name = entry.file_name().to_bytes();
+        if name == b"." || name == b".." {
+            continue;
+        }
+        let kind = match entry.file_type() {
+            FileType::Directory => EntryKind::Dir,
+            FileType::RegularFile => EntryKind::File,
+            FileType::Symlink => EntryKind::Symlink,
+            FileType::Unknown => {
+                // The file system does not say in its listings: ask, as `DirEntry::file_type` does.
+                let Ok(fd) = listing.fd() else { continue };
+                match rfs::statat(fd, entry.file_name(), AtFlags::SYMLINK_NOFOLLOW) {
+                    Ok(st) => match FileType::from_raw_mode(st.st_mode) {
+                        FileType::Directory => EntryKind::Dir,
+                        FileType::RegularFile => EntryKind::File,
+                        FileType::Symlink => EntryKind::Symlink,
+                        _ => EntryKind::Other,
+                    },
+                    Err(_) => continue,
+                }
+            }
+            _ => EntryKind::Other,
+        };
+        out.push((std::ffi::OsStr::from_bytes(name).to_os_string(), kind));
+    }
+    Ok(out)
+}
+
+/// [`list_dir`] through `std::fs::read_dir`.
+#[cfg(not(unix))]
+pub(crate) fn list_dir(dir: &Path) -> std::io::Result<Vec<(std::ffi::OsString, EntryKind)>> {
+    Ok(std::fs::read_dir(dir)?.flatten().filter_map(|e| Some((e.file_name(), e.file_type().ok()?.into()))).collect())
+}
+
 /// One lock per file path, shared by every save of this process.
 fn file_lock(path: &Path) -> Arc<Mutex<()>> {
     static LOCKS: Mutex<Option<std::collections::HashMap<PathBuf, Arc<Mutex<()>>>>> = Mutex::new(None);
