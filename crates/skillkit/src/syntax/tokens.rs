@@ -482,7 +482,7 @@ impl Estimate {
         self.tokens += count;
         self.tokens -= joins;
         // The run at the block's end, open for what follows.
-        let k = ASCII_CLASS[b[len - 1] as usize] as usize;
+        let k = ASCII[b[len - 1] as usize] as usize;
         let start = 63 - starts([l, d, s, n, o][k]).leading_zeros() as usize;
         self.prev = k;
         self.phase = run_count_and_phase(k, len - start).1;
@@ -591,7 +591,7 @@ fn pack(b: &[u8; 64], f: impl Fn(u8) -> bool) -> u64 {
 }
 
 // The estimate's classes of an ASCII byte by arithmetic (no table), so that a loop of them
-// vectorizes: the same as `ASCII_CLASS`. (With SSE2, `class_masks` compares 16 bytes at once
+// vectorizes: the same as `ASCII`. (With SSE2, `class_masks` compares 16 bytes at once
 // instead; these are its reference in the tests.)
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 #[inline(always)]
@@ -630,16 +630,6 @@ const fn ascii_classes() -> [Class; 128] {
     t
 }
 static ASCII: [Class; 128] = ascii_classes();
-/// [`ASCII`] as `u8`s, for the estimate's inner loop.
-static ASCII_CLASS: [u8; 128] = {
-    let mut t = [0u8; 128];
-    let mut b = 0;
-    while b < 128 {
-        t[b] = ASCII[b] as u8;
-        b += 1;
-    }
-    t
-};
 
 /// How a count was obtained.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
