@@ -1,8 +1,9 @@
 // The editor's own look: syntax colours from the theme's tokens only, and diagnostics hovers built
 // as separate, formatted parts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { EditorState } from '@codemirror/state';
-import { activateHover, hasHoverTooltips, type EditorView } from '@codemirror/view';
+import { EditorSelection, EditorState, type Extension } from '@codemirror/state';
+import { activateHover, EditorView, hasHoverTooltips } from '@codemirror/view';
+import { history, undo } from '@codemirror/commands';
 import { ensureSyntaxTree } from '@codemirror/language';
 import { markdown } from '@codemirror/lang-markdown';
 import { yamlFrontmatter } from '@codemirror/lang-yaml';
@@ -14,6 +15,7 @@ import {
   inlineParts,
   markdownHighlightStyle,
   renderDiagnostic,
+  typedText,
   yamlHighlightStyle,
   YAML_SCALAR,
 } from './lib/editor';
@@ -214,5 +216,93 @@ describe('diagnostic hovers', () => {
     expect(hover.closest('.cm-editor')).toBeNull();
     expect(hover.querySelector('.cm-diag-message')?.textContent).toContain('must be lowercase');
     expect(hover.querySelector('.cm-diag-help code')?.textContent).toBe('my-skill');
+  });
+});
+
+describe('typed characters', () => {
+  function plainView(doc: string, extensions: Extension[] = []): EditorView {
+    const parent = document.createElement('div');
+    document.body.appendChild(parent);
+    const view = new EditorView({ parent, state: EditorState.create({ doc, extensions: [typedText, history(), ...extensions] }) });
+    views.push(view);
+    return view;
+  }
+  function type(view: EditorView, data: string, init: Partial<InputEventInit> = {}): InputEvent {
+    const event = new InputEvent('beforeinput', { inputType: 'insertText', data, cancelable: true, bubbles: true, ...init });
+    view.contentDOM.dispatchEvent(event);
+    return event;
+  }
+
+  it('go into the text at the cursor, over a selection, as typing that undo takes back', () => {
+    const view = plainView('name: skil');
+    view.dispatch({ selection: { anchor: 10 } });
+    const event = type(view, 'l');
+    expect(event.defaultPrevented).toBe(true);
+    expect(view.state.doc.toString()).toBe('name: skill');
+    expect(view.state.selection.main.head).toBe(11);
+    view.dispatch({ selection: { anchor: 6, head: 11 } });
+    type(view, 'é');
+    expect(view.state.doc.toString()).toBe('name: é');
+    // Typing is one undo step, as CodeMirror groups typed text.
+    undo(view);
+    expect(view.state.doc.toString()).toBe('name: skill');
+  });
+
+  it('reach every cursor', () => {
+    const view = plainView('a\nb', [EditorState.allowMultipleSelections.of(true)]);
+    view.dispatch({ selection: EditorSelection.create([EditorSelection.cursor(1), EditorSelection.cursor(3)]) });
+    type(view, '!');
+    expect(view.state.doc.toString()).toBe('a!\nb!');
+  });
+
+  it('leave compositions, line breaks, other inputs and read-only text to CodeMirror and the browser', () => {
+    const view = plainView('abc');
+    for (const event of [
+      type(view, 'x', { isComposing: true }),
+      type(view, 'x\ny'),
+      type(view, 'x', { inputType: 'insertReplacementText' }),
+      type(view, 'x', { cancelable: false }),
+    ])
+      expect(event.defaultPrevented).toBe(false);
+    const readOnly = plainView('abc', [EditorState.readOnly.of(true)]);
+    expect(type(readOnly, 'x').defaultPrevented).toBe(false);
+    expect(view.state.doc.toString()).toBe('abc');
+    expect(readOnly.state.doc.toString()).toBe('abc');
+  });
+
+  it('pass through the input handlers first, as on CodeMirror’s own path', () => {
+    const seen: [number, number, string][] = [];
+    const view = plainView('ab', [
+      EditorView.inputHandler.of((v, from, to, text) => {
+        seen.push([from, to, text]);
+        if (text !== '(') return false;
+        v.dispatch({ changes: { from, to, insert: '()' }, selection: { anchor: from + 1 } });
+        return true;
+      }),
+    ]);
+    view.dispatch({ selection: { anchor: 1 } });
+    type(view, '(');
+    type(view, 'x');
+    expect(seen).toEqual([
+      [1, 1, '('],
+      [2, 2, 'x'],
+    ]);
+    expect(view.state.doc.toString()).toBe('a(x)b');
+  });
+
+  it('are linted as the editor’s other changes are', async () => {
+    const linted: string[] = [];
+    const parent = document.createElement('div');
+    document.body.appendChild(parent);
+    const view = createEditor(parent, 'name: a\n', {
+      lint: async (text) => (linted.push(text), []),
+      applyFix: () => {},
+      save: () => {},
+      change: () => {},
+    });
+    views.push(view);
+    view.dispatch({ selection: { anchor: 7 } });
+    expect(type(view, 'b').defaultPrevented).toBe(true);
+    await until(() => linted.includes('name: ab\n'));
   });
 });
