@@ -11,6 +11,7 @@ import type {
   EvalReply,
   KeyStatus,
   ProviderSettings,
+  Report,
   Suite,
   SuiteFile,
   Variant,
@@ -254,6 +255,10 @@ export class EvalsState {
         compare,
       });
       const { saved, unsaved } = this.result;
+      // The reports' own counts: the host's progress events travel apart from the command's
+      // answer, and the last of them may arrive after it (and is then ignored).
+      const count = (r: Report): Count => ({ done: r.summary.requests, total: r.cases.length * r.runs });
+      this.progress = { saved: count(saved), unsaved: unsaved ? count(unsaved) : null };
       const requests = saved.summary.requests + (unsaved?.summary.requests ?? 0);
       const cancelled = saved.cancelled || (unsaved?.cancelled ?? false);
       this.status = `${requests} request(s) to ${saved.model}${cancelled ? ' · cancelled: the counts are of the completed runs' : ''}`;

@@ -230,6 +230,21 @@ describe('Evals pane', () => {
     expect($('.diff')).toBeNull();
   });
 
+  it('counts the finished run from its reports, whatever order the last events come in', async () => {
+    const suite: Suite = { agent: null, sources: ['../..'], context_window: null, char_budget: null, cases: [{ id: 'tables', query: 'q', expect: 'pdf' }] };
+    await start({ path: SUITE, exists: true, text: yaml(suite), suite, version: versionOf('x') });
+    $('[data-testid=eval-run]')!.click();
+    await until(() => answer !== null);
+    await emit('eval-progress', { done: 7, total: 9, variant: 'saved' });
+    await until(() => $('[data-testid=eval-progress]')?.dataset.done === '7');
+    // The answer comes before the events of the last two requests, which then arrive late.
+    await finish({ saved: saved(), unsaved: null, key: 'environment' });
+    await emit('eval-progress', { done: 8, total: 9, variant: 'saved' });
+    const bar = $('[data-testid=eval-progress]')!;
+    expect([bar.dataset.done, bar.dataset.total, bar.dataset.running]).toEqual(['9', '9', 'false']);
+    expect(bar.textContent).toContain('9/9 requests · finished');
+  });
+
   it('cancels a run and says the report is partial', async () => {
     const suite: Suite = { agent: null, sources: ['../..'], context_window: null, char_budget: null, cases: [{ id: 'tables', query: 'q', expect: 'pdf' }] };
     await start({ path: SUITE, exists: true, text: yaml(suite), suite, version: versionOf('x') });
