@@ -15,6 +15,8 @@ pub(crate) struct Table {
     tokens: &'static [u8],
     starts: &'static [u8],
     slots: &'static [u8],
+    /// The ids of the two-byte tokens, by their bytes (see `build.rs`).
+    pairs: &'static [u8],
     n: usize,
     bits: u32,
     max_len: usize,
@@ -50,6 +52,10 @@ impl Table {
     /// The rank (id) of the token whose bytes are `b`, if there is one.
     #[inline]
     pub(crate) fn rank(&self, b: &[u8]) -> Option<u32> {
+        if let [first, second] = *b {
+            let id = u32_at(self.pairs, usize::from(first) << 8 | usize::from(second));
+            return (id != EMPTY).then_some(id);
+        }
         if b.len() > self.max_len || b.is_empty() {
             return None;
         }
