@@ -377,15 +377,16 @@ fn check(
         },
         _ => None,
     };
-    let adjust = |run: &mut CheckRun, err: &mut dyn Write| -> std::io::Result<()> {
-        let b = baseline.as_ref().map(|b| (b, baseline_dir.as_path()));
-        let done = adjust_run(setup.project.as_ref(), b, run);
-        if done.in_baseline > 0 {
-            let n = done.in_baseline;
+    let note_baseline = |n: usize, err: &mut dyn Write| -> std::io::Result<()> {
+        if n > 0 {
             let s = if n == 1 { "" } else { "s" };
             writeln!(err, "note: {n} finding{s} accepted in the baseline ({}) not shown", baseline_path.display())?;
         }
         Ok(())
+    };
+    let adjust = |run: &mut CheckRun, err: &mut dyn Write| -> std::io::Result<()> {
+        let b = baseline.as_ref().map(|b| (b, baseline_dir.as_path()));
+        note_baseline(adjust_run(setup.project.as_ref(), b, run).in_baseline, err)
     };
     let sources = match check_sources(&paths) {
         Ok(s) => s,
@@ -403,19 +404,26 @@ fn check(
             opts.format == Format::Text && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
         }
     };
-    let print = |run: &CheckRun, out: &mut dyn Write, err: &mut dyn Write| -> std::io::Result<i32> {
-        for issue in &run.issues {
+    let report = || -> Box<dyn render::Report + '_> {
+        match opts.format {
+            Format::Text => Box::new(render::text::Text { agent, display: &display, color }),
+            Format::Json => Box::new(render::json::Json::new(agent, &display)),
+            Format::Sarif => Box::new(render::sarif::Sarif::new(agent, &display)),
+            Format::Github => Box::new(render::github::Github { display: &display }),
+        }
+    };
+    let exit_code = |s: &skillkit::check::Summary| if s.errors > 0 || (opts.strict && s.warnings > 0) { 1 } else { 0 };
+    let warn = |issues: &[skillkit::library::discover::SearchIssue], err: &mut dyn Write| -> std::io::Result<()> {
+        for issue in issues {
             writeln!(err, "warning: {}: {}", display(&issue.path), issue.message)?;
         }
-        match opts.format {
-            Format::Text => render::text::render(run, agent, &display, color, out)?,
-            Format::Json => render::json::render(run, agent, &display, out)?,
-            Format::Sarif => render::sarif::render(run, agent, &display, out)?,
-            Format::Github => render::github::render(run, &display, out)?,
-        }
+        Ok(())
+    };
+    let print = |run: &CheckRun, out: &mut dyn Write, err: &mut dyn Write| -> std::io::Result<i32> {
+        warn(&run.issues, err)?;
+        render::whole(&mut *report(), run, out)?;
         out.flush()?;
-        let s = run.summary();
-        Ok(if s.errors > 0 || (opts.strict && s.warnings > 0) { 1 } else { 0 })
+        Ok(exit_code(&run.summary()))
     };
     // Text and SARIF reports show source lines (snippets, fix edits); the others give positions
     // only, and a baseline records findings: the skills' bodies need not be kept for those.
@@ -438,13 +446,23 @@ fn check(
         return Ok(0);
     }
     if !opts.watch {
-        let mut run = check_run_keeping(&sources, agent, keep);
-        adjust(&mut run, err)?;
-        let code = print(&run, out, err);
-        // Freeing a large library's results takes a while: do it off the exit path (inline
-        // when no thread can be started).
-        let _ = std::thread::Builder::new().spawn(move || drop(run));
-        return code;
+        // Each skill is reported as the check hands it over, and dropped.
+        let mut sink = Reporting {
+            report: report(),
+            out,
+            adjust: skillkit::config::Adjust::new(
+                setup.project.as_ref(),
+                baseline.as_ref().map(|b| (b, baseline_dir.as_path())),
+            ),
+            summary: Default::default(),
+        };
+        let end = skillkit::check::check_each(&sources, agent, keep, &mut sink)?;
+        let Reporting { mut report, out, adjust, summary } = sink;
+        warn(&end.issues, err)?;
+        note_baseline(adjust.done().in_baseline, err)?;
+        report.end(out, &render::End { summary, verdict: end.verdict.as_ref(), issues: &end.issues })?;
+        out.flush()?;
+        return Ok(exit_code(&summary));
     }
     let mut lib = open_check_library(&sources, agent);
     let mut run = CheckRun::from_library(&lib, agent);
@@ -481,6 +499,28 @@ fn check(
         }
     }
     Ok(code)
+}
+
+/// Where a one-shot check's skills go: the project's adjustments, the counts, the report.
+struct Reporting<'a, 'o> {
+    report: Box<dyn render::Report + 'a>,
+    out: &'o mut dyn Write,
+    adjust: skillkit::config::Adjust<'a>,
+    summary: skillkit::check::Summary,
+}
+
+impl skillkit::check::CheckSink for Reporting<'_, '_> {
+    fn begin(&mut self, verdict: Option<&skillkit::verdict::AgentVerdict>) -> std::io::Result<()> {
+        self.report.begin(self.out, verdict)
+    }
+
+    fn skill(&mut self, mut c: skillkit::check::Checked) -> std::io::Result<()> {
+        if !self.adjust.changes_nothing() {
+            self.adjust.skill(&c.skill.path(), &mut c.diagnostics);
+        }
+        self.summary.add(&c);
+        self.report.skill(self.out, &c)
+    }
 }
 
 fn tree(sources: Vec<PathBuf>, setup: &Setup, format: TreeFormat, out: &mut dyn Write) -> std::io::Result<i32> {

@@ -44,7 +44,7 @@ fn main() {
         std::process::exit(code);
     }
     // Output can be large (a whole library as JSON); write it in blocks, not line by line.
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let code = skillkit_cli::run_cancellable(std::env::args_os(), &mut out, &mut std::io::stderr().lock(), &cancel);
     let code = match std::io::Write::flush(&mut out) {
         Ok(()) => code,

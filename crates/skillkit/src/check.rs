@@ -46,19 +46,100 @@ pub struct CheckRun {
 
 impl CheckRun {
     pub fn summary(&self) -> Summary {
-        let mut s = Summary { skills: self.skills.len(), ..Default::default() };
-        for c in &self.skills {
-            if c.is_valid() {
-                s.valid += 1;
-            } else {
-                s.invalid += 1;
-            }
-            s.errors += c.count(Severity::Error);
-            s.warnings += c.count(Severity::Warning);
-            s.infos += c.count(Severity::Info);
-        }
+        let mut s = Summary::default();
+        self.skills.iter().for_each(|c| s.add(c));
         s
     }
+}
+
+impl Summary {
+    /// Counts one more skill.
+    pub fn add(&mut self, c: &Checked) {
+        self.skills += 1;
+        if c.is_valid() {
+            self.valid += 1;
+        } else {
+            self.invalid += 1;
+        }
+        self.errors += c.count(Severity::Error);
+        self.warnings += c.count(Severity::Warning);
+        self.infos += c.count(Severity::Info);
+    }
+}
+
+/// Where [`check_each`] hands a check's results.
+pub trait CheckSink {
+    /// Once, before the first skill: what the profile's agent does with the library, for
+    /// profiles judged by their loader (known only once every skill is read).
+    fn begin(&mut self, verdict: Option<&AgentVerdict>) -> std::io::Result<()>;
+    /// Each skill, in report order, to be reported and dropped.
+    fn skill(&mut self, checked: Checked) -> std::io::Result<()>;
+}
+
+/// What a check found besides its skills.
+pub struct CheckEnd {
+    /// Folders the search could not look into.
+    pub issues: Vec<SearchIssue>,
+    pub verdict: Option<AgentVerdict>,
+}
+
+/// Checks every skill under `sources` (from [`check_sources`]) once, as [`check_run_keeping`]
+/// does, handing each skill to `sink` in the same order with the same findings.
+///
+/// One source under a profile judged by its rules is read as a stream
+/// ([`crate::library::stream`]): each skill is handed over as soon as it and the skills before
+/// it are linted, and only names and folders are kept, so memory does not grow with the library.
+/// Several sources (a skill may hide one of an earlier source) and profiles judged by their
+/// agent's loader (which reads the whole library, within a budget) are read whole first, and
+/// kept as `keep` says.
+pub fn check_each(
+    sources: &[PathBuf],
+    agent: &Agent,
+    keep: Keep,
+    sink: &mut dyn CheckSink,
+) -> std::io::Result<CheckEnd> {
+    let [source] = sources else { return check_whole(sources, agent, keep, sink) };
+    if crate::verdict::judged_by_loader(agent) {
+        return check_whole(sources, agent, keep, sink);
+    }
+    sink.begin(None)?;
+    let mut any = false;
+    let issues = crate::library::stream::read_in_order(
+        source,
+        DiscoveryPolicy::CHECK,
+        NameKey::Frontmatter,
+        agent.as_ref(),
+        keep,
+        &mut |mut e, outer| {
+            crate::verdict::library_levels(&e.skill, outer, &mut e.diagnostics, agent);
+            any = true;
+            sink.skill(Checked { skill: e.skill, diagnostics: e.diagnostics })
+        },
+    )?;
+    if !any && source.is_dir() {
+        sink.skill(missing_skill_file(crate::read::resolve_dir(source), agent))?;
+    }
+    Ok(CheckEnd {
+        issues: issues.into_iter().map(|i| SearchIssue { path: i.path, message: i.message }).collect(),
+        verdict: None,
+    })
+}
+
+/// [`check_each`] on the library read whole.
+fn check_whole(sources: &[PathBuf], agent: &Agent, keep: Keep, sink: &mut dyn CheckSink) -> std::io::Result<CheckEnd> {
+    let run = check_run_keeping(sources, agent, keep);
+    sink.begin(run.verdict.as_ref())?;
+    for c in run.skills {
+        sink.skill(c)?;
+    }
+    Ok(CheckEnd { issues: run.issues, verdict: run.verdict })
+}
+
+/// A source folder under which no skill was found, as a skill folder missing its SKILL.md (as
+/// `skills-ref validate` reports it).
+fn missing_skill_file(root: PathBuf, agent: &Agent) -> Checked {
+    let skill = Skill::unreadable(root, "SKILL.md", FileProblem::Missing);
+    Checked { diagnostics: lint(&skill, agent), skill: Box::new(skill) }
 }
 
 /// The diagnostics of a skill file's text as an editor holds it (unsaved), at `path`: its
@@ -99,20 +180,22 @@ pub fn check_sources(paths: &[PathBuf]) -> Result<Vec<PathBuf>, TargetError> {
 
 impl CheckRun {
     /// The run's view of a library opened on `check` sources: every skill once (a skill reached
-    /// through two arguments is listed once), and a folder under which no skill was found as a
-    /// skill folder missing its SKILL.md (as `skills-ref validate` reports it).
+    /// through two arguments is listed once), each duplicate name once (on the later skill), and
+    /// a folder under which no skill was found as a skill folder missing its SKILL.md (as
+    /// `skills-ref validate` reports it).
     pub fn from_library(lib: &Library, agent: &Agent) -> CheckRun {
         Self::from_library_owned(lib.clone(), agent)
     }
 
     /// [`CheckRun::from_library`] without copying: the library's skills move into the run.
     pub fn from_library_owned(mut lib: Library, agent: &Agent) -> CheckRun {
+        // A report gives each clash once, on the later skill, as it does when read as a stream.
+        lib.resolve_clashes(false);
         let verdict = crate::verdict::apply(&mut lib, agent);
         let mut run = CheckRun { skills: vec![], issues: vec![], verdict };
         for (i, src) in lib.sources.iter().enumerate() {
             if src.exists && !lib.entries.iter().any(|e| e.source == i) {
-                let skill = Skill::unreadable(src.root.clone(), "SKILL.md", FileProblem::Missing);
-                run.skills.push(Checked { diagnostics: lint(&skill, agent), skill: Box::new(skill) });
+                run.skills.push(missing_skill_file(src.root.clone(), agent));
             }
         }
         run.issues = lib.issues.into_iter().map(|i| SearchIssue { path: i.path, message: i.message }).collect();

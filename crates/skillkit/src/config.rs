@@ -276,20 +276,45 @@ pub fn adjust_run(
     baseline: Option<(&Baseline, &Path)>,
     run: &mut crate::check::CheckRun,
 ) -> Adjusted {
-    if project.is_none() && baseline.is_none() {
-        return Adjusted { in_baseline: 0 };
+    let mut adjust = Adjust::new(project, baseline);
+    if adjust.changes_nothing() {
+        return Adjusted::default();
     }
-    let mut filter = baseline.map(|(b, dir)| b.filter(dir));
     for c in &mut run.skills {
-        let file = c.skill.path();
-        if let Some(p) = project {
-            p.adjust(&file, &mut c.diagnostics);
+        adjust.skill(&c.skill.path(), &mut c.diagnostics);
+    }
+    adjust.done()
+}
+
+/// [`adjust_run`] one skill at a time, for a check reported as it goes.
+pub struct Adjust<'a> {
+    project: Option<&'a Project>,
+    filter: Option<BaselineFilter>,
+}
+
+impl<'a> Adjust<'a> {
+    pub fn new(project: Option<&'a Project>, baseline: Option<(&Baseline, &Path)>) -> Self {
+        Adjust { project, filter: baseline.map(|(b, dir)| b.filter(dir)) }
+    }
+
+    /// Whether there is neither a project nor a baseline.
+    pub fn changes_nothing(&self) -> bool {
+        self.project.is_none() && self.filter.is_none()
+    }
+
+    /// The findings of skill file `file` as the project wants them.
+    pub fn skill(&mut self, file: &Path, diagnostics: &mut Vec<Diagnostic>) {
+        if let Some(p) = self.project {
+            p.adjust(file, diagnostics);
         }
-        if let Some(f) = filter.as_mut() {
-            f.apply(&file, &mut c.diagnostics);
+        if let Some(f) = self.filter.as_mut() {
+            f.apply(file, diagnostics);
         }
     }
-    Adjusted { in_baseline: filter.map_or(0, |f| f.dropped) }
+
+    pub fn done(self) -> Adjusted {
+        Adjusted { in_baseline: self.filter.map_or(0, |f| f.dropped) }
+    }
 }
 
 /// Reads a configuration file named explicitly (`--config`).

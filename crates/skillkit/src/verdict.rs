@@ -180,16 +180,17 @@ fn who_loads(all: &[(&'static str, Vec<Fate>)], i: usize) -> String {
     s
 }
 
-/// For each entry, the folder of the skill it is nested in (the nearest one), if any.
+/// For each entry, the folder of the skill it is nested in (the nearest one), if any: the skill
+/// listed at the nearest folder above its own in the library (as a search finds it, symlinks
+/// kept: a link to a folder inside another skill's is a skill of its own where it is listed).
 pub fn nested_in(lib: &Library) -> Vec<Option<PathBuf>> {
-    // By the paths' bytes (the folders are real paths, so equal folders have equal bytes), with a
-    // fast hash: a `Path`'s hash walks its components, and each skill looks up every ancestor.
-    let dirs: std::collections::HashSet<&std::ffi::OsStr, foldhash::fast::RandomState> =
-        lib.entries.iter().map(|e| e.skill.dir.as_os_str()).collect();
+    let listed: HashMap<&std::path::Path, usize> =
+        lib.entries.iter().enumerate().map(|(i, e)| (e.listed_as.as_path(), i)).collect();
     lib.entries
         .iter()
         .map(|e| {
-            e.skill.dir.ancestors().skip(1).find(|a| dirs.contains(a.as_os_str())).map(std::path::Path::to_path_buf)
+            let outer = e.listed_as.ancestors().skip(1).find_map(|a| listed.get(a))?;
+            Some(lib.entries[*outer].skill.dir.clone())
         })
         .collect()
 }
@@ -225,30 +226,8 @@ pub fn as_installed(lib: &Library) -> Library {
 /// what the agent does with the library, for profiles judged by their loader.
 pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
     let outer = nested_in(lib);
-    let nested = &NestedSkill::META;
     for (i, e) in lib.entries.iter_mut().enumerate() {
-        e.diagnostics.retain(|d| d.code != nested.code);
-        let Some(o) = outer[i].clone() else { continue };
-        let severity = match agent.level(nested) {
-            Level::Off => continue,
-            Level::Default => nested.severity,
-            Level::Set(s) => s,
-        };
-        let message = format!(
-            "this skill is inside the folder of skill `{}`: Codex discovers it; Claude Code, Gemini CLI and DeepAgents do not",
-            o.display()
-        );
-        let help = "move it next to the outer skill, or make it a plain resource of it";
-        let d = nested.diagnostic(&e.skill, severity, frontmatter_start(&e.skill), message, help);
-        e.diagnostics.push(d);
-    }
-    let duplicate = &DuplicateSkillName::META;
-    for e in &mut lib.entries {
-        match agent.level(duplicate) {
-            Level::Default => {}
-            Level::Off => e.diagnostics.retain(|d| d.code != duplicate.code),
-            Level::Set(s) => e.diagnostics.iter_mut().filter(|d| d.code == duplicate.code).for_each(|d| d.severity = s),
-        }
+        library_levels(&e.skill, outer[i].as_deref(), &mut e.diagnostics, agent);
     }
     let shadowed = &ShadowedSkill::META;
     let hidden: Vec<Option<(String, PathBuf)>> = lib
@@ -309,6 +288,40 @@ pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
         loaded: unique.iter().filter(|f| f.loaded).count(),
         skipped: unique.into_iter().filter(|f| !f.loaded).cloned().collect(),
     })
+}
+
+/// What `agent` makes of the library-level findings of one skill: the nested-skill finding when
+/// it lies inside the folder of skill `outer`, and the duplicate-name finding at its level.
+/// Shadowing across sources is [`apply`]'s.
+pub(crate) fn library_levels(
+    skill: &crate::skill::Skill,
+    outer: Option<&std::path::Path>,
+    diagnostics: &mut Vec<Diagnostic>,
+    agent: &Agent,
+) {
+    let nested = &NestedSkill::META;
+    diagnostics.retain(|d| d.code != nested.code);
+    if let Some(o) = outer {
+        let severity = match agent.level(nested) {
+            Level::Off => None,
+            Level::Default => Some(nested.severity),
+            Level::Set(s) => Some(s),
+        };
+        if let Some(severity) = severity {
+            let message = format!(
+                "this skill is inside the folder of skill `{}`: Codex discovers it; Claude Code, Gemini CLI and DeepAgents do not",
+                o.display()
+            );
+            let help = "move it next to the outer skill, or make it a plain resource of it";
+            diagnostics.push(nested.diagnostic(skill, severity, frontmatter_start(skill), message, help));
+        }
+    }
+    let duplicate = &DuplicateSkillName::META;
+    match agent.level(duplicate) {
+        Level::Default => {}
+        Level::Off => diagnostics.retain(|d| d.code != duplicate.code),
+        Level::Set(s) => diagnostics.iter_mut().filter(|d| d.code == duplicate.code).for_each(|d| d.severity = s),
+    }
 }
 
 /// One skill's diagnostics under its fate.

@@ -1,7 +1,7 @@
 //! GitHub Actions workflow commands: one `::error`/`::warning`/`::notice` annotation per
 //! diagnostic, shown on the pull request's diff.
 
-use skillkit::check::CheckRun;
+use skillkit::check::Checked;
 use skillkit::Severity;
 use std::io::Write;
 use std::path::Path;
@@ -14,9 +14,18 @@ fn escape_property(s: &str) -> String {
     escape_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
-pub fn render(run: &CheckRun, display: &dyn Fn(&Path) -> String, out: &mut dyn Write) -> std::io::Result<()> {
-    for c in &run.skills {
-        let file = escape_property(&super::skill_file(c, display));
+/// One annotation per finding, written as the check hands each skill over.
+pub struct Github<'a> {
+    pub display: &'a dyn Fn(&Path) -> String,
+}
+
+impl super::Report for Github<'_> {
+    fn begin(&mut self, _: &mut dyn Write, _: Option<&skillkit::verdict::AgentVerdict>) -> std::io::Result<()> {
+        Ok(())
+    }
+
+    fn skill(&mut self, out: &mut dyn Write, c: &Checked) -> std::io::Result<()> {
+        let file = escape_property(&super::skill_file(c, self.display));
         for d in &c.diagnostics {
             let kind = match d.severity {
                 Severity::Error => "error",
@@ -38,6 +47,10 @@ pub fn render(run: &CheckRun, display: &dyn Fn(&Path) -> String, out: &mut dyn W
                 escape_data(&message)
             )?;
         }
+        Ok(())
     }
-    Ok(())
+
+    fn end(&mut self, _: &mut dyn Write, _: &super::End<'_>) -> std::io::Result<()> {
+        Ok(())
+    }
 }

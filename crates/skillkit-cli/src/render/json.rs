@@ -1,8 +1,10 @@
-//! Machine output: `{"skills": [...], "summary": {...}}`, one entry per skill with its
-//! diagnostics, lines and columns 1-based (columns in characters, and in UTF-16 units).
+//! Machine output: `{"agent": ..., "skills": [...], "issues": [...], "summary": {...}}`, one
+//! entry per skill with its diagnostics, lines and columns 1-based (columns in characters, and in
+//! UTF-16 units).
 
 use serde_json::{json, Value};
-use skillkit::check::CheckRun;
+use skillkit::check::Checked;
+use skillkit::verdict::AgentVerdict;
 use skillkit::{Agent, Diagnostic};
 use std::io::Write;
 use std::path::Path;
@@ -92,7 +94,7 @@ struct SkillJson<'a> {
 }
 
 /// `serde_json`'s pretty format (two-space indents, `": "` after keys) for a value written
-/// `level` levels deep in a document: parts of one report, written apart (on several threads) and
+/// `level` levels deep in a document: parts of one report, written apart (as the check goes) and
 /// joined, come out as one `to_writer_pretty` of the whole.
 struct Nested {
     level: usize,
@@ -165,85 +167,66 @@ impl serde_json::ser::Formatter for Nested {
 }
 
 /// `value` in the pretty format, `level` levels deep, appended to `buf`.
-fn write_at(buf: &mut Vec<u8>, level: usize, value: &impl serde::Serialize) -> std::io::Result<()> {
+pub(crate) fn write_at(buf: &mut Vec<u8>, level: usize, value: &impl serde::Serialize) -> std::io::Result<()> {
     let mut ser = serde_json::Serializer::with_formatter(&mut *buf, Nested::at(level));
     value.serialize(&mut ser).map_err(std::io::Error::from)
 }
 
-/// The report as `serde_json::to_writer_pretty` writes an object of its keys (sorted: `agent`,
-/// `agent_verdict` when there is one, `issues`, `skills`, `summary`), the skills written on every
-/// core into memory first (a library's report is megabytes; serializing it was a tenth of a
-/// check's time, all of it after the linting).
-pub fn render(
-    run: &CheckRun,
-    agent: &Agent,
-    display: &(dyn Fn(&Path) -> String + Sync),
-    out: &mut dyn Write,
-) -> std::io::Result<()> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    render_on(run, agent, display, out, cores)
+/// The report in `serde_json`'s pretty format: an object of `agent`, `agent_verdict` when there
+/// is one, `skills` (each written as the check hands it over), `issues` and `summary` (known
+/// only at the end).
+pub struct Json<'a> {
+    pub agent: &'a Agent,
+    pub display: &'a dyn Fn(&Path) -> String,
+    /// Skills written so far.
+    skills: usize,
 }
 
-/// [`render`] on at most `cores` threads (one per 256 skills).
-fn render_on(
-    run: &CheckRun,
-    agent: &Agent,
-    display: &(dyn Fn(&Path) -> String + Sync),
-    out: &mut dyn Write,
-    cores: usize,
-) -> std::io::Result<()> {
-    // Each part: its skills, each at level 2 and followed by `,` but the last of all.
-    let workers = cores.min(run.skills.len().div_ceil(256)).max(1);
-    let per = run.skills.len().div_ceil(workers).max(1);
-    let last = run.skills.len().saturating_sub(1);
-    let write_part = |k: usize, part: &[skillkit::check::Checked]| -> std::io::Result<Vec<u8>> {
-        let mut buf = Vec::with_capacity(part.len() * 1024);
-        for (j, c) in part.iter().enumerate() {
-            buf.extend_from_slice(b"\n    ");
-            let skill = SkillJson {
-                diagnostics: c.diagnostics.iter().map(DiagnosticJson::of).collect(),
-                name: c.skill.display_name(),
-                path: super::skill_file(c, display),
-                valid: c.is_valid(),
-            };
-            write_at(&mut buf, 2, &skill)?;
-            if k * per + j != last {
-                buf.push(b',');
-            }
+impl<'a> Json<'a> {
+    pub fn new(agent: &'a Agent, display: &'a dyn Fn(&Path) -> String) -> Self {
+        Json { agent, display, skills: 0 }
+    }
+}
+
+impl super::Report for Json<'_> {
+    fn begin(&mut self, out: &mut dyn Write, verdict: Option<&AgentVerdict>) -> std::io::Result<()> {
+        let mut head = Vec::with_capacity(4096);
+        head.extend_from_slice(b"{\n  \"agent\": ");
+        write_at(&mut head, 1, &self.agent.id)?;
+        if let Some(v) = verdict {
+            head.extend_from_slice(b",\n  \"agent_verdict\": ");
+            write_at(&mut head, 1, &verdict_json(v, self.display))?;
         }
-        Ok(buf)
-    };
-    let parts: Vec<std::io::Result<Vec<u8>>> = if workers == 1 {
-        vec![write_part(0, &run.skills)]
-    } else {
-        std::thread::scope(|s| {
-            let handles: Vec<_> =
-                run.skills.chunks(per).enumerate().map(|(k, part)| s.spawn(move || write_part(k, part))).collect();
-            handles.into_iter().map(|h| h.join().expect("report writer panicked")).collect()
-        })
-    };
-    let mut head = Vec::with_capacity(4096);
-    head.extend_from_slice(b"{\n  \"agent\": ");
-    write_at(&mut head, 1, &agent.id)?;
-    if let Some(v) = &run.verdict {
-        head.extend_from_slice(b",\n  \"agent_verdict\": ");
-        write_at(&mut head, 1, &verdict_json(v, display))?;
+        head.extend_from_slice(b",\n  \"skills\": [");
+        out.write_all(&head)
     }
-    head.extend_from_slice(b",\n  \"issues\": ");
-    let issues: Vec<Value> =
-        run.issues.iter().map(|i| json!({"path": display(&i.path), "message": i.message})).collect();
-    write_at(&mut head, 1, &issues)?;
-    head.extend_from_slice(b",\n  \"skills\": [");
-    out.write_all(&head)?;
-    for part in parts {
-        out.write_all(&part?)?;
+
+    fn skill(&mut self, out: &mut dyn Write, c: &Checked) -> std::io::Result<()> {
+        let mut buf = Vec::with_capacity(1024);
+        buf.extend_from_slice(if self.skills == 0 { b"\n    " } else { b",\n    " });
+        let skill = SkillJson {
+            diagnostics: c.diagnostics.iter().map(DiagnosticJson::of).collect(),
+            name: c.skill.display_name(),
+            path: super::skill_file(c, self.display),
+            valid: c.is_valid(),
+        };
+        write_at(&mut buf, 2, &skill)?;
+        self.skills += 1;
+        out.write_all(&buf)
     }
-    let mut tail = Vec::with_capacity(1024);
-    tail.extend_from_slice(if run.skills.is_empty() { b"]" } else { b"\n  ]" });
-    tail.extend_from_slice(b",\n  \"summary\": ");
-    write_at(&mut tail, 1, &json!(run.summary()))?;
-    tail.extend_from_slice(b"\n}\n");
-    out.write_all(&tail)
+
+    fn end(&mut self, out: &mut dyn Write, end: &super::End<'_>) -> std::io::Result<()> {
+        let mut tail = Vec::with_capacity(1024);
+        tail.extend_from_slice(if self.skills == 0 { b"]" } else { b"\n  ]" });
+        tail.extend_from_slice(b",\n  \"issues\": ");
+        let issues: Vec<Value> =
+            end.issues.iter().map(|i| json!({"path": (self.display)(&i.path), "message": i.message})).collect();
+        write_at(&mut tail, 1, &issues)?;
+        tail.extend_from_slice(b",\n  \"summary\": ");
+        write_at(&mut tail, 1, &json!(end.summary))?;
+        tail.extend_from_slice(b"\n}\n");
+        out.write_all(&tail)
+    }
 }
 
 /// An agent's verdict on the library, paths shown as the rest of the report shows them.
@@ -262,7 +245,7 @@ pub(crate) fn verdict_json(v: &skillkit::verdict::AgentVerdict, display: &dyn Fn
 mod tests {
     use super::*;
     use skillkit::agents::SPEC;
-    use skillkit::check::Checked;
+    use skillkit::check::{CheckRun, Checked};
     use skillkit::Skill;
 
     /// `n` skills, every third with findings (one with a fix, one with labels).
@@ -284,28 +267,31 @@ mod tests {
         CheckRun { skills, issues, verdict: None }
     }
 
-    /// The report, written in parts on several threads, is what `to_writer_pretty` writes for
-    /// the same JSON: parsed and written again whole, it comes out byte for byte the same.
+    /// The report, written a skill at a time, is `serde_json`'s pretty format of the whole, its
+    /// keys in the report's order.
     #[test]
-    fn a_report_written_in_parts_is_the_pretty_json_of_the_whole() {
-        for n in [0, 1, 2, 255, 256, 257, 600] {
+    fn a_report_written_a_skill_at_a_time_is_the_pretty_json_of_the_whole() {
+        for n in [0, 1, 2, 7] {
             let run = run(n);
             assert!(
-                n < 2
+                n < 3
                     || run.skills.iter().any(|c| c.diagnostics.iter().any(|d| d.fix.is_some() || !d.labels.is_empty()))
             );
-            let mut one = Vec::new();
-            render_on(&run, &SPEC, &|p: &Path| p.display().to_string(), &mut one, 1).unwrap();
-            let whole: Value = serde_json::from_slice(&one).unwrap();
-            let mut pretty = serde_json::to_vec_pretty(&whole).unwrap();
-            pretty.push(b'\n');
-            assert_eq!(String::from_utf8_lossy(&one), String::from_utf8_lossy(&pretty), "{n} skills");
-            assert_eq!(whole["skills"].as_array().map(Vec::len), Some(n));
-            for cores in [2, 3, 8] {
-                let mut parts = Vec::new();
-                render_on(&run, &SPEC, &|p: &Path| p.display().to_string(), &mut parts, cores).unwrap();
-                assert!(parts == one, "{n} skills on {cores} threads");
+            let mut out = Vec::new();
+            let display = |p: &Path| p.display().to_string();
+            super::super::whole(&mut Json::new(&SPEC, &display), &run, &mut out).unwrap();
+            let whole: Value = serde_json::from_slice(&out).unwrap();
+            let keys = ["agent", "skills", "issues", "summary"];
+            assert_eq!(whole.as_object().map(|o| o.len()), Some(keys.len()));
+            let mut pretty = String::from("{\n");
+            for (i, k) in keys.iter().enumerate() {
+                let value = serde_json::to_string_pretty(&whole[k]).unwrap().replace('\n', "\n  ");
+                pretty.push_str(&format!("  \"{k}\": {value}{}\n", if i + 1 < keys.len() { "," } else { "" }));
             }
+            pretty.push_str("}\n");
+            assert_eq!(String::from_utf8_lossy(&out), pretty, "{n} skills");
+            assert_eq!(whole["skills"].as_array().map(Vec::len), Some(n));
+            assert_eq!(whole["summary"]["skills"], n);
         }
     }
 }

@@ -1,4 +1,6 @@
-//! One renderer per output format. Each takes the engine's `CheckRun` and writes it out.
+//! One renderer per output format. Each writes a check's report as the check goes
+//! ([`Report`]): a head, each skill as the engine hands it over, then what is known only at the
+//! end (the summary, the folders the search could not look into).
 
 pub mod github;
 pub mod json;
@@ -7,6 +9,7 @@ pub mod session;
 pub mod text;
 pub mod tree;
 
+use skillkit::verdict::AgentVerdict;
 use std::path::Path;
 
 /// A path as users want to see it: relative to the current folder when inside it, with `/`.
@@ -23,4 +26,34 @@ pub fn display_path(p: &Path, cwd: &Path) -> String {
 /// The displayed path of a skill's file.
 pub fn skill_file(c: &skillkit::check::Checked, display: &dyn Fn(&Path) -> String) -> String {
     display(&c.skill.path())
+}
+
+/// A check's report, written as the check goes.
+pub trait Report {
+    /// Before the first skill; `verdict` when the check has one (a profile judged by its agent's
+    /// loader, read whole).
+    fn begin(&mut self, out: &mut dyn std::io::Write, verdict: Option<&AgentVerdict>) -> std::io::Result<()>;
+    fn skill(&mut self, out: &mut dyn std::io::Write, checked: &skillkit::check::Checked) -> std::io::Result<()>;
+    fn end(&mut self, out: &mut dyn std::io::Write, end: &End<'_>) -> std::io::Result<()>;
+}
+
+/// What a report ends with.
+pub struct End<'a> {
+    pub summary: skillkit::check::Summary,
+    pub verdict: Option<&'a AgentVerdict>,
+    /// Folders the search could not look into.
+    pub issues: &'a [skillkit::library::discover::SearchIssue],
+}
+
+/// A whole check run through `report`.
+pub fn whole(
+    report: &mut dyn Report,
+    run: &skillkit::check::CheckRun,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    report.begin(out, run.verdict.as_ref())?;
+    for c in &run.skills {
+        report.skill(out, c)?;
+    }
+    report.end(out, &End { summary: run.summary(), verdict: run.verdict.as_ref(), issues: &run.issues })
 }

@@ -2,8 +2,9 @@
 //! per diagnostic with its region (columns in Unicode code points), related locations and fixes.
 
 use serde_json::{json, Value};
-use skillkit::check::CheckRun;
+use skillkit::check::Checked;
 use skillkit::rules::RULES;
+use skillkit::verdict::AgentVerdict;
 use skillkit::{Agent, Diagnostic, Severity, Skill};
 use std::io::Write;
 use std::path::Path;
@@ -59,13 +60,9 @@ fn result(d: &Diagnostic, skill: &Skill, uri: &str) -> Value {
     r
 }
 
-pub fn render(
-    run: &CheckRun,
-    agent: &Agent,
-    display: &dyn Fn(&Path) -> String,
-    out: &mut dyn Write,
-) -> std::io::Result<()> {
-    let rules: Vec<Value> = RULES
+/// Every rule, described from its docs, for the tool's driver.
+fn rules() -> Vec<Value> {
+    RULES
         .iter()
         .map(|r| {
             let m = r.meta();
@@ -79,26 +76,105 @@ pub fn render(
                 "properties": {"group": m.group.title()},
             })
         })
-        .collect();
-    let mut results = vec![];
-    for c in &run.skills {
-        let uri = super::skill_file(c, display);
-        results.extend(c.diagnostics.iter().map(|d| result(d, &c.skill, &uri)));
+        .collect()
+}
+
+/// The report as `serde_json::to_writer_pretty` writes the whole document (keys sorted), each
+/// skill's results written as the check hands it over.
+pub struct Sarif<'a> {
+    pub agent: &'a Agent,
+    pub display: &'a dyn Fn(&Path) -> String,
+    /// Results written so far.
+    results: usize,
+}
+
+impl<'a> Sarif<'a> {
+    pub fn new(agent: &'a Agent, display: &'a dyn Fn(&Path) -> String) -> Self {
+        Sarif { agent, display, results: 0 }
     }
-    let mut properties = json!({"agent": agent.id});
-    if let Some(v) = &run.verdict {
-        properties["agentVerdict"] = super::json::verdict_json(v, display);
+}
+
+impl super::Report for Sarif<'_> {
+    fn begin(&mut self, out: &mut dyn Write, verdict: Option<&AgentVerdict>) -> std::io::Result<()> {
+        let mut properties = json!({"agent": self.agent.id});
+        if let Some(v) = verdict {
+            properties["agentVerdict"] = super::json::verdict_json(v, self.display);
+        }
+        let mut head = Vec::with_capacity(1024);
+        head.extend_from_slice(b"{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"runs\": [\n    {\n      \"columnKind\": \"unicodeCodePoints\",\n      \"properties\": ");
+        super::json::write_at(&mut head, 3, &properties)?;
+        head.extend_from_slice(b",\n      \"results\": [");
+        out.write_all(&head)
     }
-    let doc = json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {"name": "skillkit", "version": env!("CARGO_PKG_VERSION"), "rules": rules}},
-            "columnKind": "unicodeCodePoints",
-            "properties": properties,
-            "results": results,
-        }],
-    });
-    serde_json::to_writer_pretty(&mut *out, &doc)?;
-    writeln!(out)
+
+    fn skill(&mut self, out: &mut dyn Write, c: &Checked) -> std::io::Result<()> {
+        let uri = super::skill_file(c, self.display);
+        let mut buf = Vec::new();
+        for d in &c.diagnostics {
+            buf.extend_from_slice(if self.results == 0 { b"\n        " } else { b",\n        " });
+            super::json::write_at(&mut buf, 4, &result(d, &c.skill, &uri))?;
+            self.results += 1;
+        }
+        out.write_all(&buf)
+    }
+
+    fn end(&mut self, out: &mut dyn Write, _: &super::End<'_>) -> std::io::Result<()> {
+        let mut tail = Vec::with_capacity(1 << 16);
+        tail.extend_from_slice(if self.results == 0 { b"]" } else { b"\n      ]" });
+        tail.extend_from_slice(b",\n      \"tool\": ");
+        let tool = json!({"driver": {"name": "skillkit", "version": env!("CARGO_PKG_VERSION"), "rules": rules()}});
+        super::json::write_at(&mut tail, 3, &tool)?;
+        tail.extend_from_slice(b"\n    }\n  ],\n  \"version\": \"2.1.0\"\n}\n");
+        out.write_all(&tail)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skillkit::agents::SPEC;
+    use skillkit::check::CheckRun;
+    use skillkit::Skill;
+
+    /// Written a skill at a time, the report is byte for byte `to_writer_pretty` of the whole
+    /// document.
+    #[test]
+    fn a_report_written_a_skill_at_a_time_is_the_pretty_json_of_the_whole() {
+        for n in [0, 1, 4] {
+            let skills: Vec<Checked> = (0..n)
+                .map(|i| {
+                    let text = if i % 2 == 0 {
+                        format!("---\nname: Skill_{i}\ndescription: x\n---\nSee [a](missing.md).\n")
+                    } else {
+                        format!("---\nname: skill-{i}\ndescription: Does {i}. Use when asked.\n---\nBody.\n")
+                    };
+                    let skill = Skill::parse(format!("/lib/skill-{i}"), "SKILL.md", text);
+                    Checked { diagnostics: skillkit::lint(&skill, &SPEC), skill: Box::new(skill) }
+                })
+                .collect();
+            let run = CheckRun { skills, issues: vec![], verdict: None };
+            let display = |p: &Path| p.display().to_string();
+            let mut out = Vec::new();
+            super::super::whole(&mut Sarif::new(&SPEC, &display), &run, &mut out).unwrap();
+            let results: Vec<Value> = run
+                .skills
+                .iter()
+                .flat_map(|c| c.diagnostics.iter().map(|d| result(d, &c.skill, &display(&c.skill.path()))))
+                .collect();
+            assert_eq!(results.is_empty(), n == 0);
+            let doc = json!({
+                "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+                "version": "2.1.0",
+                "runs": [{
+                    "tool": {"driver": {"name": "skillkit", "version": env!("CARGO_PKG_VERSION"), "rules": rules()}},
+                    "columnKind": "unicodeCodePoints",
+                    "properties": {"agent": SPEC.id},
+                    "results": results,
+                }],
+            });
+            let mut expected = serde_json::to_vec_pretty(&doc).unwrap();
+            expected.push(b'\n');
+            assert_eq!(String::from_utf8_lossy(&out), String::from_utf8_lossy(&expected), "{n} skills");
+        }
+    }
 }

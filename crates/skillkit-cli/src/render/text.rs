@@ -9,8 +9,9 @@ use codespan_reporting::term::{
     self,
     termcolor::{Ansi, NoColor, WriteColor},
 };
-use skillkit::check::CheckRun;
+use skillkit::check::Checked;
 use skillkit::text::floor_char_boundary;
+use skillkit::verdict::AgentVerdict;
 use skillkit::{Agent, Applicability, Diagnostic, Severity};
 use std::io::Write;
 use std::ops::Range;
@@ -29,25 +30,30 @@ fn level(s: Severity) -> Level {
     }
 }
 
-pub fn render(
-    run: &CheckRun,
-    agent: &Agent,
-    display: &dyn Fn(&Path) -> String,
-    color: bool,
-    out: &mut dyn Write,
-) -> std::io::Result<()> {
-    let mut colored;
-    let mut plain;
-    let w: &mut dyn WriteColor = if color {
-        colored = Ansi::new(&mut *out);
-        &mut colored
-    } else {
-        plain = NoColor::new(&mut *out);
-        &mut plain
-    };
-    let config = term::Config::default();
-    for c in &run.skills {
-        let name = super::skill_file(c, display);
+/// rustc-style diagnostics, each skill's as the check hands it over, then the summary.
+pub struct Text<'a> {
+    pub agent: &'a Agent,
+    pub display: &'a dyn Fn(&Path) -> String,
+    pub color: bool,
+}
+
+impl super::Report for Text<'_> {
+    fn begin(&mut self, _: &mut dyn Write, _: Option<&AgentVerdict>) -> std::io::Result<()> {
+        Ok(())
+    }
+
+    fn skill(&mut self, out: &mut dyn Write, c: &Checked) -> std::io::Result<()> {
+        let mut colored;
+        let mut plain;
+        let w: &mut dyn WriteColor = if self.color {
+            colored = Ansi::new(&mut *out);
+            &mut colored
+        } else {
+            plain = NoColor::new(&mut *out);
+            &mut plain
+        };
+        let config = term::Config::default();
+        let name = super::skill_file(c, self.display);
         let text = c.skill.text.as_str();
         let file = SimpleFile::new(name.as_str(), text);
         for d in &c.diagnostics {
@@ -96,27 +102,31 @@ pub fn render(
             }
             .map_err(std::io::Error::other)?;
         }
+        Ok(())
     }
-    let s = run.summary();
-    let plural = |n: usize, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
-    writeln!(
-        w,
-        "checked {} with `{}`: {}, {}, {}; {} valid, {} invalid",
-        plural(s.skills, "skill"),
-        agent.id,
-        plural(s.errors, "error"),
-        plural(s.warnings, "warning"),
-        plural(s.infos, "note"),
-        s.valid,
-        s.invalid
-    )?;
-    if let Some(v) = &run.verdict {
-        writeln!(w, "{}", v.sentence())?;
-        for f in &v.skipped {
-            writeln!(w, "  {}: {}", display(&f.dir), f.reason.as_deref().unwrap_or("not loaded"))?;
+
+    fn end(&mut self, out: &mut dyn Write, end: &super::End<'_>) -> std::io::Result<()> {
+        let s = &end.summary;
+        let plural = |n: usize, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
+        writeln!(
+            out,
+            "checked {} with `{}`: {}, {}, {}; {} valid, {} invalid",
+            plural(s.skills, "skill"),
+            self.agent.id,
+            plural(s.errors, "error"),
+            plural(s.warnings, "warning"),
+            plural(s.infos, "note"),
+            s.valid,
+            s.invalid
+        )?;
+        if let Some(v) = end.verdict {
+            writeln!(out, "{}", v.sentence())?;
+            for f in &v.skipped {
+                writeln!(out, "  {}: {}", (self.display)(&f.dir), f.reason.as_deref().unwrap_or("not loaded"))?;
+            }
         }
+        Ok(())
     }
-    Ok(())
 }
 
 /// The line holding `offset`, looked for within [`LONG_LINE`] bytes either side of it (so that a
@@ -277,7 +287,7 @@ impl<'a> Files<'a> for Excerpt<'_> {
 mod tests {
     use super::*;
     use skillkit::agents::SPEC;
-    use skillkit::check::Checked;
+    use skillkit::check::CheckRun;
     use skillkit::Skill;
 
     fn rendered(text: &str) -> String {
@@ -286,7 +296,8 @@ mod tests {
         let run =
             CheckRun { skills: vec![Checked { skill: Box::new(skill), diagnostics }], issues: vec![], verdict: None };
         let mut out = Vec::new();
-        render(&run, &SPEC, &|_| "SKILL.md".to_string(), false, &mut out).unwrap();
+        let display = |_: &Path| "SKILL.md".to_string();
+        super::super::whole(&mut Text { agent: &SPEC, display: &display, color: false }, &run, &mut out).unwrap();
         String::from_utf8(out).unwrap()
     }
 

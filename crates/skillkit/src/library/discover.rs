@@ -112,9 +112,10 @@ pub fn discover(root: &Path, policy: DiscoveryPolicy) -> Search {
     Search { skills, issues }
 }
 
-/// [`discover`], handing each skill to `found` as soon as it is known (not in path order), so
-/// that reading and linting can start while the search goes on. Returns what the search could
-/// not look into.
+/// [`discover`], handing each skill to `found` as soon as it is known, in path order (a folder's
+/// skills and subfolders by name, each subfolder's skills before the next name), so that reading
+/// and linting can start while the search goes on and a report can follow in order. Returns what
+/// the search could not look into.
 pub fn discover_each(root: &Path, policy: DiscoveryPolicy, found: &mut dyn FnMut(Found)) -> Vec<SearchIssue> {
     let mut out = Walk { issues: vec![], found };
     if policy.root_is_skill {
@@ -134,12 +135,26 @@ pub fn discover_each(root: &Path, policy: DiscoveryPolicy, found: &mut dyn FnMut
     let mut seen: HashSet<PathBuf, foldhash::fast::RandomState> = HashSet::default();
     let root_real = resolve_dir(root);
     seen.insert(root_real.clone());
-    let mut stack = vec![(root.to_path_buf(), root_real.clone(), 0usize)];
+    // Folders to list and skills to hand over, the next on top: popped in path order.
+    let mut stack = vec![Next::Folder(root.to_path_buf(), root_real.clone(), 0usize)];
     let mut visited = 0usize;
-    while let Some((dir, real, depth)) = stack.pop() {
+    while let Some(next) = stack.pop() {
+        let (dir, real, depth) = match next {
+            Next::Skill(f) => {
+                (out.found)(f);
+                continue;
+            }
+            Next::Folder(dir, real, depth) => (dir, real, depth),
+        };
         visited += 1;
         if visited > max_dirs {
             out.issues.push(SearchIssue { path: dir, message: format!("search stopped after {max_dirs} folders") });
+            // The skills of the folders already listed are still found; no more folders are.
+            while let Some(next) = stack.pop() {
+                if let Next::Skill(f) = next {
+                    (out.found)(f);
+                }
+            }
             break;
         }
         let entries = match fs::read_dir(&dir) {
@@ -184,9 +199,8 @@ pub fn discover_each(root: &Path, policy: DiscoveryPolicy, found: &mut dyn FnMut
         }
         // By name: the children of one folder sort as their paths do, and names compare faster.
         children.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        // Whether each child is a skill: one stat each, here, so that each skill goes to the
-        // caller (and on to the workers that read it) as soon as it is known, even in a folder
-        // of thousands.
+        // Whether each child is a skill: one stat each, here. Pushed last first, so that they
+        // come off the stack by name, each subfolder searched before the next name.
         for (_, child, child_real, link) in children.into_iter().rev() {
             let probe = skill_file_probe(&child);
             // A symlinked folder that leads out of the source is never searched, so
@@ -216,16 +230,25 @@ pub fn discover_each(root: &Path, policy: DiscoveryPolicy, found: &mut dyn FnMut
                 seen.insert(child_real.clone());
             }
             if let Some((file, regular_len)) = probe {
+                // The skill comes off the stack before its own folder's search.
                 if policy.nested && depth + 1 < max_depth {
-                    stack.push((child.clone(), child_real.clone(), depth + 1));
+                    stack.push(Next::Folder(child.clone(), child_real.clone(), depth + 1));
                 }
-                (out.found)(Found { dir: child_real, file, listed_as: child, regular_len });
+                stack.push(Next::Skill(Found { dir: child_real, file, listed_as: child, regular_len }));
             } else if depth + 1 < max_depth {
-                stack.push((child, child_real, depth + 1));
+                stack.push(Next::Folder(child, child_real, depth + 1));
             }
         }
     }
     out.issues
+}
+
+/// What a search does next.
+enum Next {
+    /// List a folder (its path, its real path, its depth).
+    Folder(PathBuf, PathBuf, usize),
+    /// Hand a skill over.
+    Skill(Found),
 }
 
 /// What a search has to report: its issues as it meets them, and each skill found.

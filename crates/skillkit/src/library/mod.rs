@@ -4,6 +4,7 @@
 //! it. Two skills with one name in a single source are an error on both.
 
 pub mod discover;
+pub mod stream;
 pub mod watch;
 
 use crate::library::discover::{discover, DiscoveryPolicy, Found, SearchIssue};
@@ -199,9 +200,6 @@ impl Library {
             discover_read_and_lint(&lib.sources, top, &within, key, profile, keep, policy);
         lib.issues = issues;
         if !nested.is_empty() {
-            // A nested skill may also be reached by the search (through a symlink): read it once.
-            let mut seen: std::collections::HashSet<PathBuf> = entries.iter().map(|e| e.skill.dir.clone()).collect();
-            let nested: Vec<(usize, Found)> = nested.into_iter().filter(|(_, f)| seen.insert(f.dir.clone())).collect();
             // Their own nested skills are already among these: the outermost skill's scan lists
             // every level.
             let no_more = DiscoveryPolicy { nested: false, ..policy };
@@ -212,12 +210,31 @@ impl Library {
             entries.sort_by(|a, b| (a.source, &a.listed_as).cmp(&(b.source, &b.listed_as)));
         }
         lib.entries = entries;
+        lib.once_per_source();
         lib.resolve();
         lib
     }
 
-    /// Recompute shadowing and same-source duplicates from scratch.
+    /// Keeps each skill folder once in each source: the first in path order, when a symlink or
+    /// a nesting reaches it again ([`stream::Ordered`] does the same as it reads).
+    fn once_per_source(&mut self) {
+        let mut seen = std::collections::HashSet::with_capacity_and_hasher(
+            self.entries.len(),
+            foldhash::fast::RandomState::default(),
+        );
+        self.entries.retain(|e| seen.insert((e.source, e.skill.dir.clone())));
+    }
+
+    /// Recompute shadowing and same-source duplicates from scratch, a duplicate name marked on
+    /// both skills (an editor shows it in either file).
     pub(crate) fn resolve(&mut self) {
+        self.resolve_clashes(true);
+    }
+
+    /// [`Library::resolve`], a duplicate name marked on both skills or, for a report
+    /// ([`crate::check`]), once: on the later in path order, naming the earlier, as a check that
+    /// reports each skill as it reads it finds it ([`stream`]).
+    pub(crate) fn resolve_clashes(&mut self, on_both: bool) {
         for e in &mut self.entries {
             e.shadowed_by = None;
             e.diagnostics.retain(|d| d.code != DUPLICATE.code);
@@ -229,10 +246,7 @@ impl Library {
             HashMap::with_capacity_and_hasher(self.entries.len(), Default::default());
         for (i, e) in self.entries.iter().enumerate() {
             if let Some(prev) = winner.insert(e.key.as_str(), i) {
-                // A skill without a `name` is known by its folder's name only for clashes: two
-                // such folders are not two skills declaring one name.
-                let named = |e: &Entry| e.skill.frontmatter.get("name").is_some();
-                if self.entries[prev].source == e.source && named(&self.entries[prev]) && named(e) {
+                if self.entries[prev].source == e.source && is_named(&self.entries[prev].skill) && is_named(&e.skill) {
                     duplicates.push((prev, i));
                 }
                 hidden.push((prev, i));
@@ -242,28 +256,16 @@ impl Library {
         for (prev, i) in hidden {
             self.entries[prev].shadowed_by = Some(i);
         }
-        for (a, b) in duplicates {
-            for (this, other) in [(a, b), (b, a)] {
-                let d = self.duplicate_diagnostic(this, other);
-                let e = &mut self.entries[this];
-                e.diagnostics.push(d);
-                e.diagnostics
-                    .sort_by(|x, y| (x.span.start, x.severity, x.code).cmp(&(y.span.start, y.severity, y.code)));
+        for (earlier, later) in duplicates {
+            let other = self.entries[earlier].skill.path();
+            let e = &mut self.entries[later];
+            add_duplicate(&e.skill, &e.key, &other, true, &mut e.diagnostics);
+            if on_both {
+                let other = self.entries[later].skill.path();
+                let e = &mut self.entries[earlier];
+                add_duplicate(&e.skill, &e.key, &other, false, &mut e.diagnostics);
             }
         }
-    }
-
-    fn duplicate_diagnostic(&self, this: usize, other: usize) -> Diagnostic {
-        let e = &self.entries[this];
-        let o = &self.entries[other];
-        let span = e.skill.frontmatter.get("name").map_or(Span::empty(0), |f| f.value.span);
-        DUPLICATE.diagnostic(
-            &e.skill,
-            Severity::Error,
-            span,
-            format!("two skills named `{}` in one source: this one and `{}`", e.key, o.skill.path().display()),
-            "rename one of them: within a source, loaders keep only one (DeepAgents the later in path order)",
-        )
     }
 
     /// The entry whose skill file is `path` (as discovered: the real path of the source).
@@ -307,6 +309,27 @@ impl Library {
 
 use crate::lint::rules::library::duplicate_skill_name::DuplicateSkillName;
 const DUPLICATE: &crate::lint::rules::RuleMeta = &DuplicateSkillName::META;
+
+/// Whether a skill has a `name` of its own: a skill without one is known by its folder's name
+/// only for clashes, and two such folders are not two skills declaring one name.
+fn is_named(skill: &Skill) -> bool {
+    skill.frontmatter.get("name").is_some()
+}
+
+/// Adds to `diagnostics` of `skill`, known as `key`, that `other`, in the same source and
+/// `before` it in path order (else after it), has the same name (kept in order of position).
+fn add_duplicate(skill: &Skill, key: &str, other: &Path, before: bool, diagnostics: &mut Vec<Diagnostic>) {
+    let span = skill.frontmatter.get("name").map_or(Span::empty(0), |f| f.value.span);
+    let order = if before { "earlier" } else { "later" };
+    diagnostics.push(DUPLICATE.diagnostic(
+        skill,
+        Severity::Error,
+        span,
+        format!("two skills named `{key}` in one source: this one and `{}`, {order} in path order", other.display()),
+        "rename one of them: within a source, loaders keep only one (DeepAgents the later in path order)",
+    ));
+    diagnostics.sort_by(|x, y| (x.span.start, x.severity, x.code).cmp(&(y.span.start, y.severity, y.code)));
+}
 
 fn key_of(skill: &Skill, listed_as: &Path, key: NameKey) -> String {
     match key {

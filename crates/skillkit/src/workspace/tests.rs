@@ -18,6 +18,23 @@ fn codes(d: &[Diagnostic]) -> Vec<&'static str> {
     d.iter().map(|d| d.code).collect()
 }
 
+/// The skills of a check of `root`, read as a stream.
+fn streamed(root: &Path) -> Vec<crate::check::Checked> {
+    struct Collect(Vec<crate::check::Checked>);
+    impl crate::check::CheckSink for Collect {
+        fn begin(&mut self, _: Option<&crate::verdict::AgentVerdict>) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn skill(&mut self, c: crate::check::Checked) -> std::io::Result<()> {
+            self.0.push(c);
+            Ok(())
+        }
+    }
+    let mut out = Collect(vec![]);
+    crate::check::check_each(&[root.to_path_buf()], &SPEC, crate::library::Keep::Findings, &mut out).unwrap();
+    out.0
+}
+
 fn claude() -> &'static Agent {
     crate::find_agent("claude-code").unwrap()
 }
@@ -41,11 +58,20 @@ fn edits_replace_the_disk_text_until_closed_and_the_check_says_what_changed() {
     let paths: Vec<&PathBuf> = changed.iter().map(|(p, _)| p).collect();
     assert_eq!(paths, [&a, &b]);
     assert!(changed.iter().all(|(_, d)| codes(d).contains(&"SK701")));
-    // The same findings as `skillkit check` on the same texts.
+    // The same findings as `skillkit check` on the same texts, which gives the clash once, on
+    // the later skill (read as a stream or whole).
     std::fs::write(&b, skill("a", "")).unwrap();
-    let run = crate::check::check_run(std::slice::from_ref(&root), &SPEC);
-    for c in &run.skills {
-        assert_eq!(codes(&c.diagnostics), codes(ws.diagnostics(&c.skill.path())), "{}", c.skill.path().display());
+    let whole = crate::check::check_run(std::slice::from_ref(&root), &SPEC);
+    let streamed = streamed(&root);
+    for run in [&whole.skills, &streamed] {
+        assert_eq!(run.len(), 2);
+        for c in run {
+            let mut editor = codes(ws.diagnostics(&c.skill.path()));
+            if c.skill.path() == a {
+                editor.retain(|code| *code != "SK701");
+            }
+            assert_eq!(codes(&c.diagnostics), editor, "{}", c.skill.path().display());
+        }
     }
     std::fs::write(&b, skill("b", "")).unwrap();
 
@@ -93,12 +119,11 @@ fn a_skill_hidden_by_a_later_source_is_reported_on_it() {
     assert!(d.message.contains("team/charts/SKILL.md") && d.span.slice(&hidden.skill.text) == "charts", "{d:?}");
     let winner = run.skills.iter().find(|c| c.skill.dir.starts_with(&team)).unwrap();
     assert!(!codes(&winner.diagnostics).contains(&"SK704"));
-    // One source: a clash is SK701, not SK704.
+    // One source: a clash is SK701, on the later skill, not SK704.
     let one = crate::check::check_run(std::slice::from_ref(&base), &SPEC);
-    assert!(one
-        .skills
-        .iter()
-        .all(|c| codes(&c.diagnostics).contains(&"SK701") && !codes(&c.diagnostics).contains(&"SK704")));
+    let later = |c: &crate::check::Checked| c.skill.dir.starts_with(&team);
+    assert!(one.skills.iter().all(|c| codes(&c.diagnostics).contains(&"SK701") == later(c)));
+    assert!(one.skills.iter().all(|c| !codes(&c.diagnostics).contains(&"SK704")));
 }
 
 #[test]

@@ -4,10 +4,14 @@ declare_rule! {
     /// Two skills in one source have the same name.
     ///
     /// ## What it does
-    /// Reports, on both skills, a name used twice within a single source folder (a library-level
-    /// check: it runs when a library or a folder of skills is loaded, not on a single file).
-    /// Across sources a clash is normal: the later source wins and the other skill is shown as
-    /// hidden.
+    /// Reports a name used twice within a single source folder (a library-level check: it runs
+    /// when a library or a folder of skills is loaded, not on a single file). Across sources a
+    /// clash is normal: the later source wins and the other skill is shown as hidden.
+    ///
+    /// In an editor (the app, the language server) both skills are marked, since either may be
+    /// the one to rename. A `check` report gives each clash once, on the later skill in path
+    /// order, naming the earlier, as compilers report a name defined twice: `check` reports each
+    /// skill as soon as it and the skills before it are read, and keeps only their names.
     ///
     /// ## Why is this bad?
     /// Loaders keep one of the two without a word: DeepAgents keeps the later in path order, other

@@ -1,0 +1,172 @@
+//! A one-shot check read as a stream (`check_each` on one source) reports what the check of the
+//! library read whole reports: the same skills in the same order with the same findings, on
+//! generated trees with nesting, clashing names, hidden folders, symlinks and broken files.
+
+use proptest::prelude::*;
+use skillkit::check::{check_each, check_run_keeping, CheckSink, Checked};
+use skillkit::library::Keep;
+use skillkit::verdict::AgentVerdict;
+use std::path::{Path, PathBuf};
+
+struct Collect {
+    began: usize,
+    skills: Vec<Checked>,
+}
+
+impl CheckSink for Collect {
+    fn begin(&mut self, verdict: Option<&AgentVerdict>) -> std::io::Result<()> {
+        assert!(verdict.is_none(), "a profile judged by its rules has no verdict");
+        assert!(self.skills.is_empty());
+        self.began += 1;
+        Ok(())
+    }
+    fn skill(&mut self, c: Checked) -> std::io::Result<()> {
+        self.skills.push(c);
+        Ok(())
+    }
+}
+
+/// What a report shows of a skill: its file and its findings.
+type Shown = (PathBuf, Vec<String>);
+
+fn shown(c: &Checked) -> Shown {
+    let ds = c
+        .diagnostics
+        .iter()
+        .map(|d| format!("{} {:?} {}..{} {} | {:?}", d.code, d.severity, d.span.start, d.span.end, d.message, d.help))
+        .collect();
+    (c.skill.path(), ds)
+}
+
+/// The skills of the check read whole, and read as a stream.
+fn both(root: &Path, agent: &skillkit::Agent) -> (Vec<Shown>, Vec<Shown>) {
+    let sources = [root.to_path_buf()];
+    let whole = check_run_keeping(&sources, agent, Keep::Findings);
+    let mut streamed = Collect { began: 0, skills: vec![] };
+    let end = check_each(&sources, agent, Keep::Findings, &mut streamed).unwrap();
+    assert_eq!(streamed.began, 1);
+    let issues = |i: &[skillkit::library::discover::SearchIssue]| {
+        let mut v: Vec<String> = i.iter().map(|i| format!("{}: {}", i.path.display(), i.message)).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(issues(&end.issues), issues(&whole.issues));
+    (whole.skills.iter().map(shown).collect(), streamed.skills.iter().map(shown).collect())
+}
+
+/// One thing in a generated tree.
+#[derive(Clone, Debug)]
+enum Item {
+    /// A skill file at this folder path, with this `name` (none: no `name` key) and body.
+    Skill { path: Vec<&'static str>, name: Option<&'static str>, body: u8 },
+    /// A symlink at this path to the folder at that path (relative to the root).
+    Link { path: Vec<&'static str>, to: Vec<&'static str> },
+    /// A `SKILL.md` that is not valid UTF-8 and not a skill.
+    Broken { path: Vec<&'static str> },
+}
+
+fn folder() -> impl Strategy<Value = Vec<&'static str>> {
+    prop::collection::vec(prop::sample::select(vec!["a", "b", "a-b", "x", ".h", "é", "node_modules"]), 1..4)
+}
+
+fn item() -> impl Strategy<Value = Item> {
+    prop_oneof![
+        6 => (folder(), prop::option::weighted(0.85, prop::sample::select(vec!["a", "b", "x", "a-b", "Bad_Name"])), 0u8..4)
+            .prop_map(|(path, name, body)| Item::Skill { path, name, body }),
+        1 => (folder(), folder()).prop_map(|(path, to)| Item::Link { path, to }),
+        1 => folder().prop_map(|path| Item::Broken { path }),
+    ]
+}
+
+fn build(root: &Path, items: &[Item]) {
+    let at = |p: &[&str]| p.iter().fold(root.to_path_buf(), |d, c| d.join(c));
+    for item in items {
+        match item {
+            Item::Skill { path, name, body } => {
+                let dir = at(path);
+                if std::fs::create_dir_all(&dir).is_err() {
+                    continue;
+                }
+                let name = name.map(|n| format!("name: {n}\n")).unwrap_or_default();
+                let text_body = match body {
+                    0 => "Body.\n".to_string(),
+                    1 => "See [the guide](references/guide.md) and [gone](missing.md).\n".to_string(),
+                    2 => format!("{}\n", "A long line of words. ".repeat(400)),
+                    _ => "| a | b |\n|---|---|\n| [x](x.md) | `y` |\n\n> quoted [z](z.md)\n".to_string(),
+                };
+                let text = format!("---\n{name}description: Does things. Use when asked.\n---\n{text_body}");
+                let _ = std::fs::write(dir.join("SKILL.md"), text);
+                if *body == 1 {
+                    let _ = std::fs::create_dir_all(dir.join("references"));
+                    let _ = std::fs::write(dir.join("references/guide.md"), "# Guide\n");
+                }
+            }
+            Item::Link { path, to } => {
+                let link = at(path);
+                if let Some(parent) = link.parent() {
+                    let _ = std::fs::create_dir_all(parent);
+                }
+                #[cfg(unix)]
+                let _ = std::os::unix::fs::symlink(at(to), &link);
+            }
+            Item::Broken { path } => {
+                let dir = at(path);
+                if std::fs::create_dir_all(&dir).is_ok() {
+                    let _ = std::fs::write(dir.join("SKILL.md"), b"---\nname: \xff\xfe\n---\n");
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_streamed_check_reports_what_the_whole_check_reports(items in prop::collection::vec(item(), 0..14)) {
+        let t = tempfile::tempdir().unwrap();
+        let root = t.path().join("lib");
+        std::fs::create_dir_all(&root).unwrap();
+        build(&root, &items);
+        for agent in [&skillkit::agents::SPEC, &skillkit::agents::AGENTSKILLS] {
+            let (whole, streamed) = both(&root, agent);
+            prop_assert_eq!(&streamed, &whole, "{}", agent.id);
+        }
+    }
+}
+
+#[test]
+fn clashes_nesting_and_a_folder_reached_twice_come_out_as_in_the_whole_check() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("lib");
+    let items = [
+        Item::Skill { path: vec!["a"], name: Some("a"), body: 1 },
+        Item::Skill { path: vec!["a", "x"], name: Some("x"), body: 0 },
+        Item::Skill { path: vec!["a", "x", "b"], name: Some("b"), body: 0 },
+        Item::Skill { path: vec!["b", "x"], name: Some("x"), body: 3 },
+        Item::Skill { path: vec!["x"], name: Some("x"), body: 0 },
+        Item::Link { path: vec!["0"], to: vec!["a", "x"] },
+        Item::Link { path: vec!["z"], to: vec!["b", "x"] },
+    ];
+    std::fs::create_dir_all(&root).unwrap();
+    build(&root, &items);
+    let (whole, streamed) = both(&root, &skillkit::agents::SPEC);
+    assert_eq!(streamed, whole);
+    let real = root.canonicalize().unwrap();
+    let codes = |path: &str| {
+        let (_, ds) =
+            streamed.iter().find(|(p, _)| p.ends_with(path)).unwrap_or_else(|| panic!("{path}: {streamed:#?}"));
+        ds.iter().map(|d| d[..5].to_string()).collect::<Vec<_>>()
+    };
+    // `0` reaches `a/x` first in path order: the folder is reported there (by its real path),
+    // once, and is not nested where it is listed; `b` inside it is.
+    let shown: Vec<String> =
+        streamed.iter().map(|(p, _)| p.strip_prefix(&real).unwrap().display().to_string()).collect();
+    assert_eq!(shown, ["a/x/SKILL.md", "a/x/b/SKILL.md", "a/SKILL.md", "b/x/SKILL.md", "x/SKILL.md"], "{streamed:#?}");
+    assert!(!codes("lib/a/x/SKILL.md").contains(&"SK703".to_string()), "{streamed:#?}");
+    assert!(codes("a/x/b/SKILL.md").contains(&"SK703".to_string()), "{streamed:#?}");
+    // Three skills named `x` in one source: each clash once, on the later skill.
+    assert!(!codes("lib/a/x/SKILL.md").contains(&"SK701".to_string()));
+    assert!(codes("b/x/SKILL.md").contains(&"SK701".to_string()));
+    assert!(codes("lib/x/SKILL.md").contains(&"SK701".to_string()));
+}
