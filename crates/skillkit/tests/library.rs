@@ -231,3 +231,21 @@ fn a_check_for_positions_only_keeps_the_frontmatter_and_the_same_findings() {
     }
     assert!(positions.skills[1..].iter().flat_map(|c| &c.diagnostics).any(|d| d.code == "SK701"), "a duplicate name");
 }
+
+/// A nested skill also reached through a symlink is read once: an agent's library keeps it where
+/// the search reached it (the link), a check where it comes first in path order.
+#[cfg(unix)]
+#[test]
+fn a_nested_skill_reached_through_a_link_is_kept_once() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().canonicalize().unwrap();
+    skill(&root, "a", "a", "Outer.");
+    skill(&root, "a/inner", "inner", "Inner.");
+    std::os::unix::fs::symlink(root.join("a/inner"), root.join("z")).unwrap();
+    let listed = |lib: &Library| -> Vec<String> {
+        lib.entries.iter().map(|e| e.listed_as.strip_prefix(&root).unwrap().display().to_string()).collect()
+    };
+    let nests = DiscoveryPolicy { nested: true, ..DiscoveryPolicy::CLIENT_GUIDE };
+    assert_eq!(listed(&load(vec![root.clone()], nests, NameKey::Frontmatter)), ["a", "z"]);
+    assert_eq!(listed(&load(vec![root.clone()], DiscoveryPolicy::CHECK, NameKey::Frontmatter)), ["a", "a/inner"]);
+}

@@ -199,7 +199,19 @@ impl Library {
         let Pipeline { mut entries, nested, issues } =
             discover_read_and_lint(&lib.sources, top, &within, key, profile, keep, policy);
         lib.issues = issues;
+        // A skill folder may be reached twice: by a symlink, and nested in another skill. A
+        // check keeps it where it comes first in path order, as a check read as a stream
+        // ([`stream`]) does; an agent's library, where its search reached it (Codex, which
+        // nests, searches breadth first).
+        let check = policy == DiscoveryPolicy::CHECK;
         if !nested.is_empty() {
+            let nested: Vec<(usize, Found)> = if check {
+                nested
+            } else {
+                let mut seen: std::collections::HashSet<PathBuf> =
+                    entries.iter().map(|e| e.skill.dir.clone()).collect();
+                nested.into_iter().filter(|(_, f)| seen.insert(f.dir.clone())).collect()
+            };
             // Their own nested skills are already among these: the outermost skill's scan lists
             // every level.
             let no_more = DiscoveryPolicy { nested: false, ..policy };
@@ -210,13 +222,15 @@ impl Library {
             entries.sort_by(|a, b| (a.source, &a.listed_as).cmp(&(b.source, &b.listed_as)));
         }
         lib.entries = entries;
-        lib.once_per_source();
+        if check {
+            lib.once_per_source();
+        }
         lib.resolve();
         lib
     }
 
     /// Keeps each skill folder once in each source: the first in path order, when a symlink or
-    /// a nesting reaches it again ([`stream::Ordered`] does the same as it reads).
+    /// a nesting reaches it again (as [`stream::read_in_order`] does).
     fn once_per_source(&mut self) {
         let mut seen = std::collections::HashSet::with_capacity_and_hasher(
             self.entries.len(),
