@@ -205,21 +205,55 @@ pub fn nested_discovered_by() -> Vec<&'static str> {
 /// folders, inside other skills); the loaders read a skill folder inside a source. Where the
 /// agent's own discovery would not reach a skill is reported apart (the nesting marks).
 pub fn as_installed(lib: &Library) -> Library {
+    let mut view = lib.clone();
+    install(&mut view);
+    view
+}
+
+/// `f` on `lib` laid out as installed ([`as_installed`]) in place, then laid out again as it
+/// was: under an agent's profile a check's skills are held whole, and a copy of them doubled its
+/// memory.
+fn with_installed<T>(lib: &mut Library, f: impl FnOnce(&Library) -> T) -> T {
+    let Installed { sources, issues, entries } = install(lib);
+    let out = f(lib);
+    lib.sources = sources;
+    lib.issues = issues;
+    for (e, (source, shadowed_by)) in lib.entries.iter_mut().zip(entries) {
+        e.source = source;
+        e.shadowed_by = shadowed_by;
+    }
+    out
+}
+
+/// What [`install`] changed.
+struct Installed {
+    sources: Vec<Source>,
+    issues: Vec<crate::library::SourceIssue>,
+    /// Each entry's source and the entry hiding it.
+    entries: Vec<(usize, Option<usize>)>,
+}
+
+/// Lays `lib` out as installed ([`as_installed`]); returns what it changed.
+fn install(lib: &mut Library) -> Installed {
     let mut sources: Vec<Source> = vec![];
     let mut index: HashMap<PathBuf, usize> = HashMap::new();
-    let mut entries = Vec::with_capacity(lib.entries.len());
-    for e in &lib.entries {
-        let parent = e.listed_as.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
-        let si = *index.entry(parent.clone()).or_insert_with(|| {
-            sources.push(Source::new(&parent));
-            sources.len() - 1
-        });
-        let mut e = e.clone();
-        e.source = si;
-        e.shadowed_by = None;
-        entries.push(e);
+    let entries = lib
+        .entries
+        .iter_mut()
+        .map(|e| {
+            let parent = e.listed_as.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
+            let si = *index.entry(parent.clone()).or_insert_with(|| {
+                sources.push(Source::new(&parent));
+                sources.len() - 1
+            });
+            (std::mem::replace(&mut e.source, si), e.shadowed_by.take())
+        })
+        .collect();
+    Installed {
+        sources: std::mem::replace(&mut lib.sources, sources),
+        issues: std::mem::take(&mut lib.issues),
+        entries,
     }
-    Library { sources, policy: lib.policy, key: lib.key, entries, issues: vec![] }
 }
 
 /// Applies `agent`'s verdict to every entry's diagnostics (see the module docs) and returns
@@ -256,25 +290,27 @@ pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
         return None;
     }
     // Laid out once, for every agent asked below.
-    let view = as_installed(lib);
-    let fates = fates_of(&view, agent, &outer)?;
-    // What the four agents do with each skill, for the warnings of what `agent` loads anyway
-    // (only worked out when some skill has an error to turn into a warning).
-    let errors = lib.entries.iter().any(|e| e.diagnostics.iter().any(|d| d.severity == Severity::Error));
-    let mut all: Vec<(&'static str, Vec<Fate>)> = vec![];
-    if errors {
-        for a in [
-            &crate::agents::claude_code::AGENT,
-            &crate::agents::codex::AGENT,
-            &crate::agents::gemini_cli::AGENT,
-            &crate::agents::deepagents::AGENT,
-        ] {
-            let f = if a.id == agent.id { Some(fates.clone()) } else { fates_of(&view, a, &outer) };
-            if let Some(f) = f {
-                all.push((short_title(a), f));
+    let (fates, all) = with_installed(lib, |view| {
+        let fates = fates_of(view, agent, &outer)?;
+        // What the four agents do with each skill, for the warnings of what `agent` loads anyway
+        // (only worked out when some skill has an error to turn into a warning).
+        let errors = view.entries.iter().any(|e| e.diagnostics.iter().any(|d| d.severity == Severity::Error));
+        let mut all: Vec<(&'static str, Vec<Fate>)> = vec![];
+        if errors {
+            for a in [
+                &crate::agents::claude_code::AGENT,
+                &crate::agents::codex::AGENT,
+                &crate::agents::gemini_cli::AGENT,
+                &crate::agents::deepagents::AGENT,
+            ] {
+                let f = if a.id == agent.id { Some(fates.clone()) } else { fates_of(view, a, &outer) };
+                if let Some(f) = f {
+                    all.push((short_title(a), f));
+                }
             }
         }
-    }
+        Some((fates, all))
+    })?;
     for (i, (e, fate)) in lib.entries.iter_mut().zip(&fates).enumerate() {
         let note = (!all.is_empty()).then(|| who_loads(&all, i));
         judge(&e.skill, &mut e.diagnostics, agent, fate, note.as_deref());

@@ -249,3 +249,26 @@ fn a_nested_skill_reached_through_a_link_is_kept_once() {
     assert_eq!(listed(&load(vec![root.clone()], nests, NameKey::Frontmatter)), ["a", "z"]);
     assert_eq!(listed(&load(vec![root.clone()], DiscoveryPolicy::CHECK, NameKey::Frontmatter)), ["a", "a/inner"]);
 }
+
+/// An agent's verdict lays the library out as installed while it renders, and leaves it as it
+/// was: sources, issues, and which entry hides which.
+#[test]
+fn an_agents_verdict_leaves_the_library_as_it_was() {
+    let t = tempfile::tempdir().unwrap();
+    let (a, b) = (t.path().join("a"), t.path().join("b"));
+    skill(&a, "x", "x", "From a.");
+    skill(&a, "nest/y", "y", "Deeper in a.");
+    skill(&b, "x", "x", "From b.");
+    let sources = vec![a, b, t.path().join("gone")];
+    let agent = skillkit::find_agent("claude-code").unwrap();
+    let plain = Library::load(&sources, agent.discovery, agent.key, agent);
+    let judged = Library::open(&sources, agent);
+    assert_eq!(judged.sources, plain.sources);
+    assert_eq!(judged.issues, plain.issues);
+    let layout = |lib: &Library| -> Vec<_> {
+        lib.entries.iter().map(|e| (e.source, e.shadowed_by, e.listed_as.clone())).collect()
+    };
+    assert_eq!(layout(&judged), layout(&plain));
+    assert!(judged.entries.iter().any(|e| e.shadowed_by.is_some()), "a/x is hidden by b/x");
+    assert!(!judged.issues.is_empty(), "the missing source is reported");
+}
