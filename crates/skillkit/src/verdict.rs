@@ -211,11 +211,14 @@ pub fn as_installed(lib: &Library) -> Library {
 }
 
 /// `f` on `lib` laid out as installed ([`as_installed`]) in place, then laid out again as it
-/// was: under an agent's profile a check's skills are held whole, and a copy of them doubled its
-/// memory.
-fn with_installed<T>(lib: &mut Library, f: impl FnOnce(&Library) -> T) -> T {
+/// was, without the readings `f` made (they were made of a copy, which is gone): under an agent's
+/// profile a check's skills are held whole, and a copy of them doubled its memory. `f` is given
+/// each entry's count of readings before it, to forget the readings it no longer needs.
+fn with_installed<T>(lib: &mut Library, f: impl FnOnce(&Library, &[usize]) -> T) -> T {
     let Installed { sources, issues, entries } = install(lib);
-    let out = f(lib);
+    let readings: Vec<usize> = lib.entries.iter().map(|e| e.readings.len()).collect();
+    let out = f(lib, &readings);
+    forget_readings(lib, &readings);
     lib.sources = sources;
     lib.issues = issues;
     for (e, (source, shadowed_by)) in lib.entries.iter_mut().zip(entries) {
@@ -223,6 +226,14 @@ fn with_installed<T>(lib: &mut Library, f: impl FnOnce(&Library) -> T) -> T {
         e.shadowed_by = shadowed_by;
     }
     out
+}
+
+/// Forgets the readings made since each entry had as many as `readings` says: each agent's
+/// reading holds a copy of every skill's text.
+fn forget_readings(lib: &Library, readings: &[usize]) {
+    for (e, &n) in lib.entries.iter().zip(readings) {
+        e.readings.truncate(n);
+    }
 }
 
 /// What [`install`] changed.
@@ -290,8 +301,9 @@ pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
         return None;
     }
     // Laid out once, for every agent asked below.
-    let (fates, all) = with_installed(lib, |view| {
+    let (fates, all) = with_installed(lib, |view, readings| {
         let fates = fates_of(view, agent, &outer)?;
+        forget_readings(view, readings);
         // What the four agents do with each skill, for the warnings of what `agent` loads anyway
         // (only worked out when some skill has an error to turn into a warning).
         let errors = view.entries.iter().any(|e| e.diagnostics.iter().any(|d| d.severity == Severity::Error));
@@ -304,6 +316,7 @@ pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
                 &crate::agents::deepagents::AGENT,
             ] {
                 let f = if a.id == agent.id { Some(fates.clone()) } else { fates_of(view, a, &outer) };
+                forget_readings(view, readings);
                 if let Some(f) = f {
                     all.push((short_title(a), f));
                 }

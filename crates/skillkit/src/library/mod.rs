@@ -90,6 +90,16 @@ impl Readings {
     pub fn clear(&mut self) {
         self.0.get_mut().unwrap_or_else(|e| e.into_inner()).clear();
     }
+
+    /// How many readings are remembered.
+    pub(crate) fn len(&self) -> usize {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// Forgets the readings made since there were `len` (each is added last).
+    pub(crate) fn truncate(&self, len: usize) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).truncate(len);
+    }
 }
 
 impl Entry {
