@@ -39,9 +39,9 @@ pub fn read_in_order(
         return Ok(vec![SourceIssue { source: 0, path: src.path, message: "source folder does not exist".into() }]);
     }
     let within = vec![src.root.clone()];
-    // Nested skills come from each skill's resource scan, which lists every level below it.
-    let top = DiscoveryPolicy { nested: false, ..policy };
-    let no_more = DiscoveryPolicy { nested: false, ..policy };
+    // Nested skills come from each skill's resource scan, which lists every level below it:
+    // neither the search nor a nested skill's own reading looks for more.
+    let flat = DiscoveryPolicy { nested: false, ..policy };
     let window = Window::new();
     let (jobs, job_rx) = std::sync::mpsc::channel::<(usize, Found)>();
     let job_rx = Mutex::new(job_rx);
@@ -54,7 +54,7 @@ pub fn read_in_order(
         let search = scope.spawn(move || {
             let _stop = StopOnPanic(window);
             let mut handed = 0usize;
-            let issues = discover_each(&src.path, top, &mut |f| {
+            let issues = discover_each(&src.path, flat, &mut |f| {
                 if window.wait_for(handed) {
                     // The workers stop only when this sender is dropped, after the search.
                     let _ = jobs.send((handed, f));
@@ -68,7 +68,7 @@ pub fn read_in_order(
             nested.sort_by(|a, b| a.listed_as.cmp(&b.listed_as));
             let mut batch = Vec::with_capacity(1 + nested.len());
             batch.push(entry);
-            batch.extend(nested.iter().map(|f| read_and_lint_one(0, f, within, key, profile, keep, no_more).0));
+            batch.extend(nested.iter().map(|f| read_and_lint_one(0, f, within, key, profile, keep, flat).0));
             batch
         };
         // This thread is a worker too, and reports between skills: the others hand it their
