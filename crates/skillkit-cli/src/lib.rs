@@ -238,7 +238,8 @@ where
             }
         }
         Command::Prompt { agent, sources, context_window, char_budget, loaded, format } => {
-            let options = skillkit::prompt::PromptOptions { context_window, char_budget, loaded };
+            let options =
+                skillkit::prompt::PromptOptions { context_window, char_budget, loaded, decisions_only: false };
             match Setup::new(config.as_deref(), &sources, agent, None, err) {
                 Ok(Some(setup)) => prompt(sources, &setup, &options, format, out, err),
                 Ok(None) => Ok(2),
@@ -360,7 +361,7 @@ fn check(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> std::io::Result<i32> {
-    use skillkit::check::{check_run_keeping, check_sources, open_check_library, CheckRun};
+    use skillkit::check::{check_sources, open_check_library, CheckRun};
     use skillkit::config::{adjust_run, Baseline};
     use skillkit::library::Keep;
     let agent = setup.agent;
@@ -432,11 +433,18 @@ fn check(
         Format::Json | Format::Github => Keep::Frontmatter,
     };
     if opts.write_baseline {
-        let mut run = check_run_keeping(&sources, agent, Keep::Frontmatter);
-        adjust(&mut run, err)?;
-        let files: Vec<PathBuf> = run.skills.iter().map(|c| c.skill.path()).collect();
-        let found = files.iter().map(PathBuf::as_path).zip(run.skills.iter().map(|c| c.diagnostics.as_slice()));
-        let b = Baseline::of(&baseline_dir, found);
+        // Each skill's findings are taken as the check hands it over, and the skill dropped.
+        let mut sink = Baselining {
+            adjust: skillkit::config::Adjust::new(
+                setup.project.as_ref(),
+                baseline.as_ref().map(|b| (b, baseline_dir.as_path())),
+            ),
+            dir: &baseline_dir,
+            findings: vec![],
+        };
+        skillkit::check::check_each(&sources, agent, Keep::Frontmatter, &mut sink)?;
+        note_baseline(sink.adjust.done().in_baseline, err)?;
+        let b = Baseline::from_findings(sink.findings);
         if let Err(e) = std::fs::write(&baseline_path, b.to_json()) {
             writeln!(err, "error: {}: {e}", baseline_path.display())?;
             return Ok(2);
@@ -510,8 +518,8 @@ struct Reporting<'a, 'o> {
 }
 
 impl skillkit::check::CheckSink for Reporting<'_, '_> {
-    fn begin(&mut self, verdict: Option<&skillkit::verdict::AgentVerdict>) -> std::io::Result<()> {
-        self.report.begin(self.out, verdict)
+    fn begin(&mut self) -> std::io::Result<()> {
+        self.report.begin(self.out)
     }
 
     fn skill(&mut self, mut c: skillkit::check::Checked) -> std::io::Result<()> {
@@ -520,6 +528,29 @@ impl skillkit::check::CheckSink for Reporting<'_, '_> {
         }
         self.summary.add(&c);
         self.report.skill(self.out, &c)
+    }
+}
+
+/// Where the check of `--write-baseline` hands its skills: the project's adjustments, then each
+/// finding into the baseline.
+struct Baselining<'a> {
+    adjust: skillkit::config::Adjust<'a>,
+    dir: &'a Path,
+    findings: Vec<skillkit::config::BaselineEntry>,
+}
+
+impl skillkit::check::CheckSink for Baselining<'_> {
+    fn begin(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+
+    fn skill(&mut self, mut c: skillkit::check::Checked) -> std::io::Result<()> {
+        let file = c.skill.path();
+        if !self.adjust.changes_nothing() {
+            self.adjust.skill(&file, &mut c.diagnostics);
+        }
+        self.findings.extend(skillkit::config::Baseline::entries(self.dir, &file, &c.diagnostics));
+        Ok(())
     }
 }
 

@@ -69,9 +69,8 @@ impl Summary {
 
 /// Where [`check_each`] hands a check's results.
 pub trait CheckSink {
-    /// Once, before the first skill: what the profile's agent does with the library, for
-    /// profiles judged by their loader (known only once every skill is read).
-    fn begin(&mut self, verdict: Option<&AgentVerdict>) -> std::io::Result<()>;
+    /// Once, before the first skill.
+    fn begin(&mut self) -> std::io::Result<()>;
     /// Each skill, in report order, to be reported and dropped.
     fn skill(&mut self, checked: Checked) -> std::io::Result<()>;
 }
@@ -80,18 +79,20 @@ pub trait CheckSink {
 pub struct CheckEnd {
     /// Folders the search could not look into.
     pub issues: Vec<SearchIssue>,
+    /// What the profile's agent does with the library, for profiles judged by their loader
+    /// (known once every skill is read).
     pub verdict: Option<AgentVerdict>,
 }
 
 /// Checks every skill under `sources` (from [`check_sources`]) once, as [`check_run_keeping`]
 /// does, handing each skill to `sink` in the same order with the same findings.
 ///
-/// One source under a profile judged by its rules is read as a stream
-/// ([`crate::library::stream`]): each skill is handed over as soon as it and the skills before
-/// it are linted, and only names and folders are kept, so memory does not grow with the library.
-/// Several sources (a skill may hide one of an earlier source) and profiles judged by their
-/// agent's loader (which reads the whole library, within a budget) are read whole first, and
-/// kept as `keep` says.
+/// One source is read as a stream ([`crate::library::stream`]): each skill is handed over as soon
+/// as it and the skills before it are linted (and, under a profile judged by its agent's loader,
+/// read by that loader: whether it loads a skill depends on the skill alone,
+/// [`crate::verdict::read_alone`]), and only names and folders are kept, so memory does not grow
+/// with the library. Several sources (a skill may hide one of an earlier source) are read whole
+/// first, and kept as `keep` says.
 pub fn check_each(
     sources: &[PathBuf],
     agent: &Agent,
@@ -99,36 +100,59 @@ pub fn check_each(
     sink: &mut dyn CheckSink,
 ) -> std::io::Result<CheckEnd> {
     let [source] = sources else { return check_whole(sources, agent, keep, sink) };
-    if crate::verdict::judged_by_loader(agent) {
-        return check_whole(sources, agent, keep, sink);
-    }
-    sink.begin(None)?;
+    sink.begin()?;
     let mut any = false;
-    let issues = crate::library::stream::read_in_order(
-        source,
-        DiscoveryPolicy::CHECK,
-        NameKey::Frontmatter,
-        agent.as_ref(),
-        keep,
-        &mut |mut e, outer| {
-            crate::verdict::library_levels(&e.skill, outer, &mut e.diagnostics, agent);
-            any = true;
-            sink.skill(Checked { skill: e.skill, diagnostics: e.diagnostics })
-        },
-    )?;
+    let issues = if crate::verdict::judged_by_loader(agent) {
+        // The loader reads each skill's parsed frontmatter: each skill is made lean once it has.
+        let mut judging = crate::verdict::Judging::new(agent);
+        let issues = crate::library::stream::read_in_order(
+            source,
+            DiscoveryPolicy::CHECK,
+            NameKey::Frontmatter,
+            agent.as_ref(),
+            Keep::All,
+            &|e| crate::verdict::read_alone(e, agent),
+            &mut |mut e, alone, outer| {
+                crate::verdict::library_levels(&e.skill, outer, &mut e.diagnostics, agent);
+                if let Some(alone) = alone {
+                    e = judging.judge(e, alone, outer);
+                }
+                keep.apply(&mut e.skill, &e.diagnostics);
+                any = true;
+                sink.skill(Checked { skill: e.skill, diagnostics: e.diagnostics })
+            },
+        )?;
+        (issues, Some(judging.finish()))
+    } else {
+        let issues = crate::library::stream::read_in_order(
+            source,
+            DiscoveryPolicy::CHECK,
+            NameKey::Frontmatter,
+            agent.as_ref(),
+            keep,
+            &|e| (e, ()),
+            &mut |mut e, (), outer| {
+                crate::verdict::library_levels(&e.skill, outer, &mut e.diagnostics, agent);
+                any = true;
+                sink.skill(Checked { skill: e.skill, diagnostics: e.diagnostics })
+            },
+        )?;
+        (issues, None)
+    };
+    let (issues, verdict) = issues;
     if !any && source.is_dir() {
         sink.skill(missing_skill_file(crate::read::resolve_dir(source), agent))?;
     }
     Ok(CheckEnd {
         issues: issues.into_iter().map(|i| SearchIssue { path: i.path, message: i.message }).collect(),
-        verdict: None,
+        verdict,
     })
 }
 
 /// [`check_each`] on the library read whole.
 fn check_whole(sources: &[PathBuf], agent: &Agent, keep: Keep, sink: &mut dyn CheckSink) -> std::io::Result<CheckEnd> {
     let run = check_run_keeping(sources, agent, keep);
-    sink.begin(run.verdict.as_ref())?;
+    sink.begin()?;
     for c in run.skills {
         sink.skill(c)?;
     }

@@ -366,17 +366,21 @@ pub struct Baseline {
 impl Baseline {
     /// The baseline of `found` (file, its diagnostics), paths relative to `dir`.
     pub fn of<'a>(dir: &Path, found: impl IntoIterator<Item = (&'a Path, &'a [Diagnostic])>) -> Baseline {
-        let mut findings: Vec<BaselineEntry> = found
-            .into_iter()
-            .flat_map(|(file, ds)| {
-                let path = key_path(file, dir);
-                ds.iter().map(move |d| BaselineEntry {
-                    path: path.clone(),
-                    code: d.code.to_string(),
-                    message: d.message.clone(),
-                })
-            })
-            .collect();
+        Self::from_findings(found.into_iter().flat_map(|(file, ds)| Self::entries(dir, file, ds)).collect())
+    }
+
+    /// The entries of the diagnostics `ds` of `file`, its path relative to `dir`.
+    pub fn entries<'a>(dir: &Path, file: &Path, ds: &'a [Diagnostic]) -> impl Iterator<Item = BaselineEntry> + 'a {
+        let path = key_path(file, dir);
+        ds.iter().map(move |d| BaselineEntry {
+            path: path.clone(),
+            code: d.code.to_string(),
+            message: d.message.clone(),
+        })
+    }
+
+    /// The baseline of these findings, in any order.
+    pub fn from_findings(mut findings: Vec<BaselineEntry>) -> Baseline {
         findings.sort();
         Baseline { version: 1, findings }
     }

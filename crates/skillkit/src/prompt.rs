@@ -19,6 +19,11 @@ pub struct PromptOptions {
     pub char_budget: Option<usize>,
     /// Skills already loaded in the session (agents that mark them, such as DeepAgents V2).
     pub loaded: Vec<String>,
+    /// Only what the agent decides about each skill is wanted (a check's verdict,
+    /// [`crate::verdict`]): the render leaves the text's token counts at zero (the listing
+    /// budgets that count tokens still do), and may leave out warnings that take a look at the
+    /// disk (harness9 lists each source folder for folders without a skill file).
+    pub decisions_only: bool,
 }
 
 /// Where in the model request the text goes.
@@ -336,7 +341,8 @@ pub fn finish(
     let mut order: Vec<usize> = (0..skills.len()).filter(|&i| skills[i].range.is_some()).collect();
     order.sort_by_key(|&i| skills[i].range.as_ref().map(|r| r.start));
     let ranges: Vec<Range<usize>> = order.iter().filter_map(|&i| skills[i].range.clone()).collect();
-    let (o200k, per) = tokens::count_o200k_ranges(&text, &ranges);
+    let (o200k, per) =
+        if options.decisions_only { (0, vec![0; ranges.len()]) } else { tokens::count_o200k_ranges(&text, &ranges) };
     for (&i, n) in order.iter().zip(per) {
         let s = &mut skills[i];
         s.tokens = n;

@@ -45,6 +45,7 @@ impl Session {
             context_window: settings.context_window,
             char_budget: settings.char_budget,
             loaded: vec![],
+            decisions_only: false,
         };
         let (model, default_window) = build_model(agent, &library, &options);
         let window = settings.context_window.unwrap_or(default_window);

@@ -101,7 +101,7 @@ fn fates_in(view: &Library, agent: &Agent) -> Option<Vec<Fate>> {
     if !judged_by_loader(agent) {
         return None;
     }
-    let prompt = agent.render(view, &PromptOptions::default())?;
+    let prompt = agent.render(view, &PromptOptions { decisions_only: true, ..PromptOptions::default() })?;
     let mut by_dir: HashMap<&std::path::Path, (Decision, Option<&str>)> = HashMap::new();
     for s in &prompt.skills {
         if let Some(dir) = s.dir.as_deref() {
@@ -138,16 +138,19 @@ fn fates_in(view: &Library, agent: &Agent) -> Option<Vec<Fate>> {
 /// look there.
 fn fates_of(view: &Library, agent: &Agent, outer: &[Option<PathBuf>]) -> Option<Vec<Fate>> {
     let mut fates = fates_in(view, agent)?;
-    if !agent.discovery.nested {
-        for (fate, o) in fates.iter_mut().zip(outer) {
-            if let Some(o) = o {
-                fate.loaded = false;
-                fate.reason =
-                    Some(format!("it does not look for skills inside another skill's folder (`{}`)", o.display()));
-            }
-        }
+    for (fate, o) in fates.iter_mut().zip(outer) {
+        nest(fate, agent, o.as_deref());
     }
     Some(fates)
+}
+
+/// Marks `fate` skipped when the skill is nested in skill `outer`'s folder and `agent` does not
+/// look there.
+fn nest(fate: &mut Fate, agent: &Agent, outer: Option<&std::path::Path>) {
+    if let (false, Some(o)) = (agent.discovery.nested, outer) {
+        fate.loaded = false;
+        fate.reason = Some(format!("it does not look for skills inside another skill's folder (`{}`)", o.display()));
+    }
 }
 
 /// The agent's name as people say it.
@@ -161,16 +164,27 @@ pub fn short_title(agent: &Agent) -> &'static str {
     }
 }
 
+/// The four agents whose loading of a skill the warnings name ([`who_loads`]).
+fn noted() -> [&'static Agent; 4] {
+    [
+        &crate::agents::claude_code::AGENT,
+        &crate::agents::codex::AGENT,
+        &crate::agents::gemini_cli::AGENT,
+        &crate::agents::deepagents::AGENT,
+    ]
+}
+
 /// "Claude Code, Codex and Gemini CLI load this skill, DeepAgents skips it; the specification
-/// forbids this": what the four agents do with entry `i`.
-fn who_loads(all: &[(&'static str, Vec<Fate>)], i: usize) -> String {
+/// forbids this": what the four agents ([`noted`]) do with a skill, each agent's name with
+/// whether it loads it.
+fn who_loads(all: &[(&'static str, bool)]) -> String {
     let list = |names: &[&str]| match names {
         [] => String::new(),
         [one] => (*one).to_string(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     };
-    let loads: Vec<&str> = all.iter().filter(|(_, f)| f[i].loaded).map(|(n, _)| *n).collect();
-    let skips: Vec<&str> = all.iter().filter(|(_, f)| !f[i].loaded).map(|(n, _)| *n).collect();
+    let loads: Vec<&str> = all.iter().filter(|(_, l)| *l).map(|(n, _)| *n).collect();
+    let skips: Vec<&str> = all.iter().filter(|(_, l)| !*l).map(|(n, _)| *n).collect();
     let verb = |n: usize, one: &'static str, many: &'static str| if n == 1 { one } else { many };
     let mut s = format!("{} {} this skill", list(&loads), verb(loads.len(), "loads", "load"));
     if !skips.is_empty() {
@@ -309,12 +323,7 @@ pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
         let errors = view.entries.iter().any(|e| e.diagnostics.iter().any(|d| d.severity == Severity::Error));
         let mut all: Vec<(&'static str, Vec<Fate>)> = vec![];
         if errors {
-            for a in [
-                &crate::agents::claude_code::AGENT,
-                &crate::agents::codex::AGENT,
-                &crate::agents::gemini_cli::AGENT,
-                &crate::agents::deepagents::AGENT,
-            ] {
+            for a in noted() {
                 let f = if a.id == agent.id { Some(fates.clone()) } else { fates_of(view, a, &outer) };
                 forget_readings(view, readings);
                 if let Some(f) = f {
@@ -325,7 +334,8 @@ pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
         Some((fates, all))
     })?;
     for (i, (e, fate)) in lib.entries.iter_mut().zip(&fates).enumerate() {
-        let note = (!all.is_empty()).then(|| who_loads(&all, i));
+        let note =
+            (!all.is_empty()).then(|| who_loads(&all.iter().map(|(n, f)| (*n, f[i].loaded)).collect::<Vec<_>>()));
         judge(&e.skill, &mut e.diagnostics, agent, fate, note.as_deref());
     }
     let mut seen = std::collections::HashSet::new();
@@ -438,24 +448,145 @@ pub fn judge_alone(skill: &crate::skill::Skill, diagnostics: &mut Vec<Diagnostic
     if !judged_by_loader(agent) {
         return;
     }
-    let parent = skill.dir.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
+    let entry = crate::library::Entry {
+        source: 0,
+        listed_as: skill.dir.clone(),
+        skill: Box::new(skill.clone()),
+        diagnostics: vec![],
+        key: skill.display_name().to_string(),
+        shadowed_by: None,
+        readings: Default::default(),
+    };
+    let (_, fate) = installed_alone(entry, |lib| fates_in(lib, agent).and_then(|f| f.into_iter().next()));
+    if let Some(fate) = fate {
+        judge(skill, diagnostics, agent, &fate, None);
+    }
+}
+
+/// `f` on a library of entry `e` alone, installed in the parent of the folder it is listed at
+/// (as [`as_installed`] lays each skill out, and as its source: no copy to make); then the entry
+/// back, without the readings `f` made.
+fn installed_alone<T>(e: crate::library::Entry, f: impl FnOnce(&Library) -> T) -> (crate::library::Entry, T) {
+    let parent = e.listed_as.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
+    let readings = e.readings.len();
     let lib = Library {
         sources: vec![Source::new(&parent)],
-        policy: agent.discovery,
-        key: agent.key,
-        entries: vec![crate::library::Entry {
-            source: 0,
-            listed_as: skill.dir.clone(),
-            skill: Box::new(skill.clone()),
-            diagnostics: vec![],
-            key: skill.display_name().to_string(),
-            shadowed_by: None,
-            readings: Default::default(),
-        }],
+        policy: crate::library::discover::DiscoveryPolicy::CHECK,
+        key: crate::library::NameKey::Frontmatter,
+        entries: vec![crate::library::Entry { source: 0, shadowed_by: None, ..e }],
         issues: vec![],
     };
-    // Already laid out as installed (its source is the skill's parent): no copy to make.
-    if let Some(fate) = fates_in(&lib, agent).and_then(|f| f.into_iter().next()) {
-        judge(skill, diagnostics, agent, &fate, None);
+    let out = f(&lib);
+    let e = lib.entries.into_iter().next().expect("the entry put in");
+    e.readings.truncate(readings);
+    (e, out)
+}
+
+/// What the agents' loaders make of one skill of a check read as a stream, before its place in
+/// the library is known: worked out by [`read_alone`] where the skill is read, on every core,
+/// and judged in report order by [`Judging::judge`].
+pub struct Alone {
+    /// What the profile's agent does with the skill installed alone.
+    fate: Fate,
+    /// What the four agents the warnings name ([`noted`]) do with it, worked out when the skill
+    /// has errors (the only findings they are named in).
+    others: Option<Vec<(&'static str, Fate)>>,
+}
+
+/// What `agent` and, when the skill has errors, the four agents the warnings name make of entry
+/// `e` installed alone: whether it reads and loads the skill depends on the skill alone (a
+/// listing budget or a skill of the same name that wins leaves it loaded), so this is its fate
+/// in the whole library too, nesting aside. `None` for profiles judged by their rules.
+pub fn read_alone(e: crate::library::Entry, agent: &Agent) -> (crate::library::Entry, Option<Alone>) {
+    if !judged_by_loader(agent) {
+        return (e, None);
+    }
+    let errors = e.diagnostics.iter().any(|d| d.severity == Severity::Error);
+    let (e, alone) = installed_alone(e, |lib| {
+        let fate = fates_in(lib, agent)?.pop()?;
+        let others = errors.then(|| others_alone(lib, agent, &fate));
+        Some(Alone { fate, others })
+    });
+    (e, alone)
+}
+
+/// What the four agents [`noted`] make of the one skill of `lib`, `fate` being `agent`'s.
+fn others_alone(lib: &Library, agent: &Agent, fate: &Fate) -> Vec<(&'static str, Fate)> {
+    noted()
+        .into_iter()
+        .filter_map(|a| {
+            let f = if a.id == agent.id { Some(fate.clone()) } else { fates_in(lib, a)?.pop() };
+            Some((short_title(a), f?))
+        })
+        .collect()
+}
+
+/// An agent's verdict on a library read as a stream: each skill judged as it is reported, what
+/// the agent skips kept for the end of the report.
+pub struct Judging<'a> {
+    agent: &'a Agent,
+    skills: usize,
+    loaded: usize,
+    skipped: Vec<Fate>,
+}
+
+impl<'a> Judging<'a> {
+    pub fn new(agent: &'a Agent) -> Self {
+        Judging { agent, skills: 0, loaded: 0, skipped: vec![] }
+    }
+
+    /// Judges entry `e`, as [`apply`] judges it in the library read whole: `alone` is what
+    /// [`read_alone`] made of it, `outer` the folder of the skill it is nested in, and its
+    /// library-level findings are at their levels ([`library_levels`]).
+    pub fn judge(
+        &mut self,
+        e: crate::library::Entry,
+        alone: Alone,
+        outer: Option<&std::path::Path>,
+    ) -> crate::library::Entry {
+        let Alone { mut fate, others } = alone;
+        nest(&mut fate, self.agent, outer);
+        let mut e = e;
+        let mut note = None;
+        if e.diagnostics.iter().any(|d| d.severity == Severity::Error) {
+            // A skill whose only error is a library-level one (a duplicate name) was read
+            // without the others' fates.
+            let others = match others {
+                Some(o) => o,
+                None => {
+                    let (back, o) = installed_alone(e, |lib| others_alone(lib, self.agent, &fate));
+                    e = back;
+                    o
+                }
+            };
+            let all: Vec<(&'static str, bool)> = others
+                .into_iter()
+                .zip(noted())
+                .map(|((name, mut f), a)| {
+                    nest(&mut f, a, outer);
+                    (name, f.loaded)
+                })
+                .collect();
+            note = Some(who_loads(&all));
+        }
+        judge(&e.skill, &mut e.diagnostics, self.agent, &fate, note.as_deref());
+        self.skills += 1;
+        if fate.loaded {
+            self.loaded += 1;
+        } else {
+            self.skipped.push(fate);
+        }
+        e
+    }
+
+    /// What the agent does with the library.
+    pub fn finish(self) -> AgentVerdict {
+        AgentVerdict {
+            agent: self.agent.id,
+            title: self.agent.title,
+            skills: self.skills,
+            loaded: self.loaded,
+            skipped: self.skipped,
+        }
     }
 }

@@ -1,11 +1,11 @@
 //! A one-shot check read as a stream (`check_each` on one source) reports what the check of the
-//! library read whole reports: the same skills in the same order with the same findings, on
-//! generated trees with nesting, clashing names, hidden folders, symlinks and broken files.
+//! library read whole reports: the same skills in the same order with the same findings, and
+//! under an agent's profile the same verdict, on generated trees with nesting, clashing names,
+//! hidden folders, symlinks and broken files, under every profile.
 
 use proptest::prelude::*;
 use skillkit::check::{check_each, check_run_keeping, CheckSink, Checked};
 use skillkit::library::Keep;
-use skillkit::verdict::AgentVerdict;
 use std::path::{Path, PathBuf};
 
 struct Collect {
@@ -14,8 +14,7 @@ struct Collect {
 }
 
 impl CheckSink for Collect {
-    fn begin(&mut self, verdict: Option<&AgentVerdict>) -> std::io::Result<()> {
-        assert!(verdict.is_none(), "a profile judged by its rules has no verdict");
+    fn begin(&mut self) -> std::io::Result<()> {
         assert!(self.skills.is_empty());
         self.began += 1;
         Ok(())
@@ -51,6 +50,8 @@ fn both(root: &Path, agent: &skillkit::Agent) -> (Vec<Shown>, Vec<Shown>) {
         v
     };
     assert_eq!(issues(&end.issues), issues(&whole.issues));
+    assert_eq!(end.verdict, whole.verdict, "{}", agent.id);
+    assert_eq!(end.verdict.is_some(), skillkit::verdict::judged_by_loader(agent));
     (whole.skills.iter().map(shown).collect(), streamed.skills.iter().map(shown).collect())
 }
 
@@ -63,6 +64,8 @@ enum Item {
     Link { path: Vec<&'static str>, to: Vec<&'static str> },
     /// A `SKILL.md` that is not valid UTF-8 and not a skill.
     Broken { path: Vec<&'static str> },
+    /// A skill file named `skill.md`, which some agents do not read.
+    Lower { path: Vec<&'static str> },
 }
 
 fn folder() -> impl Strategy<Value = Vec<&'static str>> {
@@ -71,10 +74,11 @@ fn folder() -> impl Strategy<Value = Vec<&'static str>> {
 
 fn item() -> impl Strategy<Value = Item> {
     prop_oneof![
-        6 => (folder(), prop::option::weighted(0.85, prop::sample::select(vec!["a", "b", "x", "a-b", "Bad_Name"])), 0u8..4)
+        6 => (folder(), prop::option::weighted(0.85, prop::sample::select(vec!["a", "b", "x", "a-b", "Bad_Name"])), 0u8..6)
             .prop_map(|(path, name, body)| Item::Skill { path, name, body }),
         1 => (folder(), folder()).prop_map(|(path, to)| Item::Link { path, to }),
         1 => folder().prop_map(|path| Item::Broken { path }),
+        1 => folder().prop_map(|path| Item::Lower { path }),
     ]
 }
 
@@ -94,7 +98,13 @@ fn build(root: &Path, items: &[Item]) {
                     2 => format!("{}\n", "A long line of words. ".repeat(400)),
                     _ => "| a | b |\n|---|---|\n| [x](x.md) | `y` |\n\n> quoted [z](z.md)\n".to_string(),
                 };
-                let text = format!("---\n{name}description: Does things. Use when asked.\n---\n{text_body}");
+                let text = match body {
+                    // No description: most loaders skip it.
+                    4 => format!("---\n{name}---\nNo description.\n"),
+                    // YAML that does not parse.
+                    5 => format!("---\n{name}description: [unclosed\n---\nBody.\n"),
+                    _ => format!("---\n{name}description: Does things. Use when asked.\n---\n{text_body}"),
+                };
                 let _ = std::fs::write(dir.join("SKILL.md"), text);
                 if *body == 1 {
                     let _ = std::fs::create_dir_all(dir.join("references"));
@@ -115,6 +125,12 @@ fn build(root: &Path, items: &[Item]) {
                     let _ = std::fs::write(dir.join("SKILL.md"), b"---\nname: \xff\xfe\n---\n");
                 }
             }
+            Item::Lower { path } => {
+                let dir = at(path);
+                if std::fs::create_dir_all(&dir).is_ok() && !dir.join("SKILL.md").exists() {
+                    let _ = std::fs::write(dir.join("skill.md"), "---\nname: lower\ndescription: Does it.\n---\n");
+                }
+            }
         }
     }
 }
@@ -128,7 +144,7 @@ proptest! {
         let root = t.path().join("lib");
         std::fs::create_dir_all(&root).unwrap();
         build(&root, &items);
-        for agent in [&skillkit::agents::SPEC, &skillkit::agents::AGENTSKILLS] {
+        for agent in skillkit::AGENTS {
             let (whole, streamed) = both(&root, agent);
             prop_assert_eq!(&streamed, &whole, "{}", agent.id);
         }
@@ -169,4 +185,51 @@ fn clashes_nesting_and_a_folder_reached_twice_come_out_as_in_the_whole_check() {
     assert!(!codes("lib/a/x/SKILL.md").contains(&"SK701".to_string()));
     assert!(codes("b/x/SKILL.md").contains(&"SK701".to_string()));
     assert!(codes("lib/x/SKILL.md").contains(&"SK701".to_string()));
+}
+
+#[test]
+fn under_an_agent_a_streamed_check_skips_what_its_loader_skips() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("lib");
+    let items = [
+        Item::Skill { path: vec!["a"], name: Some("a"), body: 0 },
+        Item::Skill { path: vec!["a", "inner"], name: Some("inner"), body: 0 },
+        Item::Skill { path: vec!["b"], name: Some("b"), body: 4 },
+        Item::Skill { path: vec!["c"], name: Some("c"), body: 5 },
+        Item::Skill { path: vec!["d"], name: Some("a"), body: 0 },
+        Item::Lower { path: vec!["e"] },
+    ];
+    std::fs::create_dir_all(&root).unwrap();
+    build(&root, &items);
+    let sources = [root.clone()];
+    let skipped = |agent: &skillkit::Agent| {
+        let (whole, streamed) = both(&root, agent);
+        assert_eq!(streamed, whole, "{}", agent.id);
+        let mut sink = Collect { began: 0, skills: vec![] };
+        let verdict = check_each(&sources, agent, Keep::Findings, &mut sink).unwrap().verdict.unwrap();
+        assert_eq!(verdict.skills, 6);
+        let real = root.canonicalize().unwrap();
+        let skipped: Vec<(String, String)> = verdict
+            .skipped
+            .iter()
+            .map(|f| (f.dir.strip_prefix(&real).unwrap().display().to_string(), f.reason.clone().unwrap()))
+            .collect();
+        assert_eq!(verdict.loaded + skipped.len(), 6);
+        // Each skipped skill carries the agent's own reason as an error.
+        for (dir, _) in &skipped {
+            let c = sink.skills.iter().find(|c| c.skill.dir.ends_with(dir)).unwrap();
+            assert_eq!(c.diagnostics[0].code, "SK702", "{dir}: {:?}", c.diagnostics);
+        }
+        skipped
+    };
+    let claude = skipped(skillkit::find_agent("claude-code").unwrap());
+    let codex = skipped(skillkit::find_agent("codex").unwrap());
+    // Claude Code does not look inside another skill's folder; Codex does.
+    assert!(claude.iter().any(|(d, r)| d == "a/inner" && r.contains("inside another skill's folder")), "{claude:?}");
+    assert!(!codex.iter().any(|(d, _)| d == "a/inner"), "{codex:?}");
+    // Codex needs a description, and reads `SKILL.md` only.
+    assert!(codex.iter().any(|(d, r)| d == "b" && r.contains("description")), "{codex:?}");
+    assert!(codex.iter().any(|(d, r)| d == "e" && r.contains("finds no skill file")), "{codex:?}");
+    // A second skill named `a` is loaded (one of the two wins), not skipped.
+    assert!(!claude.iter().chain(&codex).any(|(d, _)| d == "d"));
 }

@@ -21,6 +21,7 @@ impl AppState {
             context_window: args.context_window,
             char_budget: args.char_budget,
             loaded: args.loaded,
+            decisions_only: false,
         };
         // The kept library when the sources are the opened ones (kept up to date by the watcher).
         let sources = resolve(&args.sources);

@@ -20,7 +20,7 @@ pub struct Github<'a> {
 }
 
 impl super::Report for Github<'_> {
-    fn begin(&mut self, _: &mut dyn Write, _: Option<&skillkit::verdict::AgentVerdict>) -> std::io::Result<()> {
+    fn begin(&mut self, _: &mut dyn Write) -> std::io::Result<()> {
         Ok(())
     }
 

@@ -4,7 +4,6 @@
 
 use serde_json::{json, Value};
 use skillkit::check::Checked;
-use skillkit::verdict::AgentVerdict;
 use skillkit::{Agent, Diagnostic};
 use std::io::Write;
 use std::path::Path;
@@ -172,9 +171,9 @@ pub(crate) fn write_at(buf: &mut Vec<u8>, level: usize, value: &impl serde::Seri
     value.serialize(&mut ser).map_err(std::io::Error::from)
 }
 
-/// The report in `serde_json`'s pretty format: an object of `agent`, `agent_verdict` when there
-/// is one, `skills` (each written as the check hands it over), `issues` and `summary` (known
-/// only at the end).
+/// The report in `serde_json`'s pretty format: an object of `agent`, `skills` (each written as
+/// the check hands it over), then what is known only at the end: `issues`, `agent_verdict` when
+/// there is one, and `summary`.
 pub struct Json<'a> {
     pub agent: &'a Agent,
     pub display: &'a dyn Fn(&Path) -> String,
@@ -189,14 +188,10 @@ impl<'a> Json<'a> {
 }
 
 impl super::Report for Json<'_> {
-    fn begin(&mut self, out: &mut dyn Write, verdict: Option<&AgentVerdict>) -> std::io::Result<()> {
-        let mut head = Vec::with_capacity(4096);
+    fn begin(&mut self, out: &mut dyn Write) -> std::io::Result<()> {
+        let mut head = Vec::with_capacity(64);
         head.extend_from_slice(b"{\n  \"agent\": ");
         write_at(&mut head, 1, &self.agent.id)?;
-        if let Some(v) = verdict {
-            head.extend_from_slice(b",\n  \"agent_verdict\": ");
-            write_at(&mut head, 1, &verdict_json(v, self.display))?;
-        }
         head.extend_from_slice(b",\n  \"skills\": [");
         out.write_all(&head)
     }
@@ -222,6 +217,10 @@ impl super::Report for Json<'_> {
         let issues: Vec<Value> =
             end.issues.iter().map(|i| json!({"path": (self.display)(&i.path), "message": i.message})).collect();
         write_at(&mut tail, 1, &issues)?;
+        if let Some(v) = end.verdict {
+            tail.extend_from_slice(b",\n  \"agent_verdict\": ");
+            write_at(&mut tail, 1, &verdict_json(v, self.display))?;
+        }
         tail.extend_from_slice(b",\n  \"summary\": ");
         write_at(&mut tail, 1, &json!(end.summary))?;
         tail.extend_from_slice(b"\n}\n");
@@ -271,8 +270,16 @@ mod tests {
     /// keys in the report's order.
     #[test]
     fn a_report_written_a_skill_at_a_time_is_the_pretty_json_of_the_whole() {
-        for n in [0, 1, 2, 7] {
-            let run = run(n);
+        let verdict = skillkit::verdict::AgentVerdict {
+            agent: "codex",
+            title: "Codex",
+            skills: 7,
+            loaded: 6,
+            skipped: vec![skillkit::verdict::Fate { dir: "/lib/skill-1".into(), loaded: false, reason: None }],
+        };
+        for (n, verdict) in [(0, None), (1, None), (2, None), (7, None), (0, Some(&verdict)), (7, Some(&verdict))] {
+            let mut run = run(n);
+            run.verdict = verdict.cloned();
             assert!(
                 n < 3
                     || run.skills.iter().any(|c| c.diagnostics.iter().any(|d| d.fix.is_some() || !d.labels.is_empty()))
@@ -281,7 +288,11 @@ mod tests {
             let display = |p: &Path| p.display().to_string();
             super::super::whole(&mut Json::new(&SPEC, &display), &run, &mut out).unwrap();
             let whole: Value = serde_json::from_slice(&out).unwrap();
-            let keys = ["agent", "skills", "issues", "summary"];
+            let keys: &[&str] = if verdict.is_some() {
+                &["agent", "skills", "issues", "agent_verdict", "summary"]
+            } else {
+                &["agent", "skills", "issues", "summary"]
+            };
             assert_eq!(whole.as_object().map(|o| o.len()), Some(keys.len()));
             let mut pretty = String::from("{\n");
             for (i, k) in keys.iter().enumerate() {

@@ -30,9 +30,8 @@ pub fn skill_file(c: &skillkit::check::Checked, display: &dyn Fn(&Path) -> Strin
 
 /// A check's report, written as the check goes.
 pub trait Report {
-    /// Before the first skill; `verdict` when the check has one (a profile judged by its agent's
-    /// loader, read whole).
-    fn begin(&mut self, out: &mut dyn std::io::Write, verdict: Option<&AgentVerdict>) -> std::io::Result<()>;
+    /// Before the first skill.
+    fn begin(&mut self, out: &mut dyn std::io::Write) -> std::io::Result<()>;
     fn skill(&mut self, out: &mut dyn std::io::Write, checked: &skillkit::check::Checked) -> std::io::Result<()>;
     fn end(&mut self, out: &mut dyn std::io::Write, end: &End<'_>) -> std::io::Result<()>;
 }
@@ -40,6 +39,7 @@ pub trait Report {
 /// What a report ends with.
 pub struct End<'a> {
     pub summary: skillkit::check::Summary,
+    /// What the profile's agent does with the library, when its loader judges the check.
     pub verdict: Option<&'a AgentVerdict>,
     /// Folders the search could not look into.
     pub issues: &'a [skillkit::library::discover::SearchIssue],
@@ -51,7 +51,7 @@ pub fn whole(
     run: &skillkit::check::CheckRun,
     out: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
-    report.begin(out, run.verdict.as_ref())?;
+    report.begin(out)?;
     for c in &run.skills {
         report.skill(out, c)?;
     }

@@ -4,7 +4,6 @@
 use serde_json::{json, Value};
 use skillkit::check::Checked;
 use skillkit::rules::RULES;
-use skillkit::verdict::AgentVerdict;
 use skillkit::{Agent, Diagnostic, Severity, Skill};
 use std::io::Write;
 use std::path::Path;
@@ -79,8 +78,9 @@ fn rules() -> Vec<Value> {
         .collect()
 }
 
-/// The report as `serde_json::to_writer_pretty` writes the whole document (keys sorted), each
-/// skill's results written as the check hands it over.
+/// The report as `serde_json::to_writer_pretty` writes the whole document (keys sorted, but for
+/// the run's `properties`, which come after its `results`: they hold the agent's verdict, known
+/// only at the end), each skill's results written as the check hands it over.
 pub struct Sarif<'a> {
     pub agent: &'a Agent,
     pub display: &'a dyn Fn(&Path) -> String,
@@ -95,16 +95,8 @@ impl<'a> Sarif<'a> {
 }
 
 impl super::Report for Sarif<'_> {
-    fn begin(&mut self, out: &mut dyn Write, verdict: Option<&AgentVerdict>) -> std::io::Result<()> {
-        let mut properties = json!({"agent": self.agent.id});
-        if let Some(v) = verdict {
-            properties["agentVerdict"] = super::json::verdict_json(v, self.display);
-        }
-        let mut head = Vec::with_capacity(1024);
-        head.extend_from_slice(b"{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"runs\": [\n    {\n      \"columnKind\": \"unicodeCodePoints\",\n      \"properties\": ");
-        super::json::write_at(&mut head, 3, &properties)?;
-        head.extend_from_slice(b",\n      \"results\": [");
-        out.write_all(&head)
+    fn begin(&mut self, out: &mut dyn Write) -> std::io::Result<()> {
+        out.write_all(b"{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"runs\": [\n    {\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": [")
     }
 
     fn skill(&mut self, out: &mut dyn Write, c: &Checked) -> std::io::Result<()> {
@@ -118,9 +110,16 @@ impl super::Report for Sarif<'_> {
         out.write_all(&buf)
     }
 
-    fn end(&mut self, out: &mut dyn Write, _: &super::End<'_>) -> std::io::Result<()> {
+    fn end(&mut self, out: &mut dyn Write, end: &super::End<'_>) -> std::io::Result<()> {
         let mut tail = Vec::with_capacity(1 << 16);
         tail.extend_from_slice(if self.results == 0 { b"]" } else { b"\n      ]" });
+        // After the results: the verdict is known only once every skill is read.
+        let mut properties = json!({"agent": self.agent.id});
+        if let Some(v) = end.verdict {
+            properties["agentVerdict"] = super::json::verdict_json(v, self.display);
+        }
+        tail.extend_from_slice(b",\n      \"properties\": ");
+        super::json::write_at(&mut tail, 3, &properties)?;
         tail.extend_from_slice(b",\n      \"tool\": ");
         let tool = json!({"driver": {"name": "skillkit", "version": env!("CARGO_PKG_VERSION"), "rules": rules()}});
         super::json::write_at(&mut tail, 3, &tool)?;
@@ -136,11 +135,40 @@ mod tests {
     use skillkit::check::CheckRun;
     use skillkit::Skill;
 
+    /// The run's keys in the order the report writes them.
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Run {
+        column_kind: &'static str,
+        results: Vec<Value>,
+        properties: Value,
+        tool: Value,
+    }
+
+    #[derive(serde::Serialize)]
+    struct Doc {
+        #[serde(rename = "$schema")]
+        schema: &'static str,
+        runs: [Run; 1],
+        version: &'static str,
+    }
+
     /// Written a skill at a time, the report is byte for byte `to_writer_pretty` of the whole
-    /// document.
+    /// document, with or without an agent's verdict.
     #[test]
     fn a_report_written_a_skill_at_a_time_is_the_pretty_json_of_the_whole() {
-        for n in [0, 1, 4] {
+        let verdict = skillkit::verdict::AgentVerdict {
+            agent: "claude-code",
+            title: "Claude Code",
+            skills: 4,
+            loaded: 3,
+            skipped: vec![skillkit::verdict::Fate {
+                dir: "/lib/skill-2".into(),
+                loaded: false,
+                reason: Some("no \"description\"".into()),
+            }],
+        };
+        for (n, verdict) in [(0, None), (1, None), (4, None), (0, Some(&verdict)), (4, Some(&verdict))] {
             let skills: Vec<Checked> = (0..n)
                 .map(|i| {
                     let text = if i % 2 == 0 {
@@ -152,7 +180,7 @@ mod tests {
                     Checked { diagnostics: skillkit::lint(&skill, &SPEC), skill: Box::new(skill) }
                 })
                 .collect();
-            let run = CheckRun { skills, issues: vec![], verdict: None };
+            let run = CheckRun { skills, issues: vec![], verdict: verdict.cloned() };
             let display = |p: &Path| p.display().to_string();
             let mut out = Vec::new();
             super::super::whole(&mut Sarif::new(&SPEC, &display), &run, &mut out).unwrap();
@@ -162,16 +190,20 @@ mod tests {
                 .flat_map(|c| c.diagnostics.iter().map(|d| result(d, &c.skill, &display(&c.skill.path()))))
                 .collect();
             assert_eq!(results.is_empty(), n == 0);
-            let doc = json!({
-                "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-                "version": "2.1.0",
-                "runs": [{
-                    "tool": {"driver": {"name": "skillkit", "version": env!("CARGO_PKG_VERSION"), "rules": rules()}},
-                    "columnKind": "unicodeCodePoints",
-                    "properties": {"agent": SPEC.id},
-                    "results": results,
+            let mut properties = json!({"agent": SPEC.id});
+            if let Some(v) = verdict {
+                properties["agentVerdict"] = super::super::json::verdict_json(v, &display);
+            }
+            let doc = Doc {
+                schema: "https://json.schemastore.org/sarif-2.1.0.json",
+                runs: [Run {
+                    column_kind: "unicodeCodePoints",
+                    results,
+                    properties,
+                    tool: json!({"driver": {"name": "skillkit", "version": env!("CARGO_PKG_VERSION"), "rules": rules()}}),
                 }],
-            });
+                version: "2.1.0",
+            };
             let mut expected = serde_json::to_vec_pretty(&doc).unwrap();
             expected.push(b'\n');
             assert_eq!(String::from_utf8_lossy(&out), String::from_utf8_lossy(&expected), "{n} skills");

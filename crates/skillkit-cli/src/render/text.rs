@@ -11,7 +11,6 @@ use codespan_reporting::term::{
 };
 use skillkit::check::Checked;
 use skillkit::text::floor_char_boundary;
-use skillkit::verdict::AgentVerdict;
 use skillkit::{Agent, Applicability, Diagnostic, Severity};
 use std::io::Write;
 use std::ops::Range;
@@ -38,7 +37,7 @@ pub struct Text<'a> {
 }
 
 impl super::Report for Text<'_> {
-    fn begin(&mut self, _: &mut dyn Write, _: Option<&AgentVerdict>) -> std::io::Result<()> {
+    fn begin(&mut self, _: &mut dyn Write) -> std::io::Result<()> {
         Ok(())
     }
 

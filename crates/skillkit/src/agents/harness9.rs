@@ -200,7 +200,9 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
         if !src.exists {
             continue;
         }
-        b.warnings.extend(folders_without_skill_file(input, si));
+        if !input.options.decisions_only {
+            b.warnings.extend(folders_without_skill_file(input, si));
+        }
         for (i, e) in lib.entries.iter().enumerate().filter(|(_, e)| e.source == si) {
             let path = prompt::listed_file(input, e);
             match (*e.reading("harness9", "", read)).clone() {

@@ -70,7 +70,12 @@ impl Suite {
 
     /// How the agent's prompt is rendered for this suite (its context window and budget).
     pub fn prompt_options(&self) -> PromptOptions {
-        PromptOptions { context_window: self.context_window, char_budget: self.char_budget, loaded: vec![] }
+        PromptOptions {
+            context_window: self.context_window,
+            char_budget: self.char_budget,
+            loaded: vec![],
+            decisions_only: false,
+        }
     }
 
     /// The suite in the YAML format, which [`parse_yaml`] reads back as this same suite (every

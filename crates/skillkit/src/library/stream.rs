@@ -22,17 +22,24 @@ use std::sync::{Condvar, Mutex};
 /// what waits in memory while a slow skill holds up the order.
 const AHEAD: usize = 256;
 
+/// Where [`read_in_order`] hands each skill: with what its `prepare` made of it, and the folder of
+/// the skill it is nested in.
+pub type Each<'a, T> = dyn FnMut(Entry, T, Option<&Path>) -> std::io::Result<()> + 'a;
+
 /// Reads and lints every skill of `source` (searched with `policy`, skills nested in others
-/// included when it says so) and hands each to `each` in path order, with the folder of the
-/// skill it is nested in. Stops at the first error `each` returns. Returns what the search could
-/// not look into.
-pub fn read_in_order(
+/// included when it says so), passes each through `prepare` on the worker that read it, and hands
+/// each with what `prepare` made of it to `each` in path order, with the folder of the skill it
+/// is nested in. Stops at the first error `each` returns. Returns what the search could not look
+/// into.
+#[allow(clippy::too_many_arguments)]
+pub fn read_in_order<T: Send>(
     source: &Path,
     policy: DiscoveryPolicy,
     key: NameKey,
     profile: &LintProfile,
     keep: Keep,
-    each: &mut dyn FnMut(Entry, Option<&Path>) -> std::io::Result<()>,
+    prepare: &(dyn Fn(Entry) -> (Entry, T) + Sync),
+    each: &mut Each<'_, T>,
 ) -> std::io::Result<Vec<SourceIssue>> {
     let src = Source::new(source);
     if !src.exists {
@@ -45,7 +52,7 @@ pub fn read_in_order(
     let window = Window::new();
     let (jobs, job_rx) = std::sync::mpsc::channel::<(usize, Found)>();
     let job_rx = Mutex::new(job_rx);
-    let (done, done_rx) = std::sync::mpsc::channel::<(usize, Vec<Entry>)>();
+    let (done, done_rx) = std::sync::mpsc::channel::<(usize, Vec<(Entry, T)>)>();
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut order = InOrder::default();
     let mut result = Ok(());
@@ -67,8 +74,8 @@ pub fn read_in_order(
             let (entry, mut nested) = read_and_lint_one(0, f, within, key, profile, keep, policy);
             nested.sort_by(|a, b| a.listed_as.cmp(&b.listed_as));
             let mut batch = Vec::with_capacity(1 + nested.len());
-            batch.push(entry);
-            batch.extend(nested.iter().map(|f| read_and_lint_one(0, f, within, key, profile, keep, flat).0));
+            batch.push(prepare(entry));
+            batch.extend(nested.iter().map(|f| prepare(read_and_lint_one(0, f, within, key, profile, keep, flat).0)));
             batch
         };
         // This thread is a worker too, and reports between skills: the others hand it their
@@ -94,7 +101,7 @@ pub fn read_in_order(
         }
         drop(done);
         let _stop = StopOnPanic(window);
-        let mut waiting: BTreeMap<usize, Vec<Entry>> = BTreeMap::new();
+        let mut waiting: BTreeMap<usize, Vec<(Entry, T)>> = BTreeMap::new();
         let mut next = 0usize;
         // Whether the search may still hand skills over, and whether every helper is done.
         let (mut searching, mut closed) = (true, false);
@@ -102,7 +109,7 @@ pub fn read_in_order(
             while let Some(batch) = waiting.remove(&next) {
                 next += 1;
                 if result.is_ok() {
-                    result = batch.into_iter().try_for_each(|e| order.hand(e, &mut *each));
+                    result = batch.into_iter().try_for_each(|(e, t)| order.hand(e, t, &mut *each));
                     if result.is_err() {
                         window.stop();
                     }
@@ -170,10 +177,11 @@ struct InOrder {
 }
 
 impl InOrder {
-    fn hand(
+    fn hand<T>(
         &mut self,
         mut e: Entry,
-        each: &mut dyn FnMut(Entry, Option<&Path>) -> std::io::Result<()>,
+        t: T,
+        each: &mut Each<'_, T>,
     ) -> std::io::Result<()> {
         if !self.folders.insert(e.skill.dir.clone()) {
             return Ok(());
@@ -191,7 +199,7 @@ impl InOrder {
         }
         let outer = self.outer.last().map(|(_, dir)| dir.clone());
         self.outer.push((e.listed_as.clone(), e.skill.dir.clone()));
-        each(e, outer.as_deref())
+        each(e, t, outer.as_deref())
     }
 }
 

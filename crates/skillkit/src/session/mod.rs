@@ -302,6 +302,7 @@ impl Session {
             context_window: self.settings.context_window,
             char_budget: self.settings.char_budget,
             loaded: self.loaded.clone(),
+            decisions_only: false,
         }
     }
 

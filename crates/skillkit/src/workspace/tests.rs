@@ -22,7 +22,7 @@ fn codes(d: &[Diagnostic]) -> Vec<&'static str> {
 fn streamed(root: &Path) -> Vec<crate::check::Checked> {
     struct Collect(Vec<crate::check::Checked>);
     impl crate::check::CheckSink for Collect {
-        fn begin(&mut self, _: Option<&crate::verdict::AgentVerdict>) -> std::io::Result<()> {
+        fn begin(&mut self) -> std::io::Result<()> {
             Ok(())
         }
         fn skill(&mut self, c: crate::check::Checked) -> std::io::Result<()> {
