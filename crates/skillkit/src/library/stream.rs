@@ -177,12 +177,7 @@ struct InOrder {
 }
 
 impl InOrder {
-    fn hand<T>(
-        &mut self,
-        mut e: Entry,
-        t: T,
-        each: &mut Each<'_, T>,
-    ) -> std::io::Result<()> {
+    fn hand<T>(&mut self, mut e: Entry, t: T, each: &mut Each<'_, T>) -> std::io::Result<()> {
         if !self.folders.insert(e.skill.dir.clone()) {
             return Ok(());
         }
