@@ -90,9 +90,11 @@ pub struct CheckEnd {
 /// One source is read as a stream ([`crate::library::stream`]): each skill is handed over as soon
 /// as it and the skills before it are linted (and, under a profile judged by its agent's loader,
 /// read by that loader: whether it loads a skill depends on the skill alone,
-/// [`crate::verdict::read_alone`]), and only names and folders are kept, so memory does not grow
-/// with the library. Several sources (a skill may hide one of an earlier source) are read whole
-/// first, and kept as `keep` says.
+/// [`crate::verdict::read_alone`]). Of the skills reported, only names and folders are kept, and
+/// under an agent's profile the skills it skips, for the verdict; the skills in flight (at most
+/// a window of them) are held whole until judged. So memory does not grow with the library.
+/// Several sources (a skill may hide one of an earlier source) are read whole first, and kept as
+/// `keep` says.
 pub fn check_each(
     sources: &[PathBuf],
     agent: &Agent,
@@ -102,7 +104,7 @@ pub fn check_each(
     let [source] = sources else { return check_whole(sources, agent, keep, sink) };
     sink.begin()?;
     let mut any = false;
-    let issues = if crate::verdict::judged_by_loader(agent) {
+    let (issues, verdict) = if crate::verdict::judged_by_loader(agent) {
         // The loader reads each skill's parsed frontmatter: each skill is made lean once it has.
         let mut judging = crate::verdict::Judging::new(agent);
         let issues = crate::library::stream::read_in_order(
@@ -139,7 +141,6 @@ pub fn check_each(
         )?;
         (issues, None)
     };
-    let (issues, verdict) = issues;
     if !any && source.is_dir() {
         sink.skill(missing_skill_file(crate::read::resolve_dir(source), agent))?;
     }

@@ -86,17 +86,8 @@ pub fn judged_by_loader(agent: &Agent) -> bool {
     agent.prompt.is_some() && agent.id != crate::agents::agentskills::AGENT.id
 }
 
-/// Each entry's fate under `agent`'s loader, in entry order; `None` for profiles whose verdict
-/// is their rules' (see [`judged_by_loader`]).
-pub fn fates(lib: &Library, agent: &Agent) -> Option<Vec<Fate>> {
-    if !judged_by_loader(agent) {
-        return None;
-    }
-    fates_in(&as_installed(lib), agent)
-}
-
-/// [`fates`] on a library already laid out as installed ([`as_installed`]), which keeps the
-/// entries' order.
+/// Each entry's fate under `agent`'s loader, in entry order, on a library laid out as installed
+/// ([`as_installed`]); `None` for profiles whose verdict is their rules' (see [`judged_by_loader`]).
 fn fates_in(view: &Library, agent: &Agent) -> Option<Vec<Fate>> {
     if !judged_by_loader(agent) {
         return None;
@@ -134,7 +125,7 @@ fn fates_in(view: &Library, agent: &Agent) -> Option<Vec<Fate>> {
     )
 }
 
-/// [`fates`], with the skills nested in another skill's folder skipped by agents that do not
+/// [`fates_in`], with the skills nested in another skill's folder skipped by agents that do not
 /// look there.
 fn fates_of(view: &Library, agent: &Agent, outer: &[Option<PathBuf>]) -> Option<Vec<Fate>> {
     let mut fates = fates_in(view, agent)?;
@@ -235,9 +226,12 @@ fn with_installed<T>(lib: &mut Library, f: impl FnOnce(&Library, &[usize]) -> T)
     forget_readings(lib, &readings);
     lib.sources = sources;
     lib.issues = issues;
-    for (e, (source, shadowed_by)) in lib.entries.iter_mut().zip(entries) {
+    for (e, (source, shadowed_by, listed)) in lib.entries.iter_mut().zip(entries) {
         e.source = source;
         e.shadowed_by = shadowed_by;
+        if let Some(listed) = listed {
+            e.listed_as = listed;
+        }
     }
     out
 }
@@ -254,8 +248,25 @@ fn forget_readings(lib: &Library, readings: &[usize]) {
 struct Installed {
     sources: Vec<Source>,
     issues: Vec<crate::library::SourceIssue>,
-    /// Each entry's source and the entry hiding it.
-    entries: Vec<(usize, Option<usize>)>,
+    /// Each entry's source, the entry hiding it, and where it was listed when that changed
+    /// ([`installed_at`]).
+    entries: Vec<(usize, Option<usize>, Option<PathBuf>)>,
+}
+
+/// Where entry `e` is installed for a verdict: the folder it is listed in (`.` for a bare folder
+/// name, as `check good` lists it), and, when its listed path names no folder of its own (`check
+/// .` in a skill's folder), the skill's real folder to list it at instead, in its real parent.
+/// (An empty source path is no folder, and DeepAgents and harness9 skip a source that is none.)
+fn installed_at(e: &crate::library::Entry) -> (PathBuf, Option<PathBuf>) {
+    let listed = &e.listed_as;
+    if listed.file_name().is_none() {
+        let parent = e.skill.dir.parent().map_or_else(|| e.skill.dir.clone(), std::path::Path::to_path_buf);
+        return (parent, Some(e.skill.dir.clone()));
+    }
+    match listed.parent() {
+        Some(p) if !p.as_os_str().is_empty() => (p.to_path_buf(), None),
+        _ => (PathBuf::from("."), None),
+    }
 }
 
 /// Lays `lib` out as installed ([`as_installed`]); returns what it changed.
@@ -266,12 +277,13 @@ fn install(lib: &mut Library) -> Installed {
         .entries
         .iter_mut()
         .map(|e| {
-            let parent = e.listed_as.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
+            let (parent, relisted) = installed_at(e);
             let si = *index.entry(parent.clone()).or_insert_with(|| {
                 sources.push(Source::new(&parent));
                 sources.len() - 1
             });
-            (std::mem::replace(&mut e.source, si), e.shadowed_by.take())
+            let listed = relisted.map(|at| std::mem::replace(&mut e.listed_as, at));
+            (std::mem::replace(&mut e.source, si), e.shadowed_by.take(), listed)
         })
         .collect();
     Installed {
@@ -467,18 +479,23 @@ pub fn judge_alone(skill: &crate::skill::Skill, diagnostics: &mut Vec<Diagnostic
 /// (as [`as_installed`] lays each skill out, and as its source: no copy to make); then the entry
 /// back, without the readings `f` made.
 fn installed_alone<T>(e: crate::library::Entry, f: impl FnOnce(&Library) -> T) -> (crate::library::Entry, T) {
-    let parent = e.listed_as.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
+    let (parent, relisted) = installed_at(&e);
     let readings = e.readings.len();
+    let mut e = crate::library::Entry { source: 0, shadowed_by: None, ..e };
+    let listed = relisted.map(|at| std::mem::replace(&mut e.listed_as, at));
     let lib = Library {
         sources: vec![Source::new(&parent)],
         policy: crate::library::discover::DiscoveryPolicy::CHECK,
         key: crate::library::NameKey::Frontmatter,
-        entries: vec![crate::library::Entry { source: 0, shadowed_by: None, ..e }],
+        entries: vec![e],
         issues: vec![],
     };
     let out = f(&lib);
-    let e = lib.entries.into_iter().next().expect("the entry put in");
+    let mut e = lib.entries.into_iter().next().expect("the entry put in");
     e.readings.truncate(readings);
+    if let Some(listed) = listed {
+        e.listed_as = listed;
+    }
     (e, out)
 }
 
@@ -490,7 +507,7 @@ pub struct Alone {
     fate: Fate,
     /// What the four agents the warnings name ([`noted`]) do with it, worked out when the skill
     /// has errors (the only findings they are named in).
-    others: Option<Vec<(&'static str, Fate)>>,
+    others: Option<Vec<(&'static Agent, Fate)>>,
 }
 
 /// What `agent` and, when the skill has errors, the four agents the warnings name make of entry
@@ -511,12 +528,12 @@ pub fn read_alone(e: crate::library::Entry, agent: &Agent) -> (crate::library::E
 }
 
 /// What the four agents [`noted`] make of the one skill of `lib`, `fate` being `agent`'s.
-fn others_alone(lib: &Library, agent: &Agent, fate: &Fate) -> Vec<(&'static str, Fate)> {
+fn others_alone(lib: &Library, agent: &Agent, fate: &Fate) -> Vec<(&'static Agent, Fate)> {
     noted()
         .into_iter()
         .filter_map(|a| {
             let f = if a.id == agent.id { Some(fate.clone()) } else { fates_in(lib, a)?.pop() };
-            Some((short_title(a), f?))
+            Some((a, f?))
         })
         .collect()
 }
@@ -561,10 +578,9 @@ impl<'a> Judging<'a> {
             };
             let all: Vec<(&'static str, bool)> = others
                 .into_iter()
-                .zip(noted())
-                .map(|((name, mut f), a)| {
+                .map(|(a, mut f)| {
                     nest(&mut f, a, outer);
-                    (name, f.loaded)
+                    (short_title(a), f.loaded)
                 })
                 .collect();
             note = Some(who_loads(&all));
@@ -587,6 +603,49 @@ impl<'a> Judging<'a> {
             skills: self.skills,
             loaded: self.loaded,
             skipped: self.skipped,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A valid skill in `dir`, listed at `listed`.
+    fn entry(dir: &std::path::Path, listed: &std::path::Path) -> crate::library::Entry {
+        let text = "---\nname: good\ndescription: Does good things. Use when asked.\n---\nBody.\n".to_string();
+        let skill = crate::skill::Skill::parse(dir, "SKILL.md", text);
+        crate::library::Entry {
+            source: 0,
+            listed_as: listed.to_path_buf(),
+            key: "good".into(),
+            skill: Box::new(skill),
+            diagnostics: vec![],
+            shadowed_by: None,
+            readings: Default::default(),
+        }
+    }
+
+    /// A source given as a bare folder name (`check good`) or as `.` in the skill's own folder
+    /// is installed in a folder that exists: DeepAgents and harness9 skip a source that does not,
+    /// and skipped every such skill.
+    #[test]
+    fn a_skill_listed_as_a_bare_name_or_as_dot_is_installed_in_a_real_folder() {
+        let t = tempfile::tempdir().unwrap();
+        let dir = t.path().join("good");
+        std::fs::create_dir_all(&dir).unwrap();
+        for (listed, parent, relisted) in [
+            (PathBuf::from("good"), PathBuf::from("."), None),
+            (PathBuf::from("."), t.path().to_path_buf(), Some(dir.clone())),
+            (dir.clone(), t.path().to_path_buf(), None),
+        ] {
+            assert_eq!(installed_at(&entry(&dir, &listed)), (parent, relisted), "{}", listed.display());
+            for agent in [&crate::agents::deepagents::AGENT, &crate::agents::harness9::AGENT] {
+                let (back, alone) = read_alone(entry(&dir, &listed), agent);
+                assert_eq!(back.listed_as, listed, "put back as listed");
+                let fate = alone.unwrap().fate;
+                assert!(fate.loaded, "{} on `{}`: {:?}", agent.id, listed.display(), fate.reason);
+            }
         }
     }
 }

@@ -230,6 +230,14 @@ fn under_an_agent_a_streamed_check_skips_what_its_loader_skips() {
     // Codex needs a description, and reads `SKILL.md` only.
     assert!(codex.iter().any(|(d, r)| d == "b" && r.contains("description")), "{codex:?}");
     assert!(codex.iter().any(|(d, r)| d == "e" && r.contains("finds no skill file")), "{codex:?}");
-    // A second skill named `a` is loaded (one of the two wins), not skipped.
+    // A second skill named `a` is loaded (one of the two wins), not skipped; its one error, the
+    // duplicate name (known only in path order), becomes a warning that says what each agent does.
     assert!(!claude.iter().chain(&codex).any(|(d, _)| d == "d"));
+    let mut sink = Collect { began: 0, skills: vec![] };
+    check_each(&sources, skillkit::find_agent("codex").unwrap(), Keep::Findings, &mut sink).unwrap();
+    let d = sink.skills.iter().find(|c| c.skill.dir.ends_with("d")).unwrap();
+    let duplicate = d.diagnostics.iter().find(|x| x.code == "SK701").unwrap();
+    assert_eq!(duplicate.severity, skillkit::Severity::Warning);
+    let help = duplicate.help.as_deref().unwrap_or_default();
+    assert!(help.starts_with("Claude Code, Codex, Gemini CLI and DeepAgents load this skill"), "{help}");
 }
