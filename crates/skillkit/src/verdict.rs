@@ -306,7 +306,8 @@ pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
         .iter()
         .map(|e| {
             let by = &lib.entries[e.shadowed_by?];
-            (by.source != e.source).then(|| (by.key.clone(), by.skill.path()))
+            // A folder given twice (`check a a`) does not hide itself.
+            (by.source != e.source && by.skill.dir != e.skill.dir).then(|| (by.key.clone(), by.skill.path()))
         })
         .collect();
     for (e, hidden) in lib.entries.iter_mut().zip(hidden) {

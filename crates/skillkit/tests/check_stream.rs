@@ -241,3 +241,22 @@ fn under_an_agent_a_streamed_check_skips_what_its_loader_skips() {
     let help = duplicate.help.as_deref().unwrap_or_default();
     assert!(help.starts_with("Claude Code, Codex, Gemini CLI and DeepAgents load this skill"), "{help}");
 }
+
+#[test]
+fn a_folder_checked_twice_is_reported_once_and_does_not_hide_itself() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("lib");
+    std::fs::create_dir_all(&root).unwrap();
+    build(&root, &[Item::Skill { path: vec!["a"], name: Some("a"), body: 0 }]);
+    for agent in [&skillkit::agents::SPEC, skillkit::find_agent("deepagents").unwrap()] {
+        let run = check_run_keeping(&[root.clone(), root.clone()], agent, Keep::Findings);
+        assert_eq!(run.skills.len(), 1, "{}", agent.id);
+        let codes: Vec<&str> = run.skills[0].diagnostics.iter().map(|d| d.code).collect();
+        assert!(!codes.contains(&"SK704"), "{}: {codes:?}", agent.id);
+        // Given with another source, the later one still hides it.
+        let other = t.path().join("other");
+        build(&other, &[Item::Skill { path: vec!["a"], name: Some("a"), body: 0 }]);
+        let run = check_run_keeping(&[root.clone(), other], agent, Keep::Findings);
+        assert!(run.skills[0].diagnostics.iter().any(|d| d.code == "SK704"), "{}", agent.id);
+    }
+}
