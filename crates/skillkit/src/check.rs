@@ -104,43 +104,27 @@ pub fn check_each(
     let [source] = sources else { return check_whole(sources, agent, keep, sink) };
     sink.begin()?;
     let mut any = false;
-    let (issues, verdict) = if crate::verdict::judged_by_loader(agent) {
-        // The loader reads each skill's parsed frontmatter: each skill is made lean once it has.
-        let mut judging = crate::verdict::Judging::new(agent);
-        let issues = crate::library::stream::read_in_order(
-            source,
-            DiscoveryPolicy::CHECK,
-            NameKey::Frontmatter,
-            agent.as_ref(),
-            Keep::All,
-            &|e| crate::verdict::read_alone(e, agent),
-            &mut |mut e, alone, outer| {
-                crate::verdict::library_levels(&e.skill, outer, &mut e.diagnostics, agent);
-                if let Some(alone) = alone {
-                    e = judging.judge(e, alone, outer);
-                }
+    // Under an agent's profile its loader reads each skill's parsed frontmatter: each skill is
+    // made lean once judged, not where it is read.
+    let mut judging = crate::verdict::judged_by_loader(agent).then(|| crate::verdict::Judging::new(agent));
+    let issues = crate::library::stream::read_in_order(
+        source,
+        DiscoveryPolicy::CHECK,
+        NameKey::Frontmatter,
+        agent.as_ref(),
+        if judging.is_some() { Keep::All } else { keep },
+        &|e| crate::verdict::read_alone(e, agent),
+        &mut |mut e, alone, outer| {
+            crate::verdict::library_levels(&e.skill, outer, &mut e.diagnostics, agent);
+            if let (Some(judging), Some(alone)) = (judging.as_mut(), alone) {
+                e = judging.judge(e, alone, outer);
                 keep.apply(&mut e.skill, &e.diagnostics);
-                any = true;
-                sink.skill(Checked { skill: e.skill, diagnostics: e.diagnostics })
-            },
-        )?;
-        (issues, Some(judging.finish()))
-    } else {
-        let issues = crate::library::stream::read_in_order(
-            source,
-            DiscoveryPolicy::CHECK,
-            NameKey::Frontmatter,
-            agent.as_ref(),
-            keep,
-            &|e| (e, ()),
-            &mut |mut e, (), outer| {
-                crate::verdict::library_levels(&e.skill, outer, &mut e.diagnostics, agent);
-                any = true;
-                sink.skill(Checked { skill: e.skill, diagnostics: e.diagnostics })
-            },
-        )?;
-        (issues, None)
-    };
+            }
+            any = true;
+            sink.skill(Checked { skill: e.skill, diagnostics: e.diagnostics })
+        },
+    )?;
+    let verdict = judging.map(crate::verdict::Judging::finish);
     if !any && source.is_dir() {
         sink.skill(missing_skill_file(crate::read::resolve_dir(source), agent))?;
     }
