@@ -125,16 +125,6 @@ fn fates_in(view: &Library, agent: &Agent) -> Option<Vec<Fate>> {
     )
 }
 
-/// [`fates_in`], with the skills nested in another skill's folder skipped by agents that do not
-/// look there.
-fn fates_of(view: &Library, agent: &Agent, outer: &[Option<PathBuf>]) -> Option<Vec<Fate>> {
-    let mut fates = fates_in(view, agent)?;
-    for (fate, o) in fates.iter_mut().zip(outer) {
-        nest(fate, agent, o.as_deref());
-    }
-    Some(fates)
-}
-
 /// Marks `fate` skipped when the skill is nested in skill `outer`'s folder and `agent` does not
 /// look there.
 fn nest(fate: &mut Fate, agent: &Agent, outer: Option<&std::path::Path>) {
@@ -211,46 +201,22 @@ pub fn nested_discovered_by() -> Vec<&'static str> {
 /// agent's own discovery would not reach a skill is reported apart (the nesting marks).
 pub fn as_installed(lib: &Library) -> Library {
     let mut view = lib.clone();
-    install(&mut view);
-    view
-}
-
-/// `f` on `lib` laid out as installed ([`as_installed`]) in place, then laid out again as it
-/// was, without the readings `f` made (they were made of a copy, which is gone): under an agent's
-/// profile a check's skills are held whole, and a copy of them doubled its memory. `f` is given
-/// each entry's count of readings before it, to forget the readings it no longer needs.
-fn with_installed<T>(lib: &mut Library, f: impl FnOnce(&Library, &[usize]) -> T) -> T {
-    let Installed { sources, issues, entries } = install(lib);
-    let readings: Vec<usize> = lib.entries.iter().map(|e| e.readings.len()).collect();
-    let out = f(lib, &readings);
-    forget_readings(lib, &readings);
-    lib.sources = sources;
-    lib.issues = issues;
-    for (e, (source, shadowed_by, listed)) in lib.entries.iter_mut().zip(entries) {
-        e.source = source;
-        e.shadowed_by = shadowed_by;
-        if let Some(listed) = listed {
-            e.listed_as = listed;
+    let mut sources: Vec<Source> = vec![];
+    let mut index: HashMap<PathBuf, usize> = HashMap::new();
+    for e in &mut view.entries {
+        let (parent, relisted) = installed_at(e);
+        e.source = *index.entry(parent.clone()).or_insert_with(|| {
+            sources.push(Source::new(&parent));
+            sources.len() - 1
+        });
+        e.shadowed_by = None;
+        if let Some(at) = relisted {
+            e.listed_as = at;
         }
     }
-    out
-}
-
-/// Forgets the readings made since each entry had as many as `readings` says: each agent's
-/// reading holds a copy of every skill's text.
-fn forget_readings(lib: &Library, readings: &[usize]) {
-    for (e, &n) in lib.entries.iter().zip(readings) {
-        e.readings.truncate(n);
-    }
-}
-
-/// What [`install`] changed.
-struct Installed {
-    sources: Vec<Source>,
-    issues: Vec<crate::library::SourceIssue>,
-    /// Each entry's source, the entry hiding it, and where it was listed when that changed
-    /// ([`installed_at`]).
-    entries: Vec<(usize, Option<usize>, Option<PathBuf>)>,
+    view.sources = sources;
+    view.issues.clear();
+    view
 }
 
 /// Where entry `e` is installed for a verdict: the folder it is listed in (`.` for a bare folder
@@ -266,30 +232,6 @@ fn installed_at(e: &crate::library::Entry) -> (PathBuf, Option<PathBuf>) {
     match listed.parent() {
         Some(p) if !p.as_os_str().is_empty() => (p.to_path_buf(), None),
         _ => (PathBuf::from("."), None),
-    }
-}
-
-/// Lays `lib` out as installed ([`as_installed`]); returns what it changed.
-fn install(lib: &mut Library) -> Installed {
-    let mut sources: Vec<Source> = vec![];
-    let mut index: HashMap<PathBuf, usize> = HashMap::new();
-    let entries = lib
-        .entries
-        .iter_mut()
-        .map(|e| {
-            let (parent, relisted) = installed_at(e);
-            let si = *index.entry(parent.clone()).or_insert_with(|| {
-                sources.push(Source::new(&parent));
-                sources.len() - 1
-            });
-            let listed = relisted.map(|at| std::mem::replace(&mut e.listed_as, at));
-            (std::mem::replace(&mut e.source, si), e.shadowed_by.take(), listed)
-        })
-        .collect();
-    Installed {
-        sources: std::mem::replace(&mut lib.sources, sources),
-        issues: std::mem::take(&mut lib.issues),
-        entries,
     }
 }
 
@@ -327,39 +269,19 @@ pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
     if !judged_by_loader(agent) {
         return None;
     }
-    // Laid out once, for every agent asked below.
-    let (fates, all) = with_installed(lib, |view, readings| {
-        let fates = fates_of(view, agent, &outer)?;
-        forget_readings(view, readings);
-        // What the four agents do with each skill, for the warnings of what `agent` loads anyway
-        // (only worked out when some skill has an error to turn into a warning).
-        let errors = view.entries.iter().any(|e| e.diagnostics.iter().any(|d| d.severity == Severity::Error));
-        let mut all: Vec<(&'static str, Vec<Fate>)> = vec![];
-        if errors {
-            for a in noted() {
-                let f = if a.id == agent.id { Some(fates.clone()) } else { fates_of(view, a, &outer) };
-                forget_readings(view, readings);
-                if let Some(f) = f {
-                    all.push((short_title(a), f));
-                }
-            }
-        }
-        Some((fates, all))
-    })?;
-    for (i, (e, fate)) in lib.entries.iter_mut().zip(&fates).enumerate() {
-        let note =
-            (!all.is_empty()).then(|| who_loads(&all.iter().map(|(n, f)| (*n, f[i].loaded)).collect::<Vec<_>>()));
-        judge(&e.skill, &mut e.diagnostics, agent, fate, note.as_deref());
-    }
-    let mut seen = std::collections::HashSet::new();
-    let unique: Vec<&Fate> = fates.iter().filter(|f| seen.insert(f.dir.clone())).collect();
-    Some(AgentVerdict {
-        agent: agent.id,
-        title: agent.title,
-        skills: unique.len(),
-        loaded: unique.iter().filter(|f| f.loaded).count(),
-        skipped: unique.into_iter().filter(|f| !f.loaded).cloned().collect(),
-    })
+    // Each skill as the stream judges it: read alone by the agent's loader (what it does with a
+    // skill depends on the skill alone), then judged in order. A folder given twice (`check a a`)
+    // counts once in the verdict.
+    let mut judging = Judging { seen: Some(std::collections::HashSet::new()), ..Judging::new(agent) };
+    lib.entries = std::mem::take(&mut lib.entries)
+        .into_iter()
+        .zip(&outer)
+        .map(|(e, outer)| match read_alone(e, agent) {
+            (e, Some(alone)) => judging.judge(e, alone, outer.as_deref()),
+            (e, None) => e,
+        })
+        .collect();
+    Some(judging.finish())
 }
 
 /// What `agent` makes of the library-level findings of one skill: the nested-skill finding when
@@ -478,10 +400,10 @@ pub fn judge_alone(skill: &crate::skill::Skill, diagnostics: &mut Vec<Diagnostic
 
 /// `f` on a library of entry `e` alone, installed in the parent of the folder it is listed at
 /// (as [`as_installed`] lays each skill out, and as its source: no copy to make); then the entry
-/// back, without the readings `f` made.
+/// back as it was (its source, what hides it, where it is listed), without the readings `f` made.
 fn installed_alone<T>(e: crate::library::Entry, f: impl FnOnce(&Library) -> T) -> (crate::library::Entry, T) {
     let (parent, relisted) = installed_at(&e);
-    let readings = e.readings.len();
+    let (readings, source, shadowed_by) = (e.readings.len(), e.source, e.shadowed_by);
     let mut e = crate::library::Entry { source: 0, shadowed_by: None, ..e };
     let listed = relisted.map(|at| std::mem::replace(&mut e.listed_as, at));
     let lib = Library {
@@ -494,6 +416,8 @@ fn installed_alone<T>(e: crate::library::Entry, f: impl FnOnce(&Library) -> T) -
     let out = f(&lib);
     let mut e = lib.entries.into_iter().next().expect("the entry put in");
     e.readings.truncate(readings);
+    e.source = source;
+    e.shadowed_by = shadowed_by;
     if let Some(listed) = listed {
         e.listed_as = listed;
     }
@@ -539,23 +463,26 @@ fn others_alone(lib: &Library, agent: &Agent, fate: &Fate) -> Vec<(&'static Agen
         .collect()
 }
 
-/// An agent's verdict on a library read as a stream: each skill judged as it is reported, what
-/// the agent skips kept for the end of the report.
+/// An agent's verdict on a library: each skill judged in report order (as a stream reports it,
+/// or as [`apply`] goes through a library read whole), what the agent skips kept for the end.
 pub struct Judging<'a> {
     agent: &'a Agent,
     skills: usize,
     loaded: usize,
     skipped: Vec<Fate>,
+    /// The folders counted, when one can come twice (a library read whole from several
+    /// sources, `check a a`): each counts once. A stream meets each folder once.
+    seen: Option<std::collections::HashSet<PathBuf>>,
 }
 
 impl<'a> Judging<'a> {
     pub fn new(agent: &'a Agent) -> Self {
-        Judging { agent, skills: 0, loaded: 0, skipped: vec![] }
+        Judging { agent, skills: 0, loaded: 0, skipped: vec![], seen: None }
     }
 
-    /// Judges entry `e`, as [`apply`] judges it in the library read whole: `alone` is what
-    /// [`read_alone`] made of it, `outer` the folder of the skill it is nested in, and its
-    /// library-level findings are at their levels ([`library_levels`]).
+    /// Judges entry `e`, in report order (a stream's, or [`apply`]'s on a library read whole):
+    /// `alone` is what [`read_alone`] made of it, `outer` the folder of the skill it is nested
+    /// in, and its library-level findings are at their levels ([`library_levels`]).
     pub fn judge(
         &mut self,
         e: crate::library::Entry,
@@ -587,6 +514,9 @@ impl<'a> Judging<'a> {
             note = Some(who_loads(&all));
         }
         judge(&e.skill, &mut e.diagnostics, self.agent, &fate, note.as_deref());
+        if self.seen.as_mut().is_some_and(|seen| !seen.insert(fate.dir.clone())) {
+            return e;
+        }
         self.skills += 1;
         if fate.loaded {
             self.loaded += 1;
@@ -642,8 +572,10 @@ mod tests {
         ] {
             assert_eq!(installed_at(&entry(&dir, &listed)), (parent, relisted), "{}", listed.display());
             for agent in [&crate::agents::deepagents::AGENT, &crate::agents::harness9::AGENT] {
-                let (back, alone) = read_alone(entry(&dir, &listed), agent);
-                assert_eq!(back.listed_as, listed, "put back as listed");
+                // Put back as it was: where it is listed, its source, what hides it.
+                let given = crate::library::Entry { source: 3, shadowed_by: Some(7), ..entry(&dir, &listed) };
+                let (back, alone) = read_alone(given, agent);
+                assert_eq!((&back.listed_as, back.source, back.shadowed_by), (&listed, 3, Some(7)));
                 let fate = alone.unwrap().fate;
                 assert!(fate.loaded, "{} on `{}`: {:?}", agent.id, listed.display(), fate.reason);
             }
