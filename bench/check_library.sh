@@ -133,34 +133,26 @@ def run(cmd):
     t = time.perf_counter()
     subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return time.perf_counter() - t
-for _ in range(2):
-    run(cat)
-    run(check)
-pairs = []
-for i in range(rounds):
-    if i % 2 == 0:
-        a = run(cat)
-        b = run(check)
-    else:
-        b = run(check)
-        a = run(cat)
-    pairs.append((a, b))
-# The same on one core (both sides pinned to CPU 0 with taskset): the check's work against the
-# floor's, without the check's second thread of reading, which a busy or smaller machine lacks.
-one = ["taskset", "-c", "0"]
-pinned = []
-if shutil.which("taskset"):
+def paired(pre):
+    """ROUNDS rounds of one cat and one check back to back (in turn which goes first), after
+    two warm-up runs of each; both commands prefixed with `pre`."""
     for _ in range(2):
-        run(one + cat)
-        run(one + check)
+        run(pre + cat)
+        run(pre + check)
+    pairs = []
     for i in range(rounds):
         if i % 2 == 0:
-            a = run(one + cat)
-            b = run(one + check)
+            a = run(pre + cat)
+            b = run(pre + check)
         else:
-            b = run(one + check)
-            a = run(one + cat)
-        pinned.append((a, b))
+            b = run(pre + check)
+            a = run(pre + cat)
+        pairs.append((a, b))
+    return pairs
+pairs = paired([])
+# The same on one core (both sides pinned to CPU 0 with taskset): the check's work against the
+# floor's, without the check's second thread of reading, which a busy or smaller machine lacks.
+pinned = paired(["taskset", "-c", "0"]) if shutil.which("taskset") else []
 json.dump({"cat": [a for a, _ in pairs], "check": [b for _, b in pairs],
            "cat_one_core": [a for a, _ in pinned], "check_one_core": [b for _, b in pinned]}, open(out, "w"))
 EOF

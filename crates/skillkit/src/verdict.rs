@@ -86,43 +86,25 @@ pub fn judged_by_loader(agent: &Agent) -> bool {
     agent.prompt.is_some() && agent.id != crate::agents::agentskills::AGENT.id
 }
 
-/// Each entry's fate under `agent`'s loader, in entry order, on a library laid out as installed
-/// ([`as_installed`]); `None` for profiles whose verdict is their rules' (see [`judged_by_loader`]).
-fn fates_in(view: &Library, agent: &Agent) -> Option<Vec<Fate>> {
+/// The fate under `agent`'s loader of the one skill of `lib`, a library of it alone laid out as
+/// installed ([`installed_alone`]); `None` for profiles whose verdict is their rules' (see
+/// [`judged_by_loader`]).
+fn fate_alone(lib: &Library, agent: &Agent) -> Option<Fate> {
     if !judged_by_loader(agent) {
         return None;
     }
-    let prompt = agent.render(view, &PromptOptions { decisions_only: true, ..PromptOptions::default() })?;
-    let mut by_dir: HashMap<&std::path::Path, (Decision, Option<&str>)> = HashMap::new();
-    for s in &prompt.skills {
-        if let Some(dir) = s.dir.as_deref() {
-            // An entry can have two records (listed, and shadowed in a later source): any
-            // record that is not a rejection means the loader read it.
-            let seen = by_dir.entry(dir).or_insert((s.decision, s.reason.as_deref()));
-            if seen.0 == Decision::Invalid && s.decision != Decision::Invalid {
-                *seen = (s.decision, s.reason.as_deref());
-            }
+    let dir = lib.entries.first()?.skill.dir.clone();
+    let prompt = agent.render(lib, &PromptOptions { decisions_only: true, ..PromptOptions::default() })?;
+    // Any record of the skill that is not a rejection means the loader read it.
+    let mut records = prompt.skills.iter().filter(|s| s.dir.as_deref() == Some(dir.as_path()));
+    let first = records.next();
+    Some(match first {
+        None => Fate { dir, loaded: false, reason: Some(format!("{} finds no skill file it reads here", agent.title)) },
+        Some(r) if r.decision == Decision::Invalid && !records.any(|s| s.decision != Decision::Invalid) => {
+            Fate { dir, loaded: false, reason: Some(r.reason.as_deref().unwrap_or("not loaded").to_string()) }
         }
-    }
-    Some(
-        view.entries
-            .iter()
-            .map(|e| {
-                let dir = e.skill.dir.clone();
-                match by_dir.get(dir.as_path()) {
-                    Some((Decision::Invalid, reason)) => {
-                        Fate { dir, loaded: false, reason: Some(reason.unwrap_or("not loaded").to_string()) }
-                    }
-                    Some(_) => Fate { dir, loaded: true, reason: None },
-                    None => Fate {
-                        dir,
-                        loaded: false,
-                        reason: Some(format!("{} finds no skill file it reads here", agent.title)),
-                    },
-                }
-            })
-            .collect(),
-    )
+        Some(_) => Fate { dir, loaded: true, reason: None },
+    })
 }
 
 /// Marks `fate` skipped when the skill is nested in skill `outer`'s folder and `agent` does not
@@ -392,7 +374,7 @@ pub fn judge_alone(skill: &crate::skill::Skill, diagnostics: &mut Vec<Diagnostic
         shadowed_by: None,
         readings: Default::default(),
     };
-    let (_, fate) = installed_alone(entry, |lib| fates_in(lib, agent).and_then(|f| f.into_iter().next()));
+    let (_, fate) = installed_alone(entry, |lib| fate_alone(lib, agent));
     if let Some(fate) = fate {
         judge(skill, diagnostics, agent, &fate, None);
     }
@@ -445,7 +427,7 @@ pub fn read_alone(e: crate::library::Entry, agent: &Agent) -> (crate::library::E
     }
     let errors = e.diagnostics.iter().any(|d| d.severity == Severity::Error);
     let (e, alone) = installed_alone(e, |lib| {
-        let fate = fates_in(lib, agent)?.pop()?;
+        let fate = fate_alone(lib, agent)?;
         let others = errors.then(|| others_alone(lib, agent, &fate));
         Some(Alone { fate, others })
     });
@@ -457,7 +439,7 @@ fn others_alone(lib: &Library, agent: &Agent, fate: &Fate) -> Vec<(&'static Agen
     noted()
         .into_iter()
         .filter_map(|a| {
-            let f = if a.id == agent.id { Some(fate.clone()) } else { fates_in(lib, a)?.pop() };
+            let f = if a.id == agent.id { Some(fate.clone()) } else { fate_alone(lib, a) };
             Some((a, f?))
         })
         .collect()
