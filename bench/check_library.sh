@@ -46,7 +46,7 @@ fi
 sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # 1. Tools: Rust (scripts/setup), GNU time and python3 from apt if missing.
-scripts/setup >&2
+scripts/setup cli >&2
 [ -x "${CARGO_HOME:-$HOME/.cargo}/bin/cargo" ] && export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 missing=()
 [ -x /usr/bin/time ] || missing+=(time)

@@ -4,7 +4,7 @@ import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import App from './App.svelte';
 import { Studio } from './lib/studio.svelte';
 import type { Diagnostic, LibraryView, PromptView, SkillEntry } from './lib/bindings';
-import { $, $$, calls, route, settle, until, versionOf, type Handler } from './testing/fixtures';
+import { $, $$, calls, emptyUiState, route, settle, until, versionOf, type Handler } from './testing/fixtures';
 
 const pos = (line: number, column: number) => ({ line, column, column_utf16: column });
 
@@ -101,6 +101,9 @@ const defaults: Handler = {
   drafts: () => [],
   save_draft: () => null,
   discard_draft: () => null,
+  // The window's remembered layout: none kept, and what the app keeps is taken without a word.
+  ui_state: () => emptyUiState(),
+  remember_ui_state: () => null,
 };
 
 let app: ReturnType<typeof mount> | null = null;
