@@ -129,8 +129,9 @@ describe('syntax colours', () => {
     expect(['2', '-1.5e3', 'true', 'False', 'null', '~', '0x1F'].every((v) => YAML_SCALAR.test(v))).toBe(true);
     expect(['demo', '2a', 'yes', '1.2.3'].some((v) => YAML_SCALAR.test(v))).toBe(false);
     const view = mountEditor(SAMPLE, []);
-    // The parse may finish after the first update (in CodeMirror's background worker).
-    await until(() => $$('.cm-yamlScalar').length > 0);
+    // The parse may finish after the first update (in CodeMirror's background worker), and on a
+    // loaded machine in more than one slice: wait for the last scalar, not the first.
+    await until(() => $$('.cm-yamlScalar').length >= 4);
     expect($$('.cm-yamlScalar').map((e) => e.textContent)).toEqual(['2', 'true', 'null', '1']);
     // The key's span has the key colour's class.
     const key = $$('.cm-line span').find((s) => s.textContent === 'name');
