@@ -16,6 +16,8 @@ fn claude_codes_base_directory_is_absolute_and_normalised() {
                 "sessions/claude-code.yaml",
                 b"agent: claude-code\nsources: [./../skills/./]\nsteps:\n  - slash: /alpha-skill now\n",
             ),
+            // The project root a script's sources stay inside (issue #33).
+            ("skillkit.toml", b""),
         ],
     );
     std::fs::rename(tmp.path().join("alpha-skill"), tmp.path().join("skills-real")).unwrap();

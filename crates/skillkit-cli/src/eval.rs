@@ -54,14 +54,10 @@ pub const INTERRUPTED: i32 = 130;
 
 pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn Write) -> std::io::Result<i32> {
     let shown = args.suite.display().to_string();
-    let text = match std::fs::read(&args.suite).map(String::from_utf8) {
-        Ok(Ok(t)) => t,
-        Ok(Err(e)) => {
-            writeln!(err, "{shown}: error: not UTF-8 (byte {})", e.utf8_error().valid_up_to())?;
-            return Ok(2);
-        }
+    let text = match skillkit::files::read_text(&args.suite, skillkit::files::MAX_BYTES) {
+        Ok(t) => t,
         Err(e) => {
-            writeln!(err, "{shown}: error: cannot read: {e}")?;
+            writeln!(err, "{shown}: error: cannot read: {}", skillkit::files::reason(&e))?;
             return Ok(2);
         }
     };
@@ -85,7 +81,15 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
     let sources = if !args.sources.is_empty() {
         args.sources.clone()
     } else if !suite.sources.is_empty() {
-        suite.source_paths(skillkit::session_script::folder_of(&args.suite))
+        match skillkit::session_script::confine_sources(&text, &args.suite, &suite.sources) {
+            Ok(s) => s,
+            Err(errors) => {
+                for e in errors {
+                    writeln!(err, "{shown}:{}:{}: error: {}", e.line, e.column, e.message)?;
+                }
+                return Ok(2);
+            }
+        }
     } else {
         vec![PathBuf::from(".")]
     };

@@ -368,15 +368,15 @@ fn check(
     let paths = setup.sources(paths);
     let baseline_path = setup.baseline_path();
     let baseline_dir = baseline_path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let baseline = match (opts.write_baseline, baseline_path.is_file()) {
-        (false, true) => match Baseline::read(&baseline_path) {
-            Ok(b) => Some(b),
+    let baseline = match opts.write_baseline {
+        false => match Baseline::read_if_present(&baseline_path) {
+            Ok(b) => b,
             Err(e) => {
                 writeln!(err, "error: {e}")?;
                 return Ok(2);
             }
         },
-        _ => None,
+        true => None,
     };
     let note_baseline = |n: usize, err: &mut dyn Write| -> std::io::Result<()> {
         if n > 0 {
@@ -445,8 +445,11 @@ fn check(
         skillkit::check::check_each(&sources, agent, Keep::Frontmatter, &mut sink)?;
         note_baseline(sink.adjust.done().in_baseline, err)?;
         let b = Baseline::from_findings(sink.findings);
-        if let Err(e) = std::fs::write(&baseline_path, b.to_json()) {
-            writeln!(err, "error: {}: {e}", baseline_path.display())?;
+        // Written only inside the project (the configuration's folder, else the current one):
+        // atomically, and never through a symlink that leads out.
+        let within = setup.project.as_ref().map_or_else(|| baseline_dir.clone(), |p| p.dir.clone());
+        if let Err(e) = skillkit::files::save(&baseline_path, b.to_json().as_bytes(), &within) {
+            writeln!(err, "error: the baseline was not written: {e}")?;
             return Ok(2);
         }
         let n = b.findings.len();
@@ -623,16 +626,10 @@ fn simulate(
     err: &mut dyn Write,
 ) -> std::io::Result<i32> {
     let shown = script.display().to_string();
-    let text = match std::fs::read(script) {
-        Ok(b) => match String::from_utf8(b) {
-            Ok(t) => t,
-            Err(e) => {
-                writeln!(err, "{shown}: error: not UTF-8 (byte {})", e.utf8_error().valid_up_to())?;
-                return Ok(2);
-            }
-        },
+    let text = match skillkit::files::read_text(script, skillkit::files::MAX_BYTES) {
+        Ok(t) => t,
         Err(e) => {
-            writeln!(err, "{shown}: error: cannot read: {e}")?;
+            writeln!(err, "{shown}: error: cannot read: {}", skillkit::files::reason(&e))?;
             return Ok(2);
         }
     };
@@ -646,7 +643,15 @@ fn simulate(
         }
     };
     let agent = find_agent(&parsed.agent).expect("the script parser accepts only known agents");
-    let sources = parsed.source_paths(skillkit::session_script::folder_of(script));
+    let sources = match skillkit::session_script::confine_sources(&text, script, &parsed.sources) {
+        Ok(s) => s,
+        Err(errors) => {
+            for e in errors {
+                writeln!(err, "{shown}:{}:{}: error: {}", e.line, e.column, e.message)?;
+            }
+            return Ok(2);
+        }
+    };
     let built = match live.model.given().then(|| live.model.build()) {
         Some(Err(message)) => {
             writeln!(err, "error: {message}")?;
@@ -665,8 +670,10 @@ fn simulate(
     let session = ran.session;
     if let Some(path) = &live.save {
         let saved = skillkit::session_script::Script { steps: ran.steps.clone(), ..parsed.clone() };
-        if let Err(e) = std::fs::write(path, saved.to_text()) {
-            writeln!(err, "error: cannot write {}: {e}", path.display())?;
+        // A path typed on the command line: saved atomically in its folder.
+        let folder = skillkit::session_script::folder_of(path);
+        if let Err(e) = skillkit::files::save(path, saved.to_text().as_bytes(), folder) {
+            writeln!(err, "error: the script was not saved: {e}")?;
             return Ok(2);
         }
     }

@@ -24,6 +24,12 @@ pub fn seeds(repo: &Path, target: Target) -> Vec<Vec<u8>> {
         }
         Target::FormEdit => form_edit_inputs(&skill_texts(repo)),
         Target::SessionScript => session_inputs(repo),
+        // The session scripts of the fixtures (their sources), and the ways out written here.
+        Target::NamedPaths => {
+            let mut v: Vec<Vec<u8>> = crate::named_paths::SEEDS.iter().map(|s| s.as_bytes().to_vec()).collect();
+            v.extend(session_inputs(repo));
+            v
+        }
     };
     // What the fuzzers found once (`findings/`, one file per input, named `*.<target>`), so that a
     // fixed class stays fixed.

@@ -11,6 +11,8 @@
 //!   leaves the other fields alone.
 //! - [`Target::SessionScript`] ([`session_script`]): a session script parses (with located errors)
 //!   or runs in a temporary library built from the input, and writes back to the same script.
+//! - [`Target::NamedPaths`] ([`named_paths`]): the sources and baselines a script, a suite or a
+//!   `skillkit.toml` names stay inside their project, whatever symlinks lie on the way.
 //!
 //! Every target also reports how long the engine's own work took ([`Outcome::engine_time`]), which
 //! the driver ([`driver`]) holds to [`time_budget`]. The seed corpus comes from the repository's
@@ -23,6 +25,7 @@ pub mod form_edit;
 pub mod html_check;
 pub mod lint;
 pub mod mutate;
+pub mod named_paths;
 pub mod preview;
 pub mod rng;
 pub mod session_script;
@@ -39,10 +42,12 @@ pub enum Target {
     Preview,
     FormEdit,
     SessionScript,
+    NamedPaths,
 }
 
 impl Target {
-    pub const ALL: [Target; 4] = [Target::Lint, Target::Preview, Target::FormEdit, Target::SessionScript];
+    pub const ALL: [Target; 5] =
+        [Target::Lint, Target::Preview, Target::FormEdit, Target::SessionScript, Target::NamedPaths];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -50,6 +55,7 @@ impl Target {
             Target::Preview => "preview",
             Target::FormEdit => "form_edit",
             Target::SessionScript => "session_script",
+            Target::NamedPaths => "named_paths",
         }
     }
 
@@ -136,6 +142,11 @@ impl Fuzzer {
                 let n = self.sessions.get();
                 self.sessions.set(n + 1);
                 session_script::run(data, &self.scratch.path().join(format!("session-{n}")))
+            }
+            Target::NamedPaths => {
+                let n = self.sessions.get();
+                self.sessions.set(n + 1);
+                named_paths::run(data, &self.scratch.path().join(format!("paths-{n}")))
             }
         }
     }

@@ -15,6 +15,7 @@ fn mutations(target: Target) -> u64 {
         Target::Preview => 1500,
         Target::FormEdit => 2000,
         Target::SessionScript => 600,
+        Target::NamedPaths => 600,
     }
 }
 
@@ -64,4 +65,9 @@ fn form_edits_read_back_on_seeds_and_mutations() {
 #[test]
 fn session_scripts_parse_run_and_round_trip_on_seeds_and_mutations() {
     brief(Target::SessionScript);
+}
+
+#[test]
+fn paths_a_library_names_stay_inside_its_project_on_seeds_and_mutations() {
+    brief(Target::NamedPaths);
 }

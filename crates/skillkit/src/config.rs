@@ -107,14 +107,17 @@ struct Tool {
 pub fn find(start: &Path) -> Result<Option<Project>, ConfigError> {
     let start = if start.is_file() { start.parent().unwrap_or(start) } else { start };
     let absolute = std::path::absolute(start).unwrap_or_else(|_| start.to_path_buf());
+    // A name that is there but is no regular file (a FIFO, `/dev/zero`, a folder, a dangling
+    // link) is an error, not "no configuration": a library must not switch its own off unseen.
+    let present = |p: &Path| std::fs::symlink_metadata(p).is_ok();
     for dir in absolute.ancestors() {
         let own = dir.join("skillkit.toml");
-        if own.is_file() {
+        if present(&own) {
             let config = read(&own, |t| toml::from_str::<Config>(t))?;
             return Project::new(own, config).map(Some);
         }
         let py = dir.join("pyproject.toml");
-        if py.is_file() {
+        if present(&py) {
             let found = read(&py, |t| toml::from_str::<Pyproject>(t))?;
             if let Some(c) = found.tool.and_then(|t| t.skillkit) {
                 return Project::new(py, c).map(Some);
@@ -137,11 +140,7 @@ pub fn find_for(paths: &[PathBuf], cwd: &Path) -> Result<Option<Project>, Config
 
 fn read<T>(path: &Path, parse: impl Fn(&str) -> Result<T, toml::de::Error>) -> Result<T, ConfigError> {
     let error = |message: String| ConfigError { path: path.to_path_buf(), message };
-    let meta = std::fs::metadata(path).map_err(|e| error(e.to_string()))?;
-    if meta.len() > 1 << 20 {
-        return Err(error("larger than 1 MiB: not read".into()));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| error(e.to_string()))?;
+    let text = crate::files::read_text(path, 1 << 20).map_err(|e| error(crate::files::reason(&e)))?;
     parse(&text).map_err(|e| {
         // toml's span is a byte range: say the line, as the rest of the tool does.
         let at = e.span().map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
@@ -198,6 +197,14 @@ impl Project {
             if crate::find_agent(agent).is_none() {
                 return Err(error(format!("agent: {}", crate::agents::unknown_agent(agent))));
             }
+        }
+        // The paths the file names stay inside its folder (see `crate::files`).
+        for (i, source) in config.sources.iter().enumerate() {
+            crate::files::confine(&dir, &dir, &format!("sources[{i}]"), &source.to_string_lossy())
+                .map_err(|e| error(e.to_string()))?;
+        }
+        if let Some(b) = &config.baseline {
+            crate::files::confine(&dir, &dir, "baseline", &b.to_string_lossy()).map_err(|e| error(e.to_string()))?;
         }
         let warnings = config
             .unknown
@@ -393,17 +400,24 @@ impl Baseline {
 
     /// Reads a baseline file.
     pub fn read(path: &Path) -> Result<Baseline, ConfigError> {
+        Self::read_if_present(path)?
+            .ok_or_else(|| ConfigError { path: path.to_path_buf(), message: "no such file".into() })
+    }
+
+    /// Reads a baseline file, `Ok(None)` when there is none; anything there that is not a
+    /// readable regular file (a FIFO, a device, a folder, a dangling link) is an error.
+    pub fn read_if_present(path: &Path) -> Result<Option<Baseline>, ConfigError> {
         let error = |message: String| ConfigError { path: path.to_path_buf(), message };
-        let meta = std::fs::metadata(path).map_err(|e| error(e.to_string()))?;
-        if meta.len() > 64 << 20 {
-            return Err(error("larger than 64 MiB: not read".into()));
-        }
-        let text = std::fs::read_to_string(path).map_err(|e| error(e.to_string()))?;
+        let Some(text) =
+            crate::files::read_text_if_present(path, 64 << 20).map_err(|e| error(crate::files::reason(&e)))?
+        else {
+            return Ok(None);
+        };
         let b: Baseline = serde_json::from_str(&text).map_err(|e| error(format!("not a baseline: {e}")))?;
         if b.version != 1 {
             return Err(error(format!("baseline version {} is not one this skillkit reads (1)", b.version)));
         }
-        Ok(b)
+        Ok(Some(b))
     }
 
     /// A filter that drops each accepted finding once (a finding accepted twice is dropped twice).

@@ -5,7 +5,8 @@
 //! The pipeline, one folder (or file) per stage, each using only the ones before it:
 //! - [`syntax`]: text positions, the split into frontmatter and body, YAML with spans, the
 //!   frontmatter's fields, Markdown and its references, the JSON Schema, token counts;
-//! - [`read`], [`scope`], [`resources`], [`skill`]: a skill read from disk, within the library;
+//! - [`read`], [`scope`], [`files`], [`resources`], [`skill`]: a skill read from disk, within the
+//!   library; the library's own files (scripts, suites, configuration) read and named safely;
 //! - [`mod@lint`]: the rules (`lint/rules/`, one file each), the lint profile, diagnostics;
 //! - [`library`]: sources, discovery, the watcher (a discovery policy, a name key, a lint profile);
 //! - [`prompt`] (shared prompt types) and [`agent`] (the profile type), then [`session`] (the
@@ -24,6 +25,7 @@ pub mod check;
 pub mod config;
 pub mod docs;
 pub mod eval;
+pub mod files;
 pub mod frontmatter_edit;
 pub mod library;
 pub mod lint;

@@ -191,7 +191,7 @@ pub fn resolve_lenient(path: &Path) -> PathBuf {
     out
 }
 
-fn io_error(path: &Path, e: &std::io::Error) -> ScopeError {
+pub(crate) fn io_error(path: &Path, e: &std::io::Error) -> ScopeError {
     if e.kind() == std::io::ErrorKind::NotFound {
         return ScopeError::Missing { path: path.to_path_buf() };
     }
@@ -431,6 +431,41 @@ pub(crate) fn open_regular_file(path: &Path) -> std::io::Result<(std::fs::File, 
     Ok((file, meta.len()))
 }
 
+/// The kernel file system `file` lies on, when it is one whose files are views of the kernel's
+/// state rather than content (procfs, sysfs, debugfs, …): such a file is never read for a
+/// library, whatever its type says (`/proc/self/environ` is a regular file of size 0 that holds
+/// the process's environment, API keys included). devtmpfs holds devices, which are refused as
+/// not regular files.
+#[cfg(unix)]
+pub(crate) fn kernel_file_system(file: &impl std::os::fd::AsFd) -> Option<&'static str> {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        // The magic numbers of linux/magic.h.
+        let kind = match rustix::fs::fstatfs(file).ok()?.f_type as u64 {
+            0x9fa0 => "procfs pseudo-file",
+            0x6265_6572 => "sysfs pseudo-file",
+            0x6462_6720 => "debugfs pseudo-file",
+            0x7472_6163 => "tracefs pseudo-file",
+            0x7363_6673 => "securityfs pseudo-file",
+            0x0027_e0eb | 0x6367_7270 => "cgroup pseudo-file",
+            0x1cd1 => "devpts pseudo-file",
+            0xcafe_4a11 => "bpf pseudo-file",
+            0xde5e_81e4 => "efivarfs pseudo-file",
+            0x6265_6570 => "configfs pseudo-file",
+            0x6e73_6673 => "nsfs pseudo-file",
+            0x4249_4e4d => "binfmt_misc pseudo-file",
+            0x6573_5546 => "fusectl pseudo-file",
+            _ => return None,
+        };
+        Some(kind)
+    }
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    {
+        let _ = file;
+        None
+    }
+}
+
 /// What a folder listing says an entry is (from the listing itself: no system call per entry,
 /// but where the file system does not say).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -565,6 +600,8 @@ enum OpenError {
     /// A symlink where the resolved path had none: something changed under us.
     Swapped,
     NotAFile(Kind),
+    /// A file of a kernel file system ([`kernel_file_system`]).
+    Kernel(&'static str),
     Io(std::io::Error),
 }
 
@@ -578,6 +615,7 @@ impl OpenError {
                     .into(),
             },
             OpenError::NotAFile(kind) => ScopeError::NotAFile { path: path.to_path_buf(), kind: kind.name() },
+            OpenError::Kernel(kind) => ScopeError::NotAFile { path: path.to_path_buf(), kind },
             OpenError::Io(e) => io_error(path, &e),
         }
     }
@@ -670,6 +708,9 @@ mod sys {
             let m = meta(&rfs::fstat(&fd).map_err(|e| OpenError::Io(e.into()))?);
             if m.kind != Kind::File {
                 return Err(OpenError::NotAFile(m.kind));
+            }
+            if let Some(fs) = super::kernel_file_system(&fd) {
+                return Err(OpenError::Kernel(fs));
             }
             // Reads of a regular file never block; clear the flag for ordinary reads.
             let fl = rfs::fcntl_getfl(&fd).map_err(|e| OpenError::Io(e.into()))?;

@@ -17,9 +17,9 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 #[derive(Parser)]
-#[command(about = "Fuzz the skillkit engine: lint, preview, form_edit, session_script.")]
+#[command(about = "Fuzz the skillkit engine: lint, preview, form_edit, session_script, named_paths.")]
 struct Args {
-    /// `all`, or a comma-separated list of lint, preview, form_edit, session_script.
+    /// `all`, or a comma-separated list of lint, preview, form_edit, session_script, named_paths.
     #[arg(long, default_value = "all")]
     target: String,
     /// Seconds of fuzzing for each target.
@@ -72,7 +72,7 @@ fn main() -> ExitCode {
         match args.target.split(',').map(|t| Target::from_name(t.trim()).ok_or(t)).collect() {
             Ok(t) => t,
             Err(t) => {
-                eprintln!("unknown target `{t}`; use all, lint, preview, form_edit or session_script");
+                eprintln!("unknown target `{t}`; use all, lint, preview, form_edit, session_script or named_paths");
                 return ExitCode::from(2);
             }
         }

@@ -163,7 +163,7 @@ pub fn read_properties(entry: &Entry) -> Result<Properties, String> {
                 return Err(format!("PermissionError: [Errno 13] Permission denied: '{}'", location(entry)));
             }
             FileProblem::InvalidUtf8 { offset, .. } => {
-                let byte = std::fs::read(skill.dir.join(&skill.file_name))
+                let byte = crate::files::read(&skill.dir.join(&skill.file_name), crate::skill::MAX_FILE_BYTES)
                     .ok()
                     .and_then(|b| b.get(*offset).copied())
                     .unwrap_or(0);

@@ -127,6 +127,12 @@ pub fn parse_yaml(text: &str) -> Result<Suite, Vec<ScriptError>> {
         cx.err(e.span, format!("invalid YAML: {}", e.message));
         return Err(cx.errors);
     }
+    if let Some(root) = &y.root {
+        crate::session::script::refuse_aliases(&mut cx, root);
+        if !cx.errors.is_empty() {
+            return Err(cx.errors);
+        }
+    }
     let Some(entries) = y.root.as_ref().and_then(Node::entries) else {
         cx.err(Span::empty(0), "an eval suite is a mapping with `cases` (and optionally `agent`, `sources`)");
         return Err(cx.errors);

@@ -14,9 +14,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::fs;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
@@ -109,15 +107,24 @@ impl Provider for Replay {
         }
         let key = record_key(self.wire.kind(), request);
         let path = self.dir.join(format!("{key}.json"));
-        let text = match fs::read_to_string(&path) {
+        // A record store may come with a cloned library: its files are read only inside the
+        // store (a symlink out is refused), only when regular files, and only up to a bound.
+        let read =
+            crate::scope::Scope::new(std::slice::from_ref(&self.dir)).read(&path, MAX_RECORD_BYTES).and_then(|bytes| {
+                String::from_utf8(bytes).map_err(|e| crate::scope::ScopeError::NotUtf8 {
+                    path: path.clone(),
+                    valid_up_to: e.utf8_error().valid_up_to(),
+                })
+            });
+        let text = match read {
             Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Err(crate::scope::ScopeError::Missing { .. }) => {
                 return Err(ProviderError::Replay(format!(
                     "no recorded reply for this request (key {key}) in {}: re-run with --record",
                     self.dir.display()
                 )))
             }
-            Err(e) => return Err(ProviderError::Replay(format!("cannot read the record {}: {e}", path.display()))),
+            Err(e) => return Err(ProviderError::Replay(format!("cannot read the record: {e}"))),
         };
         let record: Record = serde_json::from_str(&text)
             .map_err(|e| ProviderError::Replay(format!("the record {} is not a record file: {e}", path.display())))?;
@@ -141,6 +148,9 @@ impl Provider for Replay {
         format!("{} replayed from {}", self.wire.kind(), self.dir.display())
     }
 }
+
+/// The largest record file replay reads (a record holds one request and its replies).
+pub const MAX_RECORD_BYTES: u64 = 64 << 20;
 
 /// The store key of `request`: SHA-256 hex of `kind`, the path and the canonical body, each
 /// followed by a newline.
@@ -204,7 +214,6 @@ fn store(
     request: &WireRequest,
     replies: &[RecordedReply],
 ) -> Result<(), ProviderError> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
     let failed = |what: &str, e: std::io::Error| {
         ProviderError::Replay(format!("cannot {what} the record store {}: {e}", dir.display()))
     };
@@ -219,24 +228,17 @@ fn store(
         .map_err(|e| ProviderError::Replay(format!("cannot encode a record: {e}")))?;
     text.push('\n');
     fs::create_dir_all(dir).map_err(|e| failed("create", e))?;
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let temp = dir.join(format!(".{key}.{}.{n}.tmp", std::process::id()));
-    let written = fs::File::create(&temp).and_then(|mut file| {
-        file.write_all(text.as_bytes())?;
-        file.sync_all()
-    });
-    let renamed = written.and_then(|()| fs::rename(&temp, dir.join(format!("{key}.json"))));
-    if let Err(e) = renamed {
-        let _ = fs::remove_file(&temp);
-        return Err(failed("write to", e));
-    }
-    Ok(())
+    // The engine's atomic save inside the store: an exclusive temporary file, renamed into place;
+    // a symlink the store holds is never followed out of it.
+    crate::files::save(&dir.join(format!("{key}.json")), text.as_bytes(), dir)
+        .map_err(|e| ProviderError::Replay(format!("cannot write to the record store: {e}")))
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::testing::conversation;
     use super::*;
+    use std::sync::atomic::Ordering;
 
     /// A provider that answers every request with the same raw reply.
     struct Canned(WireReply);
@@ -285,6 +287,49 @@ mod tests {
         assert_eq!(record["responses"][0]["body"], BODY);
         assert_eq!(record["request"]["model"], "gpt-test");
         assert!(text.contains("\n  \"request\": {"), "pretty: {text}");
+    }
+
+    /// A store shipped with a cloned library: its record files may be links to `/dev/zero`, to a
+    /// FIFO or to a file outside the store. Replay refuses each at once (no unbounded read, no
+    /// hang), and recording does not write through a link out.
+    #[cfg(unix)]
+    #[test]
+    fn a_hostile_store_is_refused_not_read_or_written_through() {
+        let Ok(dir) = tempfile::tempdir() else { panic!("no temp dir") };
+        let store = dir.path().join("store");
+        let canned = || Box::new(Canned(WireReply { status: 200, body: BODY.into(), retries: 0 }));
+        let req = conversation();
+        assert!(Recording::new(&store, canned()).complete(&req).is_ok());
+        let file = fs::read_dir(&store).into_iter().flatten().flatten().next().map(|e| e.path());
+        let Some(file) = file else { panic!("no record written") };
+        let replay = |what: &str| {
+            let got = Replay::new(&store, ProviderKind::Anthropic).complete(&req);
+            match got {
+                Err(ProviderError::Replay(m)) => m,
+                other => panic!("{what}: replayed {other:?}"),
+            }
+        };
+        fs::remove_file(&file).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &file).unwrap();
+        assert!(replay("/dev/zero").contains("outside"));
+        fs::remove_file(&file).unwrap();
+        let fifo = std::ffi::CString::new(file.as_os_str().as_encoded_bytes()).unwrap();
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            fifo.as_c_str(),
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::RUSR | rustix::fs::Mode::WUSR,
+            0,
+        )
+        .unwrap();
+        assert!(replay("a FIFO").contains("FIFO"));
+        fs::remove_file(&file).unwrap();
+        let outside = dir.path().join("victim.json");
+        fs::write(&outside, "precious").unwrap();
+        std::os::unix::fs::symlink(&outside, &file).unwrap();
+        assert!(replay("a link out").contains("outside"));
+        assert!(Recording::new(&store, canned()).complete(&req).is_err(), "no write through a link out");
+        assert_eq!(fs::read_to_string(&outside).unwrap(), "precious");
     }
 
     /// A provider whose n-th reply says n.

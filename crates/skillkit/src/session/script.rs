@@ -91,6 +91,41 @@ pub fn relative(to: &Path, from: &Path) -> PathBuf {
     out
 }
 
+/// The `sources` a script or a suite at `file` names (as parsed from `text`), resolved against
+/// its folder, each kept inside the file's project ([`crate::files::project_of`]) after symlinks:
+/// a source that is absolute, climbs out with `..` or runs through a symlink that leads out is a
+/// mistake located at its entry in the list. Only sources given on the command line (or picked
+/// in the app) may lie outside.
+pub fn confine_sources(text: &str, file: &Path, sources: &[String]) -> Result<Vec<PathBuf>, Vec<ScriptError>> {
+    let project = crate::files::project_of(file);
+    let dir = folder_of(file);
+    let mut cx = Cx::new(text);
+    let mut paths = vec![];
+    // Where each entry of `sources` is written (the list's items, or its one scalar).
+    let y = yaml::parse(text, 0);
+    let spans: Vec<Span> = y
+        .root
+        .as_ref()
+        .and_then(Node::entries)
+        .and_then(|es| es.iter().find(|e| e.key.as_str() == Some("sources")))
+        .map(|e| match e.value.items() {
+            Some(items) => items.iter().map(|n| n.span).collect(),
+            None => vec![e.value.span],
+        })
+        .unwrap_or_default();
+    for (i, s) in sources.iter().enumerate() {
+        match crate::files::confine(&project, dir, "sources", s) {
+            Ok(p) => paths.push(p),
+            Err(e) => cx.err(spans.get(i).copied().unwrap_or(Span::empty(0)), e.to_string()),
+        }
+    }
+    if cx.errors.is_empty() {
+        Ok(paths)
+    } else {
+        Err(cx.errors)
+    }
+}
+
 impl Script {
     /// The sources resolved against the folder of the script.
     pub fn source_paths(&self, script_dir: &Path) -> Vec<PathBuf> {
@@ -167,6 +202,16 @@ impl Script {
         }
         out
     }
+}
+
+/// Each alias (`*name`) in `root` as a mistake: scripts and suites take values as written, and an
+/// alias would otherwise read as nothing (a step's arguments silently `null`).
+pub(crate) fn refuse_aliases(cx: &mut Cx<'_>, root: &Node) {
+    root.walk(&mut |n| {
+        if n.kind == NodeKind::Alias {
+            cx.err(n.span, "a YAML alias (`*name`) is not read here: write the value out");
+        }
+    });
 }
 
 /// Reads YAML values with located mistakes (session scripts, eval suites).
@@ -257,6 +302,12 @@ pub fn parse(text: &str) -> Result<Script, Vec<ScriptError>> {
     if let Some(e) = &y.error {
         cx.err(e.span, format!("invalid YAML: {}", e.message));
         return Err(cx.errors);
+    }
+    if let Some(root) = &y.root {
+        refuse_aliases(&mut cx, root);
+        if !cx.errors.is_empty() {
+            return Err(cx.errors);
+        }
     }
     let Some(entries) = y.root.as_ref().and_then(Node::entries) else {
         cx.err(Span::empty(0), "a session script is a mapping with `agent`, `sources` and `steps`");

@@ -230,10 +230,7 @@ pub fn parse(src: &str, base: usize) -> Yaml {
             Event::DocumentStart(_) => {
                 documents += 1;
                 if documents > 1 {
-                    out.error = Some(YamlError {
-                        message: "more than one YAML document in the frontmatter".into(),
-                        span: point(start),
-                    });
+                    out.error = Some(YamlError { message: "more than one YAML document".into(), span: point(start) });
                     break;
                 }
                 None
@@ -287,7 +284,7 @@ pub fn parse(src: &str, base: usize) -> Yaml {
         nodes += 1;
         if nodes > MAX_NODES {
             out.error = Some(YamlError {
-                message: format!("more than {MAX_NODES} YAML nodes in the frontmatter"),
+                message: format!("more than {MAX_NODES} YAML nodes"),
                 span: Span::new(done.span.start, done.span.start),
             });
             break;

@@ -482,7 +482,7 @@ pub fn decode_error(bytes: &[u8], e: std::str::Utf8Error) -> String {
 
 /// `str(UnicodeDecodeError)` for a file's bytes read from disk, when they are not UTF-8.
 pub fn file_decode_error(path: &std::path::Path) -> Option<String> {
-    let bytes = std::fs::read(path).ok()?;
+    let bytes = crate::files::read(path, crate::skill::MAX_FILE_BYTES).ok()?;
     std::str::from_utf8(&bytes).err().map(|e| decode_error(&bytes, e))
 }
 
