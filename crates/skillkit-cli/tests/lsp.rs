@@ -275,3 +275,96 @@ fn bad_input_large_and_non_utf8_documents_and_cancellation() {
     assert!(r["result"]["contents"]["value"].as_str().unwrap().contains("`name`"), "{r}");
     c.stop();
 }
+
+/// The server run on `input` (stdin closed after it): its exit code (`None` when a signal ended
+/// it, as an abort does), the messages it wrote and its stderr.
+fn raw_session(input: &[u8]) -> (Option<i32>, Vec<Value>, String) {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skillkit"))
+        .arg("lsp")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // The server may stop reading before all is written (it refuses a frame): a broken pipe then.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    let mut stdout = vec![];
+    child.stdout.take().unwrap().read_to_end(&mut stdout).unwrap();
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    let status = child.wait().unwrap();
+    let mut messages = vec![];
+    let mut rest = stdout.as_slice();
+    while let Some(end) = rest.windows(4).position(|w| w == b"\r\n\r\n") {
+        let head = std::str::from_utf8(&rest[..end]).unwrap();
+        let length: usize = head.trim().strip_prefix("Content-Length: ").unwrap().parse().unwrap();
+        let body = &rest[end + 4..end + 4 + length];
+        messages.push(serde_json::from_slice(body).unwrap());
+        rest = &rest[end + 4 + length..];
+    }
+    (status.code(), messages, stderr)
+}
+
+fn initialize_and_stop(id: i64) -> Vec<u8> {
+    let mut out = lsp_client::frame(&json!({"jsonrpc": "2.0", "id": id, "method": "initialize", "params": {"capabilities": {}}}));
+    out.extend(lsp_client::frame(&json!({"jsonrpc": "2.0", "method": "initialized", "params": {}})));
+    out.extend(lsp_client::frame(&json!({"jsonrpc": "2.0", "id": id + 1, "method": "shutdown"})));
+    out.extend(lsp_client::frame(&json!({"jsonrpc": "2.0", "method": "exit"})));
+    out
+}
+
+/// A `Content-Length` over the limit (100 GB: the old transport aborted the process allocating
+/// it), negative or not a number cannot be framed past: the server says so and exits with code 1
+/// (a normal exit, not an abort), whether it came before `initialize` or after.
+#[test]
+fn a_bad_content_length_ends_the_session_with_a_message_not_an_abort() {
+    for (length, says) in [("100000000000", "over the limit"), ("-5", "not a number"), ("twelve", "not a number")] {
+        let bad = format!("Content-Length: {length}\r\n\r\n{{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}}");
+        let (code, messages, stderr) = raw_session(bad.as_bytes());
+        assert_eq!(code, Some(1), "{length}: {stderr}");
+        assert!(stderr.contains("Content-Length") && stderr.contains(says), "{length}: {stderr}");
+        assert!(messages.is_empty(), "{messages:?}");
+
+        // After a valid initialize, the same: the initialize is answered, then the session ends.
+        let mut input = lsp_client::frame(&json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}));
+        input.extend(bad.as_bytes());
+        let (code, messages, stderr) = raw_session(&input);
+        assert_eq!(code, Some(1), "{length}: {stderr}");
+        assert!(stderr.contains(says), "{length}: {stderr}");
+        assert!(messages.iter().any(|m| m["id"] == 1 && m["result"]["capabilities"].is_object()), "{messages:?}");
+    }
+}
+
+/// A body that is not JSON gets a JSON-RPC parse error (id null), one that is JSON but not a
+/// message an invalid-request error with its id; the server serves on.
+#[test]
+fn a_body_that_is_not_json_gets_a_parse_error_and_the_server_goes_on() {
+    let garbage = b"this is { not JSON";
+    let mut input = format!("Content-Length: {}\r\n\r\n", garbage.len()).into_bytes();
+    input.extend(garbage);
+    input.extend(lsp_client::frame(&json!({"jsonrpc": "2.0", "id": 5, "params": "no method"})));
+    input.extend(initialize_and_stop(1));
+    let (code, messages, stderr) = raw_session(&input);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(messages[0]["error"]["code"], -32700, "{messages:?}");
+    assert_eq!(messages[0]["id"], Value::Null, "{messages:?}");
+    assert_eq!(messages[1]["error"]["code"], -32600, "{messages:?}");
+    assert_eq!(messages[1]["id"], 5, "{messages:?}");
+    assert!(messages.iter().any(|m| m["id"] == 1 && m["result"]["capabilities"].is_object()), "{messages:?}");
+    assert!(messages.iter().any(|m| m["id"] == 2 && m.get("error").is_none()), "shutdown answered: {messages:?}");
+}
+
+/// A body cut short by the end of input: the server says so and exits with code 1.
+#[test]
+fn a_body_shorter_than_its_length_at_the_end_of_input_ends_cleanly() {
+    let mut input = initialize_and_stop(1);
+    input.truncate(input.len() - lsp_client::frame(&json!({"jsonrpc": "2.0", "method": "exit"})).len());
+    input.extend(b"Content-Length: 100\r\n\r\n{\"jsonrpc\": \"2.0\"");
+    let (code, messages, stderr) = raw_session(&input);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("ended") && stderr.contains("Content-Length 100"), "{stderr}");
+    assert!(messages.iter().any(|m| m["id"] == 2), "shutdown answered before: {messages:?}");
+}
