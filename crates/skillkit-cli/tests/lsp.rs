@@ -368,3 +368,50 @@ fn a_body_shorter_than_its_length_at_the_end_of_input_ends_cleanly() {
     assert!(stderr.contains("ended") && stderr.contains("Content-Length 100"), "{stderr}");
     assert!(messages.iter().any(|m| m["id"] == 2), "shutdown answered before: {messages:?}");
 }
+
+/// A skill file opened outside the workspace folders is linted alone: its own findings, and
+/// nothing of the folder around it (here, a folder of 40 more skills, as a SKILL.md in `/etc`
+/// or the home folder has thousands of folders below it) is discovered, linted or published.
+#[test]
+fn a_skill_file_outside_the_workspace_is_linted_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = tmp.path().canonicalize().unwrap();
+    let (root, outside) = (base.join("workspace"), base.join("elsewhere"));
+    write(&root.join("pdf/SKILL.md"), "---\nname: pdf\ndescription: Reads PDF files. Use for PDFs.\n---\n\nBody.\n");
+    let broken = |name: &str| format!("---\nname: {name}\ndescription: Broken. Use for tests.\n---\n\nBody.\n");
+    for i in 0..40 {
+        write(&outside.join(format!("sub{i}/SKILL.md")), broken(&format!("Sub {i}")));
+        write(&outside.join(format!("sub{i}/more/deeper/SKILL.md")), broken("Deeper"));
+    }
+    let file = outside.join("SKILL.md");
+    let text = broken("Not Valid");
+    write(&file, &text);
+
+    let mut c = Client::start(&[&root], json!({}));
+    c.next("skillkit/promptsChanged");
+    c.open(&file, &text);
+    let mut published = vec![];
+    loop {
+        let m = c.receive();
+        if m["method"] == "skillkit/promptsChanged" {
+            break;
+        }
+        if m["method"] == "textDocument/publishDiagnostics" {
+            let codes = codes(m["params"]["diagnostics"].as_array().unwrap());
+            published.push((m["params"]["uri"].as_str().unwrap().to_string(), codes));
+        }
+    }
+    let uris: std::collections::BTreeSet<&str> = published.iter().map(|(u, _)| u.as_str()).collect();
+    assert_eq!(uris.into_iter().collect::<Vec<_>>(), [uri(&file).as_str()], "{published:?}");
+    // A check of the same text in a folder of the same name, alone.
+    let copy = base.join("copy/elsewhere");
+    write(&copy.join("SKILL.md"), &text);
+    let expected = check_codes(&copy, "spec");
+    assert!(expected.contains(&"SK205".to_string()), "{expected:?}");
+    for (_, codes) in &published {
+        assert_eq!(codes, &expected, "the same rule findings as a check of such a skill: {published:?}");
+    }
+    let hover = c.request("textDocument/hover", json!({"textDocument": {"uri": uri(&file)}, "position": at(1, 2)}));
+    assert!(hover["result"]["contents"]["value"].as_str().unwrap().contains("`name`"), "{hover}");
+    c.stop();
+}
