@@ -247,7 +247,8 @@ impl State {
             }
             None => (reply.text.clone(), None),
         };
-        let call = call.as_ref().map(|(name, args)| (name.as_str(), args));
+        let times = reply.repeat.unwrap_or(1) as usize;
+        let call = call.as_ref().map(|(name, args)| (name.as_str(), args, times));
         let mut bytes = api.reply(n, &asked.model, text.as_deref(), call, input_tokens).to_string().into_bytes();
         if malformed {
             bytes.truncate(bytes.len() / 2);

@@ -63,6 +63,9 @@ pub enum ProviderError {
     /// A reply that could not be read: not JSON, or a field missing. Says what, quoting at most
     /// about 200 bytes of the body.
     Malformed(String),
+    /// A reply larger than a client reads: a body over [`super::MAX_REPLY_BYTES`], or more tool
+    /// calls than [`super::types::MAX_TOOL_CALLS`]. Says which, and the limit.
+    TooLarge(String),
     /// Replay mode found no recorded reply, or could not read the record store.
     Replay(String),
     /// The caller cancelled (see [`super::Cancel`]).
@@ -90,6 +93,7 @@ impl fmt::Display for ProviderError {
                 write!(f, "the provider rejected the request ({status}): {message}")
             }
             ProviderError::Malformed(what) => write!(f, "malformed reply from the provider: {what}"),
+            ProviderError::TooLarge(what) => write!(f, "the provider's reply is too large: {what}"),
             ProviderError::Replay(what) => f.write_str(what),
             ProviderError::Cancelled => f.write_str("cancelled"),
         }
@@ -129,6 +133,7 @@ impl ProviderError {
             ProviderError::Server { status, message } => ProviderError::Server { status, message: r(message) },
             ProviderError::Rejected { status, message } => ProviderError::Rejected { status, message: r(message) },
             ProviderError::Malformed(what) => ProviderError::Malformed(r(what)),
+            ProviderError::TooLarge(what) => ProviderError::TooLarge(r(what)),
             ProviderError::Replay(what) => ProviderError::Replay(r(what)),
             other @ (ProviderError::Timeout { .. } | ProviderError::Cancelled) => other,
         }
