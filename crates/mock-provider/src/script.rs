@@ -72,6 +72,10 @@ pub struct Reply {
     /// model calling many tools at once). Absent: once.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repeat: Option<u32>,
+    /// Write the reply's JSON with every character of its strings but ASCII letters, digits and
+    /// spaces escaped (`\/` for `/`, `\u00XX` for the others): the same JSON in other bytes.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub escaped: bool,
 }
 
 impl Reply {

@@ -176,6 +176,32 @@ impl Api {
     }
 }
 
+/// `value` as JSON text with every character of its strings (and keys) but ASCII letters, digits
+/// and spaces escaped: `\/` for `/`, `\u00XX` (UTF-16 units) for the others.
+pub(crate) fn escaped(value: &Value) -> String {
+    let string = |s: &str| {
+        let mut out = String::from("\"");
+        for c in s.chars() {
+            match c {
+                c if c.is_ascii_alphanumeric() || c == ' ' => out.push(c),
+                '/' => out.push_str("\\/"),
+                c => c.encode_utf16(&mut [0; 2]).iter().for_each(|u| out.push_str(&format!("\\u{u:04x}"))),
+            }
+        }
+        out.push('"');
+        out
+    };
+    match value {
+        Value::String(s) => string(s),
+        Value::Array(items) => format!("[{}]", items.iter().map(escaped).collect::<Vec<_>>().join(",")),
+        Value::Object(map) => {
+            let entries: Vec<String> = map.iter().map(|(k, v)| format!("{}:{}", string(k), escaped(v))).collect();
+            format!("{{{}}}", entries.join(","))
+        }
+        other => other.to_string(),
+    }
+}
+
 /// A message's text: a string, or its text blocks joined by newlines.
 fn texts(content: Option<&Value>) -> String {
     match content {

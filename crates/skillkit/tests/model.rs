@@ -547,3 +547,83 @@ fn a_reply_body_over_the_limit_is_refused() {
     let Err(ProviderError::TooLarge(what)) = &result else { panic!("{:?}", result.map(|r| r.text.len())) };
     assert!(what.contains("larger than 16777216 bytes"), "{what}");
 }
+
+/// Every string in `value`, strings that hold JSON opened too (a tool call's `arguments`), each
+/// also percent-decoded: the texts a reader of a record file could recover.
+fn decoded_strings(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::String(s) => {
+            if let Ok(inner) = serde_json::from_str::<Value>(s) {
+                if inner.is_object() || inner.is_array() || inner.is_string() {
+                    decoded_strings(&inner, out);
+                }
+            }
+            let mut bytes = vec![];
+            let mut rest = s.as_bytes();
+            while let Some((&b, tail)) = rest.split_first() {
+                let hex = tail.get(..2).and_then(|h| u8::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok());
+                match (b, hex) {
+                    (b'%', Some(h)) => {
+                        bytes.push(h);
+                        rest = &tail[2..];
+                    }
+                    _ => {
+                        bytes.push(b);
+                        rest = tail;
+                    }
+                }
+            }
+            out.push(String::from_utf8_lossy(&bytes).into_owned());
+            out.push(s.clone());
+        }
+        Value::Array(items) => items.iter().for_each(|v| decoded_strings(v, out)),
+        Value::Object(map) => map.iter().for_each(|(k, v)| {
+            decoded_strings(&Value::String(k.clone()), out);
+            decoded_strings(v, out);
+        }),
+        _ => {}
+    }
+}
+
+/// A provider echoing the key JSON-escaped (`\u002d`, `\/`) or percent-encoded, in text, in a
+/// tool call's arguments: the record store holds it in none of those forms.
+#[test]
+fn the_key_reaches_no_record_escaped_or_encoded() {
+    const KEY: &str = "sk-LEAK/CHECK-7f3a9c2e51";
+    let pct_upper = KEY.replace('-', "%2D").replace('/', "%2F");
+    let pct_lower = KEY.replace('/', "%2f");
+    let escaped = |r: Reply| Reply { escaped: true, ..r };
+    let replies = [
+        escaped(Reply::text(format!("Your key is {KEY}."))),
+        Reply::text(format!("Open https://x.test/?key={pct_upper}&k2={pct_lower}")),
+        escaped(Reply::text(format!("Open https://x.test/?key={pct_upper}"))),
+        escaped(Reply::tool("Skill", json!({"skill": KEY}))),
+        Reply::tool("Skill", json!({"skill": pct_lower, "again": serde_json::Map::from_iter([(KEY.into(), json!([KEY]))])})),
+    ];
+    for kind in KINDS {
+        for (n, reply) in replies.iter().enumerate() {
+            let dir = tempfile::tempdir();
+            let Ok(dir) = dir else { panic!("{dir:?}") };
+            let server = MockServer::start(Script::always(reply.clone()));
+            let mut config = config(kind, &server);
+            config.api_key = Some(ApiKey::new(KEY));
+            let response = Recording::new(dir.path(), provider(&config)).complete(&request(&config, "q"));
+            let Ok(response) = response else { panic!("{kind} {n}: {response:?}") };
+            let said = format!("{} {:?}", response.text, response.tool_calls);
+            assert!(said.contains("***") && !said.contains(KEY), "{kind} {n}: {said}");
+            let files: Vec<_> = std::fs::read_dir(dir.path()).into_iter().flatten().flatten().collect();
+            assert_eq!(files.len(), 1, "{kind} {n}");
+            let text = std::fs::read_to_string(files[0].path()).unwrap_or_default();
+            let record: Value = serde_json::from_str(&text).unwrap_or_default();
+            let mut seen = vec![text.clone()];
+            decoded_strings(&record, &mut seen);
+            let body = record["responses"][0]["body"].as_str().unwrap_or_default().to_string();
+            assert!(body.contains("***"), "{kind} {n}: {body}");
+            for s in &seen {
+                for form in [KEY, &pct_upper, &pct_lower, "sk\\u002dLEAK\\/CHECK", "sk\\\\u002dLEAK\\\\/CHECK"] {
+                    assert!(!s.contains(form), "{kind} {n}: the key, as {form}, in the record:\n{text}");
+                }
+            }
+        }
+    }
+}

@@ -6,7 +6,7 @@ use std::time::{Duration, SystemTime};
 
 use ureq::tls::{RootCerts, TlsConfig, TlsProvider};
 
-use super::error::{quote, redact, ProviderError};
+use super::error::{quote, scrub_body, ProviderError};
 use super::retry::{retry_after, retryable, RetryPolicy, RETRY_AFTER_MAX};
 use super::wire::{ProviderKind, WireFormat, WireReply, WireRequest};
 use super::{anthropic, ApiKey, Cancel, Provider, ProviderConfig};
@@ -151,7 +151,7 @@ impl Provider for HttpProvider {
                 Attempt::Reply { status, body, retry_after } => {
                     let wait = retry_after.unwrap_or_else(|| self.retry.backoff(retries));
                     if !retryable(status) || retries >= self.retry.max_retries || wait > RETRY_AFTER_MAX {
-                        return Ok(WireReply { status, body: redact(body, secret), retries });
+                        return Ok(WireReply { status, body: scrub_body(body, secret), retries });
                     }
                     wait
                 }

@@ -14,7 +14,9 @@
 //! whole before any call is decoded.
 //!
 //! The API key is an [`ApiKey`]: it prints as `ApiKey(***)`, cannot be serialized, and is
-//! scrubbed from every error, so it appears in no message, log line or record file.
+//! scrubbed from every error and reply body, so it appears in no message, log line or record
+//! file: as it is, percent-encoded or JSON-escaped (a JSON body is decoded before it is looked
+//! through, strings holding JSON included).
 //!
 //! # Exact request shapes
 //!
