@@ -309,7 +309,8 @@ fn raw_session(input: &[u8]) -> (Option<i32>, Vec<Value>, String) {
 }
 
 fn initialize_and_stop(id: i64) -> Vec<u8> {
-    let mut out = lsp_client::frame(&json!({"jsonrpc": "2.0", "id": id, "method": "initialize", "params": {"capabilities": {}}}));
+    let mut out =
+        lsp_client::frame(&json!({"jsonrpc": "2.0", "id": id, "method": "initialize", "params": {"capabilities": {}}}));
     out.extend(lsp_client::frame(&json!({"jsonrpc": "2.0", "method": "initialized", "params": {}})));
     out.extend(lsp_client::frame(&json!({"jsonrpc": "2.0", "id": id + 1, "method": "shutdown"})));
     out.extend(lsp_client::frame(&json!({"jsonrpc": "2.0", "method": "exit"})));
@@ -329,7 +330,9 @@ fn a_bad_content_length_ends_the_session_with_a_message_not_an_abort() {
         assert!(messages.is_empty(), "{messages:?}");
 
         // After a valid initialize, the same: the initialize is answered, then the session ends.
-        let mut input = lsp_client::frame(&json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}));
+        let mut input = lsp_client::frame(
+            &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
+        );
         input.extend(bad.as_bytes());
         let (code, messages, stderr) = raw_session(&input);
         assert_eq!(code, Some(1), "{length}: {stderr}");

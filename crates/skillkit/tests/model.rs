@@ -598,7 +598,10 @@ fn the_key_reaches_no_record_escaped_or_encoded() {
         Reply::text(format!("Open https://x.test/?key={pct_upper}&k2={pct_lower}")),
         escaped(Reply::text(format!("Open https://x.test/?key={pct_upper}"))),
         escaped(Reply::tool("Skill", json!({"skill": KEY}))),
-        Reply::tool("Skill", json!({"skill": pct_lower, "again": serde_json::Map::from_iter([(KEY.into(), json!([KEY]))])})),
+        Reply::tool(
+            "Skill",
+            json!({"skill": pct_lower, "again": serde_json::Map::from_iter([(KEY.into(), json!([KEY]))])}),
+        ),
     ];
     for kind in KINDS {
         for (n, reply) in replies.iter().enumerate() {

@@ -120,9 +120,7 @@ fn read_all(
         let read = input.by_ref().take(length as u64).read_to_end(&mut body);
         match read {
             Ok(n) if n < length => {
-                return Err(format!(
-                    "frame {frame}: the input ended {n} bytes into a body of Content-Length {length}"
-                ))
+                return Err(format!("frame {frame}: the input ended {n} bytes into a body of Content-Length {length}"))
             }
             Ok(_) => {}
             Err(e) => return Err(format!("frame {frame}: cannot read the body: {e}")),
@@ -141,9 +139,7 @@ fn read_all(
 
 /// The body as a message, or the JSON-RPC error response it gets.
 fn message(body: &[u8]) -> Result<Message, Value> {
-    let error = |id: Value, code: i32, message: String| {
-        json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
-    };
+    let error = |id: Value, code: i32, message: String| json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}});
     let value: Value = match serde_json::from_slice(body) {
         Ok(v) => v,
         Err(e) => return Err(error(Value::Null, PARSE_ERROR, format!("the body is not JSON: {e}"))),
@@ -214,7 +210,9 @@ fn read_line(input: &mut impl BufRead) -> Result<Option<String>, String> {
         if buffer.is_empty() {
             return match line.is_empty() {
                 true => Ok(None),
-                false => Err(format!("the input ended inside a header line: {}", shown(&String::from_utf8_lossy(&line)))),
+                false => {
+                    Err(format!("the input ended inside a header line: {}", shown(&String::from_utf8_lossy(&line))))
+                }
             };
         }
         let (take, done) = match buffer.iter().position(|&b| b == b'\n') {

@@ -4,7 +4,9 @@
 use serde_json::{json, Map, Value};
 
 use super::error::{quote, ProviderError};
-use super::wire::{check_tool_calls, count, parse_json, status_error, temperature, ErrorBody, OpenAiOptions, ProviderKind};
+use super::wire::{
+    check_tool_calls, count, parse_json, status_error, temperature, ErrorBody, OpenAiOptions, ProviderKind,
+};
 use super::{Block, ChatRequest, ChatResponse, Message, Role, ToolCall, Usage};
 
 /// The path below the base URL.

@@ -236,6 +236,7 @@ fn a_skill_file_outside_the_roots_is_linted_alone_without_discovery() {
         write(&outside.join(format!("s{i}/SKILL.md")), &skill(&format!("s{i}"), ""));
     }
     let file = outside.join("SKILL.md");
+    write(&file, &skill("a", ""));
     let mut ws = Workspace::open(std::slice::from_ref(&root), &SPEC);
     assert_eq!(ws.check().len(), 1);
     // Named `a` as the workspace's skill is: alone, it clashes with nothing.
