@@ -34,7 +34,10 @@
 //!   In the arguments' string values `{{path:SKILL}}` becomes the first path ending in
 //!   `/SKILL/SKILL.md` in the request's system or developer text or tool descriptions (for an
 //!   agent whose skill activation is reading that file). A tool the request does not offer is
-//!   not called: the reply is the text `no such tool`.
+//!   not called: the reply is the text `no such tool`. `"repeat": N` with a tool makes the call
+//!   N times in the one reply (a model that calls many tools at once); `"escaped": true` writes
+//!   the reply's JSON with every character of its strings but ASCII letters, digits and spaces
+//!   escaped (`\/`, `\u002d`, …): the same JSON in other bytes.
 //! - `fault`, on a rule or on the whole script (checked first): `status` answers that status
 //!   with the provider's own error body (401 bad key, 404 model not found, 429, 500, 529
 //!   overloaded, …; `message` replaces the provider's words), with `retry_after` seconds as a

@@ -68,6 +68,14 @@ pub struct Reply {
     /// system or developer text or its tool descriptions (left as it is when there is none).
     #[serde(default)]
     pub arguments: Option<Value>,
+    /// With `tool`, the call made this many times in the one reply, each with its own id (a
+    /// model calling many tools at once). Absent: once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeat: Option<u32>,
+    /// Write the reply's JSON with every character of its strings but ASCII letters, digits and
+    /// spaces escaped (`\/` for `/`, `\u00XX` for the others): the same JSON in other bytes.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub escaped: bool,
 }
 
 impl Reply {
@@ -172,6 +180,7 @@ fn check_reply(reply: &Reply) -> Result<(), String> {
     match &reply.arguments {
         Some(args) if !args.is_object() => Err("`arguments` must be a JSON object".into()),
         Some(_) if reply.tool.is_none() => Err("`arguments` without `tool`".into()),
+        _ if reply.repeat.is_some() && reply.tool.is_none() => Err("`repeat` without `tool`".into()),
         _ => Ok(()),
     }
 }

@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 
 use crate::http::{read_request, write_response, Request, Response};
 use crate::script::{Compiled, Fault, Reply, Script, ScriptError};
-use crate::wire::{fill_paths, Api};
+use crate::wire::{escaped, fill_paths, Api};
 
 /// How long a connection may take to send its request.
 const READ_TIMEOUT: Duration = Duration::from_secs(30);
@@ -247,8 +247,10 @@ impl State {
             }
             None => (reply.text.clone(), None),
         };
-        let call = call.as_ref().map(|(name, args)| (name.as_str(), args));
-        let mut bytes = api.reply(n, &asked.model, text.as_deref(), call, input_tokens).to_string().into_bytes();
+        let times = reply.repeat.unwrap_or(1) as usize;
+        let call = call.as_ref().map(|(name, args)| (name.as_str(), args, times));
+        let body = api.reply(n, &asked.model, text.as_deref(), call, input_tokens);
+        let mut bytes = if reply.escaped { escaped(&body) } else { body.to_string() }.into_bytes();
         if malformed {
             bytes.truncate(bytes.len() / 2);
         }

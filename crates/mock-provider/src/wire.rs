@@ -87,24 +87,29 @@ impl Api {
         Asked { model, user_text, context, tools: names }
     }
 
-    /// A 200 body: `text` and/or a call of `tool` with `arguments`.
+    /// A 200 body: `text` and/or `times` calls of `tool` with `arguments`.
     pub(crate) fn reply(
         self,
         n: u64,
         model: &str,
         text: Option<&str>,
-        call: Option<(&str, &Value)>,
+        call: Option<(&str, &Value, usize)>,
         input_tokens: u64,
     ) -> Value {
+        // The first call's id is the reply's number; more calls add `_2`, `_3`, ….
+        let id = |i: usize| if i == 0 { n.to_string() } else { format!("{n}_{}", i + 1) };
         match self {
             Api::OpenAi => {
                 let mut message = json!({"role": "assistant", "content": text});
-                if let Some((name, arguments)) = call {
-                    message["tool_calls"] = json!([{
-                        "id": format!("call_mock_{n}"),
-                        "type": "function",
-                        "function": {"name": name, "arguments": arguments.to_string()},
-                    }]);
+                if let Some((name, arguments, times)) = call {
+                    let calls = (0..times).map(|i| {
+                        json!({
+                            "id": format!("call_mock_{}", id(i)),
+                            "type": "function",
+                            "function": {"name": name, "arguments": arguments.to_string()},
+                        })
+                    });
+                    message["tool_calls"] = Value::Array(calls.collect());
                 }
                 json!({
                     "id": format!("chatcmpl-mock-{n}"),
@@ -125,10 +130,10 @@ impl Api {
             }
             Api::Anthropic => {
                 let mut content: Vec<Value> = text.map(|t| json!({"type": "text", "text": t})).into_iter().collect();
-                if let Some((name, arguments)) = call {
-                    content.push(
-                        json!({"type": "tool_use", "id": format!("toolu_mock_{n}"), "name": name, "input": arguments}),
-                    );
+                if let Some((name, arguments, times)) = call {
+                    content.extend((0..times).map(|i| {
+                        json!({"type": "tool_use", "id": format!("toolu_mock_{}", id(i)), "name": name, "input": arguments})
+                    }));
                 }
                 json!({
                     "id": format!("msg_mock_{n}"),
@@ -168,6 +173,32 @@ impl Api {
             }
             Api::Anthropic => json!({"type": "error", "error": {"type": kind, "message": message}}),
         }
+    }
+}
+
+/// `value` as JSON text with every character of its strings (and keys) but ASCII letters, digits
+/// and spaces escaped: `\/` for `/`, `\u00XX` (UTF-16 units) for the others.
+pub(crate) fn escaped(value: &Value) -> String {
+    let string = |s: &str| {
+        let mut out = String::from("\"");
+        for c in s.chars() {
+            match c {
+                c if c.is_ascii_alphanumeric() || c == ' ' => out.push(c),
+                '/' => out.push_str("\\/"),
+                c => c.encode_utf16(&mut [0; 2]).iter().for_each(|u| out.push_str(&format!("\\u{u:04x}"))),
+            }
+        }
+        out.push('"');
+        out
+    };
+    match value {
+        Value::String(s) => string(s),
+        Value::Array(items) => format!("[{}]", items.iter().map(escaped).collect::<Vec<_>>().join(",")),
+        Value::Object(map) => {
+            let entries: Vec<String> = map.iter().map(|(k, v)| format!("{}:{}", string(k), escaped(v))).collect();
+            format!("{{{}}}", entries.join(","))
+        }
+        other => other.to_string(),
     }
 }
 

@@ -8,6 +8,8 @@
 //! `$/cancelRequest` that arrives before its request is handled cancels it. The whole-library
 //! check runs when no message has come for [`IDLE`].
 
+mod transport;
+
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types as lsp;
 use lsp_types::notification::Notification as _;
@@ -39,18 +41,26 @@ const PROMPTS_CHANGED: &str = "skillkit/promptsChanged";
 const FIX_ALL_KIND: &str = "source.fixAll.skillkit";
 
 /// Runs the server on stdin/stdout until the client's `exit`. Returns the exit code.
+///
+/// The transport is our own ([`transport`]): a client's bad framing ends the session with a
+/// message on `err` and code 1, a body that is not a message is answered with an error.
 pub fn serve(err: &mut dyn Write) -> std::io::Result<i32> {
-    let (connection, io_threads) = Connection::stdio();
-    let code = match run(&connection) {
-        Ok(()) => 0,
+    let (connection, transport) = transport::stdio();
+    let result = run(&connection);
+    drop(connection);
+    let failure = transport.failure();
+    transport.join();
+    if let Some(why) = failure {
+        writeln!(err, "skillkit lsp: bad input from the client, stopping: {why}")?;
+        return Ok(1);
+    }
+    match result {
+        Ok(()) => Ok(0),
         Err(e) => {
             writeln!(err, "skillkit lsp: {e}")?;
-            1
+            Ok(1)
         }
-    };
-    drop(connection);
-    io_threads.join()?;
-    Ok(code)
+    }
 }
 
 fn capabilities() -> lsp::ServerCapabilities {

@@ -275,3 +275,146 @@ fn bad_input_large_and_non_utf8_documents_and_cancellation() {
     assert!(r["result"]["contents"]["value"].as_str().unwrap().contains("`name`"), "{r}");
     c.stop();
 }
+
+/// The server run on `input` (stdin closed after it): its exit code (`None` when a signal ended
+/// it, as an abort does), the messages it wrote and its stderr.
+fn raw_session(input: &[u8]) -> (Option<i32>, Vec<Value>, String) {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_skillkit"))
+        .arg("lsp")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // The server may stop reading before all is written (it refuses a frame): a broken pipe then.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    let mut stdout = vec![];
+    child.stdout.take().unwrap().read_to_end(&mut stdout).unwrap();
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    let status = child.wait().unwrap();
+    let mut messages = vec![];
+    let mut rest = stdout.as_slice();
+    while let Some(end) = rest.windows(4).position(|w| w == b"\r\n\r\n") {
+        let head = std::str::from_utf8(&rest[..end]).unwrap();
+        let length: usize = head.trim().strip_prefix("Content-Length: ").unwrap().parse().unwrap();
+        let body = &rest[end + 4..end + 4 + length];
+        messages.push(serde_json::from_slice(body).unwrap());
+        rest = &rest[end + 4 + length..];
+    }
+    (status.code(), messages, stderr)
+}
+
+fn initialize_and_stop(id: i64) -> Vec<u8> {
+    let mut out =
+        lsp_client::frame(&json!({"jsonrpc": "2.0", "id": id, "method": "initialize", "params": {"capabilities": {}}}));
+    out.extend(lsp_client::frame(&json!({"jsonrpc": "2.0", "method": "initialized", "params": {}})));
+    out.extend(lsp_client::frame(&json!({"jsonrpc": "2.0", "id": id + 1, "method": "shutdown"})));
+    out.extend(lsp_client::frame(&json!({"jsonrpc": "2.0", "method": "exit"})));
+    out
+}
+
+/// A `Content-Length` over the limit (100 GB: the old transport aborted the process allocating
+/// it), negative or not a number cannot be framed past: the server says so and exits with code 1
+/// (a normal exit, not an abort), whether it came before `initialize` or after.
+#[test]
+fn a_bad_content_length_ends_the_session_with_a_message_not_an_abort() {
+    for (length, says) in [("100000000000", "over the limit"), ("-5", "not a number"), ("twelve", "not a number")] {
+        let bad = format!("Content-Length: {length}\r\n\r\n{{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}}");
+        let (code, messages, stderr) = raw_session(bad.as_bytes());
+        assert_eq!(code, Some(1), "{length}: {stderr}");
+        assert!(stderr.contains("Content-Length") && stderr.contains(says), "{length}: {stderr}");
+        assert!(messages.is_empty(), "{messages:?}");
+
+        // After a valid initialize, the same: the initialize is answered, then the session ends.
+        let mut input = lsp_client::frame(
+            &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
+        );
+        input.extend(bad.as_bytes());
+        let (code, messages, stderr) = raw_session(&input);
+        assert_eq!(code, Some(1), "{length}: {stderr}");
+        assert!(stderr.contains(says), "{length}: {stderr}");
+        assert!(messages.iter().any(|m| m["id"] == 1 && m["result"]["capabilities"].is_object()), "{messages:?}");
+    }
+}
+
+/// A body that is not JSON gets a JSON-RPC parse error (id null), one that is JSON but not a
+/// message an invalid-request error with its id; the server serves on.
+#[test]
+fn a_body_that_is_not_json_gets_a_parse_error_and_the_server_goes_on() {
+    let garbage = b"this is { not JSON";
+    let mut input = format!("Content-Length: {}\r\n\r\n", garbage.len()).into_bytes();
+    input.extend(garbage);
+    input.extend(lsp_client::frame(&json!({"jsonrpc": "2.0", "id": 5, "params": "no method"})));
+    input.extend(initialize_and_stop(1));
+    let (code, messages, stderr) = raw_session(&input);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(messages[0]["error"]["code"], -32700, "{messages:?}");
+    assert_eq!(messages[0]["id"], Value::Null, "{messages:?}");
+    assert_eq!(messages[1]["error"]["code"], -32600, "{messages:?}");
+    assert_eq!(messages[1]["id"], 5, "{messages:?}");
+    assert!(messages.iter().any(|m| m["id"] == 1 && m["result"]["capabilities"].is_object()), "{messages:?}");
+    assert!(messages.iter().any(|m| m["id"] == 2 && m.get("error").is_none()), "shutdown answered: {messages:?}");
+}
+
+/// A body cut short by the end of input: the server says so and exits with code 1.
+#[test]
+fn a_body_shorter_than_its_length_at_the_end_of_input_ends_cleanly() {
+    let mut input = initialize_and_stop(1);
+    input.truncate(input.len() - lsp_client::frame(&json!({"jsonrpc": "2.0", "method": "exit"})).len());
+    input.extend(b"Content-Length: 100\r\n\r\n{\"jsonrpc\": \"2.0\"");
+    let (code, messages, stderr) = raw_session(&input);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("ended") && stderr.contains("Content-Length 100"), "{stderr}");
+    assert!(messages.iter().any(|m| m["id"] == 2), "shutdown answered before: {messages:?}");
+}
+
+/// A skill file opened outside the workspace folders is linted alone: its own findings, and
+/// nothing of the folder around it (here, a folder of 40 more skills, as a SKILL.md in `/etc`
+/// or the home folder has thousands of folders below it) is discovered, linted or published.
+#[test]
+fn a_skill_file_outside_the_workspace_is_linted_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = tmp.path().canonicalize().unwrap();
+    let (root, outside) = (base.join("workspace"), base.join("elsewhere"));
+    write(&root.join("pdf/SKILL.md"), "---\nname: pdf\ndescription: Reads PDF files. Use for PDFs.\n---\n\nBody.\n");
+    let broken = |name: &str| format!("---\nname: {name}\ndescription: Broken. Use for tests.\n---\n\nBody.\n");
+    for i in 0..40 {
+        write(&outside.join(format!("sub{i}/SKILL.md")), broken(&format!("Sub {i}")));
+        write(&outside.join(format!("sub{i}/more/deeper/SKILL.md")), broken("Deeper"));
+    }
+    let file = outside.join("SKILL.md");
+    let text = broken("Not Valid");
+    write(&file, &text);
+
+    let mut c = Client::start(&[&root], json!({}));
+    c.next("skillkit/promptsChanged");
+    c.open(&file, &text);
+    let mut published = vec![];
+    loop {
+        let m = c.receive();
+        if m["method"] == "skillkit/promptsChanged" {
+            break;
+        }
+        if m["method"] == "textDocument/publishDiagnostics" {
+            let codes = codes(m["params"]["diagnostics"].as_array().unwrap());
+            published.push((m["params"]["uri"].as_str().unwrap().to_string(), codes));
+        }
+    }
+    let uris: std::collections::BTreeSet<&str> = published.iter().map(|(u, _)| u.as_str()).collect();
+    assert_eq!(uris.into_iter().collect::<Vec<_>>(), [uri(&file).as_str()], "{published:?}");
+    // A check of the same text in a folder of the same name, alone.
+    let copy = base.join("copy/elsewhere");
+    write(&copy.join("SKILL.md"), &text);
+    let expected = check_codes(&copy, "spec");
+    assert!(expected.contains(&"SK205".to_string()), "{expected:?}");
+    for (_, codes) in &published {
+        assert_eq!(codes, &expected, "the same rule findings as a check of such a skill: {published:?}");
+    }
+    let hover = c.request("textDocument/hover", json!({"textDocument": {"uri": uri(&file)}, "position": at(1, 2)}));
+    assert!(hover["result"]["contents"]["value"].as_str().unwrap().contains("`name`"), "{hover}");
+    c.stop();
+}

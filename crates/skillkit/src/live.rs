@@ -5,7 +5,9 @@
 //! simulation", and the steps as run (the model's turns included) replay without the model.
 
 use crate::agent::Agent;
-use crate::model::{Block, Cancel, ChatRequest, Message, Provider, ProviderConfig, ProviderError, Role, Tool};
+use crate::model::{
+    Block, Cancel, ChatRequest, Message, Provider, ProviderConfig, ProviderError, Role, Tool, MAX_TOOL_CALLS,
+};
 use crate::prompt::Placement;
 use crate::session::{ModelCall, Session, Settings, Step};
 use std::path::PathBuf;
@@ -25,7 +27,27 @@ pub struct LiveModel<'a> {
 pub struct Live {
     pub session: Session,
     pub steps: Vec<Step>,
-    pub error: Option<ProviderError>,
+    pub error: Option<LiveError>,
+}
+
+/// Why a live session stopped early, and where: the provider's error (unreachable, refused, a
+/// reply too large: more than [`MAX_TOOL_CALLS`] tool calls or a body over
+/// [`crate::model::MAX_REPLY_BYTES`]) for one of the model's replies to one step. Nothing of
+/// the failed reply is run or kept.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LiveError {
+    /// The index in [`Live::steps`] of the step the model was answering (a `user` step, or the
+    /// `model` step whose tool results it continued from).
+    pub step: usize,
+    /// Which of the model's replies to that step failed, from 1.
+    pub reply: usize,
+    pub error: ProviderError,
+}
+
+impl std::fmt::Display for LiveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "step {}, the model's reply {}: {}", self.step + 1, self.reply, self.error)
+    }
 }
 
 /// The system text and the messages before the conversation, as the agent places its skills
@@ -67,14 +89,28 @@ pub fn run(
         }
         ran.push(step);
         let Some(model) = model.filter(|_| (is_user && !answered) || continues) else { continue };
-        for _ in 0..model.max_rounds.max(1) {
+        let answering = ran.len() - 1;
+        for round in 0..model.max_rounds.max(1) {
             let request = match request(&session, &conversation, model.config) {
                 Some(r) => r,
                 None => break,
             };
-            let reply = match model.provider.complete_with(&request, model.cancel) {
+            let reply = model.provider.complete_with(&request, model.cancel).and_then(|reply| {
+                // The wire decoders refuse such a reply already; any provider is held to it.
+                let n = reply.tool_calls.len();
+                match n > MAX_TOOL_CALLS {
+                    true => Err(ProviderError::TooLarge(format!(
+                        "{n} tool calls in one reply, more than the {MAX_TOOL_CALLS} handled"
+                    ))),
+                    false => Ok(reply),
+                }
+            });
+            let reply = match reply {
                 Ok(r) => r,
-                Err(error) => return Live { session, steps: ran, error: Some(error) },
+                Err(error) => {
+                    let error = LiveError { step: answering, reply: round + 1, error };
+                    return Live { session, steps: ran, error: Some(error) };
+                }
             };
             let calls: Vec<ModelCall> = reply
                 .tool_calls

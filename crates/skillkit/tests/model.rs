@@ -480,3 +480,153 @@ fn a_dropped_connection_is_retried() {
     assert_eq!(response.map(|r| r.text), Ok("second try".to_string()));
     server.join().ok();
 }
+
+/// A live session (`skillkit::live`) on one skill, the model answering its one user step.
+fn live_session(kind: ProviderKind, server: &MockServer, max_rounds: usize) -> skillkit::live::Live {
+    let dir = tempfile::tempdir();
+    let Ok(dir) = dir else { panic!("{dir:?}") };
+    let skill = "---\nname: pdf\ndescription: Fills PDF forms. Use for PDF forms.\n---\n\nBody.\n";
+    let file = dir.path().join("skills/pdf/SKILL.md");
+    let written = std::fs::create_dir_all(dir.path().join("skills/pdf")).and_then(|()| std::fs::write(&file, skill));
+    assert!(written.is_ok(), "{written:?}");
+    let config = config(kind, server);
+    let provider = provider(&config);
+    let cancel = Cancel::new();
+    let Some(agent) = skillkit::find_agent("deepagents-v2") else { panic!("no deepagents-v2") };
+    let model = skillkit::live::LiveModel { provider: provider.as_ref(), config: &config, cancel: &cancel, max_rounds };
+    let steps = vec![skillkit::session::Step::User { text: "Please fill the PDF form".into() }];
+    let sources = [dir.path().join("skills")];
+    skillkit::live::run(agent, &sources, skillkit::session::Settings::default(), steps, Some(&model))
+}
+
+fn load_pdf(times: u32) -> Reply {
+    Reply { repeat: Some(times), ..Reply::tool("load_skill", json!({"skill_name": "pdf"})) }
+}
+
+/// A model reply of 10,000 tool calls (the unbounded session took 85 s and 1.9 GB on 40,000):
+/// refused whole, before any call is decoded or run, with an error that says where and why.
+#[test]
+fn a_live_reply_with_thousands_of_tool_calls_is_refused_whole() {
+    for kind in KINDS {
+        let server = MockServer::start(Script::always(load_pdf(10_000)));
+        let live = live_session(kind, &server, 8);
+        let Some(error) = &live.error else { panic!("{kind}: no error, {} steps", live.steps.len()) };
+        assert_eq!((error.step, error.reply), (0, 1), "{kind}");
+        assert!(matches!(&error.error, ProviderError::TooLarge(_)), "{kind}: {error:?}");
+        assert_eq!(
+            error.to_string(),
+            "step 1, the model's reply 1: the provider's reply is too large: \
+             10000 tool calls in one reply, more than the 128 handled",
+            "{kind}"
+        );
+        assert_eq!(live.steps.len(), 1, "{kind}: only the user's step, none of the calls");
+        assert_eq!(live.session.turns.len(), 1, "{kind}: no call ran");
+        assert!(live.session.loaded.is_empty(), "{kind}");
+        assert_eq!(server.requests().len(), 1, "{kind}: not asked again");
+    }
+}
+
+/// Up to the limit, every call of a reply runs.
+#[test]
+fn a_live_reply_with_the_most_tool_calls_allowed_runs_them_all() {
+    let server = MockServer::start(Script::always(load_pdf(skillkit::model::MAX_TOOL_CALLS as u32)));
+    let live = live_session(ProviderKind::OpenAi, &server, 1);
+    assert!(live.error.is_none(), "{:?}", live.error);
+    let Some(skillkit::session::Step::Model { calls, .. }) = live.steps.get(1) else { panic!("{:?}", live.steps) };
+    assert_eq!(calls.len(), skillkit::model::MAX_TOOL_CALLS);
+    assert_eq!(live.session.turns.len(), 2 + skillkit::model::MAX_TOOL_CALLS, "the user, the reply, each call");
+}
+
+/// A reply body over the limit is refused once that much has come, without reading the rest.
+#[test]
+fn a_reply_body_over_the_limit_is_refused() {
+    let limit = skillkit::model::MAX_REPLY_BYTES as usize;
+    let server = MockServer::start(Script::always(Reply::text("x".repeat(limit + 1))));
+    let config = config(ProviderKind::Anthropic, &server);
+    let result = provider(&config).complete(&request(&config, "q"));
+    let Err(ProviderError::TooLarge(what)) = &result else { panic!("{:?}", result.map(|r| r.text.len())) };
+    assert!(what.contains("larger than 16777216 bytes"), "{what}");
+}
+
+/// Every string in `value`, strings that hold JSON opened too (a tool call's `arguments`), each
+/// also percent-decoded: the texts a reader of a record file could recover.
+fn decoded_strings(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::String(s) => {
+            if let Ok(inner) = serde_json::from_str::<Value>(s) {
+                if inner.is_object() || inner.is_array() || inner.is_string() {
+                    decoded_strings(&inner, out);
+                }
+            }
+            let mut bytes = vec![];
+            let mut rest = s.as_bytes();
+            while let Some((&b, tail)) = rest.split_first() {
+                let hex = tail.get(..2).and_then(|h| u8::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok());
+                match (b, hex) {
+                    (b'%', Some(h)) => {
+                        bytes.push(h);
+                        rest = &tail[2..];
+                    }
+                    _ => {
+                        bytes.push(b);
+                        rest = tail;
+                    }
+                }
+            }
+            out.push(String::from_utf8_lossy(&bytes).into_owned());
+            out.push(s.clone());
+        }
+        Value::Array(items) => items.iter().for_each(|v| decoded_strings(v, out)),
+        Value::Object(map) => map.iter().for_each(|(k, v)| {
+            decoded_strings(&Value::String(k.clone()), out);
+            decoded_strings(v, out);
+        }),
+        _ => {}
+    }
+}
+
+/// A provider echoing the key JSON-escaped (`\u002d`, `\/`) or percent-encoded, in text, in a
+/// tool call's arguments: the record store holds it in none of those forms.
+#[test]
+fn the_key_reaches_no_record_escaped_or_encoded() {
+    const KEY: &str = "sk-LEAK/CHECK-7f3a9c2e51";
+    let pct_upper = KEY.replace('-', "%2D").replace('/', "%2F");
+    let pct_lower = KEY.replace('/', "%2f");
+    let escaped = |r: Reply| Reply { escaped: true, ..r };
+    let replies = [
+        escaped(Reply::text(format!("Your key is {KEY}."))),
+        Reply::text(format!("Open https://x.test/?key={pct_upper}&k2={pct_lower}")),
+        escaped(Reply::text(format!("Open https://x.test/?key={pct_upper}"))),
+        escaped(Reply::tool("Skill", json!({"skill": KEY}))),
+        Reply::tool(
+            "Skill",
+            json!({"skill": pct_lower, "again": serde_json::Map::from_iter([(KEY.into(), json!([KEY]))])}),
+        ),
+    ];
+    for kind in KINDS {
+        for (n, reply) in replies.iter().enumerate() {
+            let dir = tempfile::tempdir();
+            let Ok(dir) = dir else { panic!("{dir:?}") };
+            let server = MockServer::start(Script::always(reply.clone()));
+            let mut config = config(kind, &server);
+            config.api_key = Some(ApiKey::new(KEY));
+            let response = Recording::new(dir.path(), provider(&config)).complete(&request(&config, "q"));
+            let Ok(response) = response else { panic!("{kind} {n}: {response:?}") };
+            let said = format!("{} {:?}", response.text, response.tool_calls);
+            assert!(said.contains("***") && !said.contains(KEY), "{kind} {n}: {said}");
+            let files: Vec<_> = std::fs::read_dir(dir.path()).into_iter().flatten().flatten().collect();
+            assert_eq!(files.len(), 1, "{kind} {n}");
+            let text = std::fs::read_to_string(files[0].path()).unwrap_or_default();
+            let record: Value = serde_json::from_str(&text).unwrap_or_default();
+            let mut seen = vec![text.clone()];
+            decoded_strings(&record, &mut seen);
+            let body = record["responses"][0]["body"].as_str().unwrap_or_default().to_string();
+            assert!(body.contains("***"), "{kind} {n}: {body}");
+            for s in &seen {
+                for form in [KEY, &pct_upper, &pct_lower, "sk\\u002dLEAK\\/CHECK", "sk\\\\u002dLEAK\\\\/CHECK"] {
+                    assert!(!s.contains(form), "{kind} {n}: the key, as {form}, in the record:\n{text}");
+                }
+            }
+        }
+    }
+}

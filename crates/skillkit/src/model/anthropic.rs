@@ -3,7 +3,7 @@
 use serde_json::{json, Map, Value};
 
 use super::error::{quote, ProviderError};
-use super::wire::{count, parse_json, status_error, temperature, ErrorBody, ProviderKind};
+use super::wire::{check_tool_calls, count, parse_json, status_error, temperature, ErrorBody, ProviderKind};
 use super::{Block, ChatRequest, ChatResponse, Message, Role, ToolCall, Usage};
 
 /// The path below the base URL.
@@ -100,6 +100,8 @@ pub(crate) fn decode(status: u16, body: &str) -> Result<ChatResponse, ProviderEr
         }
         return Err(ProviderError::Malformed(format!("no `content` array in the reply: {}", quote(body))));
     };
+    let is_call = |b: &&Value| b.get("type").and_then(Value::as_str) == Some("tool_use");
+    check_tool_calls(content.iter().filter(is_call).count())?;
     let mut text = String::new();
     let mut tool_calls = Vec::new();
     for block in content {
@@ -144,6 +146,16 @@ fn error_body(value: &Value) -> Option<ErrorBody> {
 mod tests {
     use super::super::testing::conversation;
     use super::*;
+
+    #[test]
+    fn a_reply_with_too_many_tool_calls_is_refused_whole() {
+        let call = r#"{"type":"tool_use","id":"t","name":"Skill","input":{}}"#;
+        let body = |n: usize| format!(r#"{{"content":[{{"type":"text","text":"hi"}},{}]}}"#, vec![call; n].join(","));
+        let max = super::super::MAX_TOOL_CALLS;
+        assert_eq!(decode(200, &body(max)).map(|r| r.tool_calls.len()), Ok(max));
+        let Err(e) = decode(200, &body(max + 1)) else { panic!("decoded") };
+        assert!(matches!(&e, ProviderError::TooLarge(m) if m.contains("129 tool calls")), "{e:?}");
+    }
 
     #[test]
     fn encodes_every_kind_of_turn() {

@@ -63,6 +63,9 @@ pub enum ProviderError {
     /// A reply that could not be read: not JSON, or a field missing. Says what, quoting at most
     /// about 200 bytes of the body.
     Malformed(String),
+    /// A reply larger than a client reads: a body over [`super::MAX_REPLY_BYTES`], or more tool
+    /// calls than [`super::types::MAX_TOOL_CALLS`]. Says which, and the limit.
+    TooLarge(String),
     /// Replay mode found no recorded reply, or could not read the record store.
     Replay(String),
     /// The caller cancelled (see [`super::Cancel`]).
@@ -90,6 +93,7 @@ impl fmt::Display for ProviderError {
                 write!(f, "the provider rejected the request ({status}): {message}")
             }
             ProviderError::Malformed(what) => write!(f, "malformed reply from the provider: {what}"),
+            ProviderError::TooLarge(what) => write!(f, "the provider's reply is too large: {what}"),
             ProviderError::Replay(what) => f.write_str(what),
             ProviderError::Cancelled => f.write_str("cancelled"),
         }
@@ -129,19 +133,161 @@ impl ProviderError {
             ProviderError::Server { status, message } => ProviderError::Server { status, message: r(message) },
             ProviderError::Rejected { status, message } => ProviderError::Rejected { status, message: r(message) },
             ProviderError::Malformed(what) => ProviderError::Malformed(r(what)),
+            ProviderError::TooLarge(what) => ProviderError::TooLarge(r(what)),
             ProviderError::Replay(what) => ProviderError::Replay(r(what)),
             other @ (ProviderError::Timeout { .. } | ProviderError::Cancelled) => other,
         }
     }
 }
 
-/// `text` with every occurrence of `secret` replaced by `***` (an empty secret changes nothing).
+/// `text` with every occurrence of `secret` replaced by `***` (an empty secret changes nothing):
+/// written as it is, or with any of its characters escaped as a provider echoing the key in a
+/// URL or a JSON string may write them: percent-encoded (`%2D`, `%2d`), JSON escapes (`\u002d`,
+/// `\u002D`, `\/`, `\\`, `\"`, `\n`, …), in any mixture.
 pub(crate) fn redact(text: String, secret: &str) -> String {
-    if secret.is_empty() || !text.contains(secret) {
-        text
-    } else {
-        text.replace(secret, "***")
+    redacted(&text, secret).unwrap_or(text)
+}
+
+/// [`redact`]'s text, when it differs.
+fn redacted(text: &str, secret: &str) -> Option<String> {
+    if secret.is_empty() {
+        return None;
     }
+    let secret: Vec<char> = secret.chars().collect();
+    let bytes = text.as_bytes();
+    let mut out: Option<String> = None;
+    // A match starts at a character boundary (a percent or an escape is ASCII): `copied` and
+    // `i` only ever stop at the start of a character or at a match's end.
+    let (mut copied, mut i) = (0, 0);
+    while i < bytes.len() {
+        match encoded_at(bytes, i, &secret) {
+            Some(end) => {
+                let out = out.get_or_insert_with(|| String::with_capacity(text.len()));
+                out.push_str(&text[copied..i]);
+                out.push_str("***");
+                (copied, i) = (end, end);
+            }
+            None => i += 1,
+        }
+    }
+    let mut out = out?;
+    out.push_str(&text[copied..]);
+    Some(out)
+}
+
+/// A reply body with `secret` scrubbed out. A JSON body is decoded first: every string value and
+/// object key is scrubbed in its decoded form (as [`redact`] does, which also catches the key
+/// percent-encoded in a URL, or escaped again in JSON held in a string, such as a tool call's
+/// `arguments`), and the body written again when something was scrubbed (an untouched body
+/// stays byte for byte). Any other body is scrubbed as text.
+pub(crate) fn scrub_body(body: String, secret: &str) -> String {
+    if secret.is_empty() {
+        return body;
+    }
+    match serde_json::from_str::<serde_json::Value>(&body) {
+        Ok(mut value) => match scrub_json(&mut value, secret) {
+            true => value.to_string(),
+            false => body,
+        },
+        Err(_) => redact(body, secret),
+    }
+}
+
+/// Scrubs every string and object key of `value`; whether any changed.
+fn scrub_json(value: &mut serde_json::Value, secret: &str) -> bool {
+    use serde_json::Value;
+    match value {
+        Value::String(s) => match redacted(s, secret) {
+            Some(scrubbed) => {
+                *s = scrubbed;
+                true
+            }
+            None => false,
+        },
+        Value::Array(items) => items.iter_mut().fold(false, |changed, v| scrub_json(v, secret) | changed),
+        Value::Object(map) => {
+            let mut changed = false;
+            for (key, mut v) in std::mem::take(map) {
+                changed |= scrub_json(&mut v, secret);
+                match redacted(&key, secret) {
+                    Some(scrubbed) => {
+                        changed = true;
+                        map.insert(scrubbed, v);
+                    }
+                    None => {
+                        map.insert(key, v);
+                    }
+                }
+            }
+            changed
+        }
+        _ => false,
+    }
+}
+
+/// Where an occurrence of `secret` (its characters) that starts at byte `i` of `text` ends, each
+/// character written as it is, percent-encoded byte by byte, or as a JSON escape.
+fn encoded_at(text: &[u8], i: usize, secret: &[char]) -> Option<usize> {
+    let mut j = i;
+    for &c in secret {
+        j = char_at(text, j, c)?;
+    }
+    Some(j)
+}
+
+/// Where character `c` written at byte `j` of `text` ends, if it is written there in one of the
+/// forms [`redact`] knows.
+fn char_at(text: &[u8], j: usize, c: char) -> Option<usize> {
+    let mut utf8 = [0u8; 4];
+    let utf8 = c.encode_utf8(&mut utf8).as_bytes();
+    // As it is, or each byte percent-encoded (or not).
+    let mut k = j;
+    let mut plain = true;
+    for &b in utf8 {
+        if text.get(k) == Some(&b) {
+            k += 1;
+        } else if text.get(k) == Some(&b'%') && hex(text.get(k + 1..k + 3)?) == Some(u32::from(b)) {
+            k += 3;
+        } else {
+            plain = false;
+            break;
+        }
+    }
+    if plain {
+        return Some(k);
+    }
+    // A JSON escape.
+    if text.get(j) != Some(&b'\\') {
+        return None;
+    }
+    let short = match c {
+        '"' => Some(b'"'),
+        '\\' => Some(b'\\'),
+        '/' => Some(b'/'),
+        '\u{8}' => Some(b'b'),
+        '\u{c}' => Some(b'f'),
+        '\n' => Some(b'n'),
+        '\r' => Some(b'r'),
+        '\t' => Some(b't'),
+        _ => None,
+    };
+    if short.is_some() && text.get(j + 1).copied() == short {
+        return Some(j + 2);
+    }
+    let mut units = [0u16; 2];
+    let mut k = j;
+    for &unit in c.encode_utf16(&mut units).iter() {
+        if text.get(k..k + 2) != Some(b"\\u".as_slice()) || hex(text.get(k + 2..k + 6)?) != Some(u32::from(unit)) {
+            return None;
+        }
+        k += 6;
+    }
+    Some(k)
+}
+
+/// The value of hexadecimal digits (either case).
+fn hex(digits: &[u8]) -> Option<u32> {
+    digits.iter().try_fold(0u32, |n, &d| Some(n * 16 + char::from(d).to_digit(16)?))
 }
 
 /// `text` on one line (runs of whitespace as one space), cut to at most [`QUOTE_MAX`] bytes at a
@@ -195,6 +341,45 @@ mod tests {
             ProviderError::Timeout { after: Duration::from_secs(2) }.to_string(),
             "no reply within the request timeout of 2 s"
         );
+    }
+
+    #[test]
+    fn redact_finds_the_secret_percent_encoded_and_json_escaped() {
+        let key = "sk-a/b_c";
+        let forms = [
+            "sk-a/b_c",
+            "sk%2Da%2Fb%5Fc",
+            "sk-a%2fb_c",
+            "%73%6B%2D%61%2F%62%5F%63",
+            "sk\\u002da\\/b_c",
+            "sk\\u002Da\\u002fb\\u005fc",
+            "\\u0073k-a/b_c",
+            "sk%2Da\\/b_c",
+        ];
+        for form in forms {
+            assert_eq!(redact(format!("x {form} y {form}"), key), "x *** y ***", "{form}");
+        }
+        assert_eq!(redact("sk-a/b_".into(), key), "sk-a/b_", "a prefix is not the key");
+        assert_eq!(redact("key: sk-a%2".into(), key), "key: sk-a%2");
+        assert_eq!(redact("naïve ñ".into(), "ñ"), "naïve ***");
+        assert_eq!(redact("\\u00f1 %C3%B1".into(), "ñ"), "*** ***");
+        assert_eq!(redact("a\\ud83d\\ude00b".into(), "\u{1f600}"), "a***b");
+    }
+
+    #[test]
+    fn scrub_body_decodes_json_before_looking() {
+        let key = "sk-a/b";
+        // The key in a JSON string held in a JSON string (a tool call's arguments), escaped.
+        let body = r#"{"text":"k=sk%2Da%2Fb","args":"{\"k\":\"sk\\u002da\\/b\"}","sk\u002da\/b":1}"#;
+        let scrubbed = scrub_body(body.to_string(), key);
+        let value: serde_json::Value = serde_json::from_str(&scrubbed).unwrap_or_default();
+        assert_eq!(value["text"], "k=***", "{scrubbed}");
+        assert_eq!(value["args"], r#"{"k":"***"}"#, "{scrubbed}");
+        assert_eq!(value["***"], 1, "{scrubbed}");
+        // Untouched: byte for byte.
+        let clean = r#"{"b": 1,  "a": "\u0041"}"#;
+        assert_eq!(scrub_body(clean.to_string(), key), clean);
+        assert_eq!(scrub_body("<html>sk%2Da/b</html>".into(), key), "<html>***</html>");
     }
 
     #[test]

@@ -6,13 +6,19 @@ use std::time::{Duration, SystemTime};
 
 use ureq::tls::{RootCerts, TlsConfig, TlsProvider};
 
-use super::error::{quote, redact, ProviderError};
+use super::error::{quote, scrub_body, ProviderError};
 use super::retry::{retry_after, retryable, RetryPolicy, RETRY_AFTER_MAX};
 use super::wire::{ProviderKind, WireFormat, WireReply, WireRequest};
 use super::{anthropic, ApiKey, Cancel, Provider, ProviderConfig};
 
-/// The largest reply body read (a chat reply is a few kilobytes).
-const BODY_LIMIT: u64 = 64 * 1024 * 1024;
+/// The largest reply body read from the network, in bytes (16 MiB); a larger one is refused
+/// ([`ProviderError::TooLarge`]) once that much has come, without reading the rest.
+///
+/// A chat reply is a few kilobytes; the longest a model writes (about 128,000 output tokens, some
+/// 500 KB of text) stays under 4 MB even with every character JSON-escaped. The bound keeps what
+/// one reply can cost (its body, its parsed JSON, its decoded calls, the session's copies of
+/// them) to some hundreds of megabytes at worst.
+pub const MAX_REPLY_BYTES: u64 = 16 * 1024 * 1024;
 
 /// A provider reached over HTTP(S): what [`super::provider`] returns.
 pub struct HttpProvider {
@@ -87,7 +93,7 @@ impl HttpProvider {
             .and_then(|v| v.to_str().ok())
             .and_then(|v| retry_after(v, SystemTime::now()));
         let mut body = response.into_body();
-        match body.with_config().limit(BODY_LIMIT).read_to_vec() {
+        match body.with_config().limit(MAX_REPLY_BYTES).read_to_vec() {
             Ok(bytes) => match String::from_utf8(bytes) {
                 Ok(body) => Ok(Attempt::Reply { status, body, retry_after: wait }),
                 Err(e) => {
@@ -96,7 +102,7 @@ impl HttpProvider {
                 }
             },
             Err(ureq::Error::BodyExceedsLimit(n)) => {
-                Err(ProviderError::Malformed(format!("the reply's body is larger than {n} bytes")))
+                Err(ProviderError::TooLarge(format!("its body is larger than {n} bytes (16 MiB), the most read")))
             }
             Err(e) => self.failure(e),
         }
@@ -145,7 +151,7 @@ impl Provider for HttpProvider {
                 Attempt::Reply { status, body, retry_after } => {
                     let wait = retry_after.unwrap_or_else(|| self.retry.backoff(retries));
                     if !retryable(status) || retries >= self.retry.max_retries || wait > RETRY_AFTER_MAX {
-                        return Ok(WireReply { status, body: redact(body, secret), retries });
+                        return Ok(WireReply { status, body: scrub_body(body, secret), retries });
                     }
                     wait
                 }

@@ -9,8 +9,14 @@
 //!   connections, honouring `Retry-After`), cancellable between attempts with a [`Cancel`];
 //! - [`record`]: [`Recording`] stores each raw reply, [`Replay`] answers from the store.
 //!
+//! Bounds: a reply body is read up to [`MAX_REPLY_BYTES`] (16 MiB) and a reply may hold at most
+//! [`MAX_TOOL_CALLS`] (128) tool calls; a larger one is [`ProviderError::TooLarge`], refused
+//! whole before any call is decoded.
+//!
 //! The API key is an [`ApiKey`]: it prints as `ApiKey(***)`, cannot be serialized, and is
-//! scrubbed from every error, so it appears in no message, log line or record file.
+//! scrubbed from every error and reply body, so it appears in no message, log line or record
+//! file: as it is, percent-encoded or JSON-escaped (a JSON body is decoded before it is looked
+//! through, strings holding JSON included).
 //!
 //! # Exact request shapes
 //!
@@ -90,10 +96,10 @@ mod testing;
 pub use cancel::Cancel;
 pub use config::{provider, ProviderConfig};
 pub use error::ProviderError;
-pub use http::HttpProvider;
+pub use http::{HttpProvider, MAX_REPLY_BYTES};
 pub use key::{choose as choose_key, ApiKey, KeyOrigin, MissingKey};
 pub use record::{Recording, Replay};
-pub use types::{Block, ChatRequest, ChatResponse, Message, Role, Tool, ToolCall, Usage};
+pub use types::{Block, ChatRequest, ChatResponse, Message, Role, Tool, ToolCall, Usage, MAX_TOOL_CALLS};
 pub use wire::{OpenAiOptions, ProviderKind, WireFormat, WireReply, WireRequest};
 
 /// Something that answers a [`ChatRequest`]: a provider over HTTP, a recorder around one, or a

@@ -4,7 +4,9 @@
 use serde_json::{json, Map, Value};
 
 use super::error::{quote, ProviderError};
-use super::wire::{count, parse_json, status_error, temperature, ErrorBody, OpenAiOptions, ProviderKind};
+use super::wire::{
+    check_tool_calls, count, parse_json, status_error, temperature, ErrorBody, OpenAiOptions, ProviderKind,
+};
 use super::{Block, ChatRequest, ChatResponse, Message, Role, ToolCall, Usage};
 
 /// The path below the base URL.
@@ -93,8 +95,10 @@ pub(crate) fn decode(status: u16, body: &str) -> Result<ChatResponse, ProviderEr
     let Some(message) = choice.get("message").filter(|m| m.is_object()) else {
         return Err(ProviderError::Malformed(format!("no `choices[0].message` in the reply: {}", quote(body))));
     };
-    let mut tool_calls = Vec::new();
-    for call in message.get("tool_calls").and_then(Value::as_array).into_iter().flatten() {
+    let calls = message.get("tool_calls").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+    check_tool_calls(calls.len())?;
+    let mut tool_calls = Vec::with_capacity(calls.len());
+    for call in calls {
         tool_calls.push(decode_call(call)?);
     }
     let usage = value.get("usage").map_or(Usage::default(), |u| Usage {
@@ -154,6 +158,7 @@ fn error_body(value: &Value) -> Option<ErrorBody> {
 #[cfg(test)]
 mod tests {
     use super::super::testing::conversation;
+    use super::super::MAX_TOOL_CALLS;
     use super::*;
 
     #[test]
@@ -248,6 +253,21 @@ mod tests {
         let long = format!("<html>{}</html>", "x".repeat(5000));
         let Err(e) = decode(200, &long) else { panic!("html decoded") };
         assert!(e.to_string().len() < 400, "{e}");
+    }
+
+    #[test]
+    fn a_reply_with_too_many_tool_calls_is_refused_whole() {
+        let call = r#"{"id":"c","type":"function","function":{"name":"Skill","arguments":"{}"}}"#;
+        let body = |n: usize| {
+            let calls = vec![call; n].join(",");
+            format!(r#"{{"choices":[{{"message":{{"role":"assistant","tool_calls":[{calls}]}}}}]}}"#)
+        };
+        assert_eq!(decode(200, &body(MAX_TOOL_CALLS)).map(|r| r.tool_calls.len()), Ok(MAX_TOOL_CALLS));
+        let Err(e) = decode(200, &body(MAX_TOOL_CALLS + 1)) else { panic!("decoded") };
+        assert_eq!(
+            e.to_string(),
+            "the provider's reply is too large: 129 tool calls in one reply, more than the 128 handled"
+        );
     }
 
     #[test]

@@ -94,6 +94,16 @@ pub struct ChatRequest {
     pub max_tokens: u32,
 }
 
+/// The most tool calls read from one reply: a reply with more is refused whole
+/// ([`super::ProviderError::TooLarge`]), before any of its calls is decoded or run.
+///
+/// Neither API documents a limit, and real models make a handful of parallel calls at most (an
+/// agent such as Claude Code runs ten at a time); 128 is OpenAI's limit on the tools one
+/// request may offer, so a reply calling every offered tool once still fits. A reply of
+/// thousands of calls is a broken or hostile provider: each call is run in the simulator and
+/// sent back in the next request, so they cost far more than their bytes.
+pub const MAX_TOOL_CALLS: usize = 128;
+
 /// A tool call in the model's reply.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct ToolCall {

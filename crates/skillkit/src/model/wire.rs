@@ -184,6 +184,15 @@ fn says_unknown_model(message: &str, code: Option<&str>) -> bool {
             .any(|s| m.contains(s))
 }
 
+/// A reply's `count` tool calls refused when they are more than [`super::types::MAX_TOOL_CALLS`].
+pub(crate) fn check_tool_calls(count: usize) -> Result<(), ProviderError> {
+    let max = super::types::MAX_TOOL_CALLS;
+    if count > max {
+        return Err(ProviderError::TooLarge(format!("{count} tool calls in one reply, more than the {max} handled")));
+    }
+    Ok(())
+}
+
 /// The body parsed as JSON, or a Malformed error quoting its start.
 pub(crate) fn parse_json(body: &str) -> Result<Value, ProviderError> {
     serde_json::from_str(body).map_err(|e| {

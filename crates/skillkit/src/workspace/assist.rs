@@ -142,10 +142,6 @@ fn key_documentation(key: &str) -> String {
 }
 
 impl Workspace {
-    fn skill_at(&self, path: &Path) -> Option<&crate::library::Entry> {
-        self.entry(path).map(|i| &self.library.entries[i])
-    }
-
     /// Hover at `offset` of an open skill file: a frontmatter key's documentation (what it is,
     /// which agents read it and how), or the description's size and how each agent lists it.
     pub fn hover(&self, path: &Path, offset: usize) -> Option<Hover> {

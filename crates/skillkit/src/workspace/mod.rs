@@ -15,7 +15,7 @@ pub use assist::{Completion, CompletionKind, Hover, Lens, Link};
 
 use crate::agent::Agent;
 use crate::library::watch::FsChange;
-use crate::library::Library;
+use crate::library::{Entry, Library};
 use crate::lint::diagnostic::{Applicability, Diagnostic};
 use crate::prompt::{Prompt, PromptOptions};
 use crate::read::is_skill_file;
@@ -42,6 +42,10 @@ pub struct Workspace {
     /// The project's configuration (`skillkit.toml`): rule levels and path ignores applied to
     /// every diagnostic the workspace hands out.
     project: Option<crate::config::Project>,
+    /// Skill files opened outside the editor's folders, by real path: each is linted alone, from
+    /// its unsaved text only (no discovery around it, no listing of its folder, which may be
+    /// `/etc` or the home folder), and is no part of the library.
+    loose: HashMap<PathBuf, Entry>,
 }
 
 impl Workspace {
@@ -58,6 +62,7 @@ impl Workspace {
             generation: 0,
             prompts: Mutex::new(HashMap::new()),
             project: None,
+            loose: HashMap::new(),
         }
     }
 
@@ -83,50 +88,66 @@ impl Workspace {
         }
     }
 
-    fn entry(&self, path: &Path) -> Option<usize> {
-        self.library.entry_at(&Self::real_path(path))
+    /// The skill file's entry: the library's, or a loose file's (see [`Workspace::edit`]).
+    fn skill_at(&self, path: &Path) -> Option<&Entry> {
+        let real = Self::real_path(path);
+        self.library.entry_at(&real).map(|i| &self.library.entries[i]).or_else(|| self.loose.get(&real))
     }
 
     /// The unsaved text of an open skill file: the library entry takes it, and the file's own
     /// diagnostics come back at once (see the module docs). `None` when `path` is not a skill
-    /// file. A skill file outside the editor's folders becomes a source of its own.
+    /// file. A skill file the library does not have, outside the editor's folders (or where their
+    /// discovery does not look), is linted alone: its own text, as `skillkit check` would find
+    /// it on its own but with no file of its folder listed (its folder may be `/etc` or the home
+    /// folder), no library around it and no discovery.
     pub fn edit(&mut self, path: &Path, text: &str) -> Option<Vec<Diagnostic>> {
         if !is_skill_file(path) {
             return None;
         }
         let real = Self::real_path(path);
         self.open.insert(real.clone(), text.to_string());
+        self.generation += 1;
         let i = match self.library.entry_at(&real) {
             Some(i) => i,
-            None => self.add(&real)?,
+            None => match self.add(&real) {
+                Some(i) => i,
+                None => return Some(self.edit_loose(&real, text)),
+            },
         };
         self.library.set_text(i, text, self.agent);
-        self.generation += 1;
-        Some(self.quick(i))
+        Some(self.quick(&self.library.entries[i]))
     }
 
-    /// Brings a skill file the library does not have into it: one created in a known source is
-    /// discovered again; one elsewhere makes its folder a source.
+    /// Brings a skill file created in a known source into the library (discovered again there).
     fn add(&mut self, real: &Path) -> Option<usize> {
-        let dir = real.parent()?.to_path_buf();
+        let dir = real.parent()?;
         if self.roots.iter().any(|r| dir.starts_with(r)) {
             self.library.apply_changes(&[FsChange::Created(real.to_path_buf())], &self.agent.lint);
-        }
-        if self.library.entry_at(real).is_none() {
-            self.roots.push(dir);
-            self.library = crate::check::open_check_library(&self.roots, self.agent);
-            for (p, t) in self.open.clone() {
-                if let Some(i) = self.library.entry_at(&p) {
-                    self.library.set_text(i, &t, self.agent);
-                }
-            }
         }
         self.library.entry_at(real)
     }
 
+    /// A loose skill file's text linted alone (see [`Workspace::edit`]): its findings now.
+    fn edit_loose(&mut self, real: &Path, text: &str) -> Vec<Diagnostic> {
+        let dir = real.parent().map_or_else(PathBuf::new, Path::to_path_buf);
+        let file_name = real.file_name().and_then(|n| n.to_str()).unwrap_or("SKILL.md");
+        let skill = crate::Skill::parse(dir.clone(), file_name, text.to_string());
+        let entry = Entry {
+            source: 0,
+            listed_as: dir,
+            diagnostics: crate::lint::lint(&skill, self.agent),
+            key: skill.display_name().to_string(),
+            skill: Box::new(skill),
+            shadowed_by: None,
+            readings: Default::default(),
+        };
+        let found = self.quick(&entry);
+        self.loose.insert(real.to_path_buf(), entry);
+        found
+    }
+
     /// The file's own findings under the agent, and the library-level ones of the last pass.
-    fn quick(&self, i: usize) -> Vec<Diagnostic> {
-        let e = &self.library.entries[i];
+    fn quick(&self, e: &Entry) -> Vec<Diagnostic> {
         let mut found = e.diagnostics.clone();
         crate::verdict::judge_alone(&e.skill, &mut found, self.agent);
         let path = e.skill.path();
@@ -141,6 +162,9 @@ impl Workspace {
     /// The editor closed the file: what is on disk counts again.
     pub fn close(&mut self, path: &Path) {
         let real = Self::real_path(path);
+        if self.loose.remove(&real).is_some() {
+            self.generation += 1;
+        }
         if self.open.remove(&real).is_some() {
             if let Some(i) = self.library.entry_at(&real) {
                 self.library.reload(i, self.agent);
@@ -177,6 +201,9 @@ impl Workspace {
             }
             now.entry(e.skill.path()).or_insert(found);
         }
+        for (path, e) in &self.loose {
+            now.entry(path.clone()).or_insert_with(|| self.quick(e));
+        }
         let mut changed: Vec<(PathBuf, Vec<Diagnostic>)> = vec![];
         for (path, found) in &now {
             if self.checked.get(path) != Some(found) {
@@ -206,14 +233,13 @@ impl Workspace {
 
     /// The findings of the skill file's current text with their fixes (for code actions).
     pub fn findings(&self, path: &Path) -> Vec<Diagnostic> {
-        self.entry(path).map(|i| self.quick(i)).unwrap_or_default()
+        self.skill_at(path).map(|e| self.quick(e)).unwrap_or_default()
     }
 
     /// The text with every safe fix applied, again until none is left (a fix can reveal another);
     /// `None` when there is nothing to fix.
     pub fn fix_all(&self, path: &Path, text: &str) -> Option<String> {
-        let i = self.entry(path)?;
-        let e = &self.library.entries[i];
+        let e = self.skill_at(path)?;
         let mut text = text.to_string();
         let mut changed = false;
         for _ in 0..8 {

@@ -225,3 +225,34 @@ fn the_projects_rule_levels_and_ignores_apply_to_quick_and_full_diagnostics() {
     assert!(quick.iter().any(|d| d.code == "SK403" && d.severity == crate::Severity::Error), "{quick:?}");
     assert!(!codes(&quick).contains(&"SK701"), "{quick:?}");
 }
+
+#[test]
+fn a_skill_file_outside_the_roots_is_linted_alone_without_discovery() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = tmp.path().canonicalize().unwrap();
+    let (root, outside) = (base.join("root"), base.join("outside"));
+    write(&root.join("a/SKILL.md"), &skill("a", ""));
+    for i in 0..30 {
+        write(&outside.join(format!("s{i}/SKILL.md")), &skill(&format!("s{i}"), ""));
+    }
+    let file = outside.join("SKILL.md");
+    write(&file, &skill("a", ""));
+    let mut ws = Workspace::open(std::slice::from_ref(&root), &SPEC);
+    assert_eq!(ws.check().len(), 1);
+    // Named `a` as the workspace's skill is: alone, it clashes with nothing.
+    let found = ws.edit(&file, &skill("a", "")).unwrap();
+    assert!(codes(&found).contains(&"SK205"), "the name is not the folder's: {found:?}");
+    assert!(!codes(&found).contains(&"SK701"), "{found:?}");
+    assert_eq!(ws.library().sources.len(), 1, "no source added");
+    assert_eq!(ws.library().entries.len(), 1, "nothing discovered: {:?}", ws.library().entries.len());
+    let changed = ws.check();
+    let paths: Vec<&PathBuf> = changed.iter().map(|(p, _)| p).collect();
+    assert_eq!(paths, [&file], "only the open file is published");
+    assert_eq!(codes(&changed[0].1), codes(&found));
+    assert_eq!(codes(ws.diagnostics(&file)), codes(&found));
+    assert_eq!(codes(&ws.findings(&file)), codes(&found));
+    assert!(ws.hover(&file, 5).is_some(), "hover works on it");
+    ws.close(&file);
+    let changed = ws.check();
+    assert_eq!(changed, [(file.clone(), vec![])], "closed: its findings are cleared");
+}
