@@ -211,6 +211,9 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    // Error messages echo paths, configuration values and a library's names: shown, never raw.
+    let mut err = skillkit::shown::Lines::new(err);
+    let err: &mut dyn Write = &mut err;
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
