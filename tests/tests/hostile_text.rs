@@ -2,7 +2,8 @@
 //! control characters in skill names, descriptions, folder names, bodies, session scripts, eval
 //! suites, configuration values and model replies are shown escaped (`\u{1b}`), and no line of
 //! human output reads as a GitHub Actions workflow command (`::add-mask::…` after whitespace, or
-//! `##[…` anywhere). SARIF names a file by a percent-encoded URI reference.
+//! `##[…` anywhere); JSON and SARIF hold neither `##[` nor a raw DEL or C1 control (JSON escapes
+//! them). SARIF names a file by a percent-encoded URI reference.
 
 use e2e::{skillkit, write_tree};
 use mock_provider::{MockServer, Reply, Rule, Script};
@@ -33,7 +34,7 @@ fn assert_shown(out: &str, what: &str) {
 fn library(root: &Path) -> std::path::PathBuf {
     let dir = format!("evil{CONTROLS}");
     let skill = format!(
-        "---\nname: \"evil{CONTROLS_YAML}\\n::add-mask::secret\"\ndescription: \"Does {CONTROLS_YAML} things.\\n::error::x Use when asked.\"\n---\n\
+        "---\nname: \"evil{CONTROLS_YAML}\\n::add-mask::secret ##[add-mask]n\"\ndescription: \"Does {CONTROLS_YAML} things.\\n::error::x Use when asked.\"\n---\n\
          # Evil\n\n::add-mask::secret\n  ::error title=x::owned\n##[add-mask]secret2\n\nSee [x](missing{CONTROLS}.md) \x1b[2J ::x\n"
     );
     // A valid skill, so that its body is checked: a missing link next to workflow commands.
@@ -131,7 +132,7 @@ fn a_simulated_sessions_transcript_shows_the_library_script_and_replies_escaped(
 }
 
 #[test]
-fn eval_text_and_junit_show_case_ids_and_model_replies_escaped() {
+fn eval_text_junit_and_json_show_case_ids_and_model_replies_escaped() {
     let tmp = tempfile::tempdir().unwrap();
     write_tree(
         tmp.path(),
@@ -159,7 +160,7 @@ fn eval_text_and_junit_show_case_ids_and_model_replies_escaped() {
         ..Script::default()
     });
     let suite = tmp.path().join("evals.yaml");
-    for format in ["text", "junit"] {
+    for format in ["text", "junit", "json"] {
         let out = skillkit(&[
             "eval",
             suite.to_str().unwrap(),
@@ -179,7 +180,12 @@ fn eval_text_and_junit_show_case_ids_and_model_replies_escaped() {
         assert_eq!(out.code, 0, "{format}: {}\n{}", out.stdout, out.stderr);
         assert_shown(&out.stdout, format);
         assert_shown(&out.stderr, format);
-        assert!(out.stdout.contains(r"case\u{1b}]52;"), "{format}: {}", out.stdout);
+        if format == "json" {
+            let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+            assert_eq!(v["cases"][0]["id"], format!("case{CONTROLS}\n::add-mask::secret"));
+        } else {
+            assert!(out.stdout.contains(r"case\u{1b}]52;"), "{format}: {}", out.stdout);
+        }
     }
 }
 
@@ -215,4 +221,26 @@ fn sarif_names_a_file_by_a_percent_encoded_uri() {
         v["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str().unwrap();
     assert!(uri.ends_with("/my%20skill%231/SKILL.md"), "{uri}");
     assert!(!uri.contains([' ', '#']), "{uri}");
+}
+
+#[test]
+fn json_and_sarif_hold_no_legacy_workflow_command_nor_c1_controls() {
+    let tmp = tempfile::tempdir().unwrap();
+    let skills = library(tmp.path());
+    let skills = skills.to_str().unwrap();
+    let script = "agent: claude-code\nsources: [skills]\nsteps:\n  - load: body\n  - user: \"##[add-mask]u\"\n";
+    write_tree(tmp.path(), &[("session.yaml", script.as_bytes())]);
+    let session = tmp.path().join("session.yaml");
+    for args in [
+        &["check", skills, "--format", "json"][..],
+        &["check", skills, "--format", "sarif"],
+        &["tree", "--source", skills, "--format", "json"],
+        &["simulate", session.to_str().unwrap(), "--format", "json"],
+    ] {
+        let out = skillkit(args);
+        assert_shown(&out.stdout, &format!("{args:?}"));
+        // The same strings to a JSON reader.
+        let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        assert!(v.to_string().contains("##[add-mask]"), "{args:?}: {}", out.stdout);
+    }
 }

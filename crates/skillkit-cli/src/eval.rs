@@ -126,7 +126,7 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
     match args.format {
         EvalFormat::Text => render_text(&report, out)?,
         EvalFormat::Json => {
-            serde_json::to_writer_pretty(&mut *out, &report)?;
+            serde_json::to_writer_pretty(skillkit::shown::Json::new(&mut *out), &report)?;
             writeln!(out)?;
         }
         EvalFormat::Junit => out.write_all(report.junit().as_bytes())?,

@@ -603,7 +603,7 @@ fn prompt(
         }
         TreeFormat::Json => {
             prompt.count_cl100k();
-            serde_json::to_writer_pretty(&mut *out, &prompt)?;
+            serde_json::to_writer_pretty(skillkit::shown::Json::new(&mut *out), &prompt)?;
             writeln!(out)?;
         }
     }
@@ -721,7 +721,7 @@ fn preview(path: &Path, format: PreviewFormat, out: &mut dyn Write, err: &mut dy
     match format {
         PreviewFormat::Html => out.write_all(preview.html.as_bytes())?,
         PreviewFormat::Json => {
-            serde_json::to_writer_pretty(&mut *out, &preview)?;
+            serde_json::to_writer_pretty(skillkit::shown::Json::new(&mut *out), &preview)?;
             writeln!(out)?;
         }
     }

@@ -7,7 +7,8 @@
 //! terminal and no line reads as a CI runner's command, and show each one-line value (a name, a
 //! path, an id) through [`one_line`] first, so that a newline in it cannot start a line of its
 //! own. The data formats (JSON, SARIF, JUnit, GitHub's workflow commands) escape by their own
-//! rules.
+//! rules; JSON and SARIF are written through [`skillkit::shown::Json`], so that a CI runner reads
+//! no legacy command (`##[`) in them either.
 
 pub mod github;
 pub mod json;

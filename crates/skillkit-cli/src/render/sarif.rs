@@ -109,7 +109,7 @@ impl super::Report for Sarif<'_> {
             super::json::write_at(&mut buf, 4, &result(d, &c.skill, &uri))?;
             self.results += 1;
         }
-        out.write_all(&buf)
+        skillkit::shown::Json::new(&mut *out).write_all(&buf)
     }
 
     fn end(&mut self, out: &mut dyn Write, end: &super::End<'_>) -> std::io::Result<()> {
@@ -126,7 +126,7 @@ impl super::Report for Sarif<'_> {
         let tool = json!({"driver": {"name": "skillkit", "version": env!("CARGO_PKG_VERSION"), "rules": rules()}});
         super::json::write_at(&mut tail, 3, &tool)?;
         tail.extend_from_slice(b"\n    }\n  ],\n  \"version\": \"2.1.0\"\n}\n");
-        out.write_all(&tail)
+        skillkit::shown::Json::new(&mut *out).write_all(&tail)
     }
 }
 

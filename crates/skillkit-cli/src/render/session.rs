@@ -99,6 +99,6 @@ pub fn render_json(s: &Session, sources: &[String], out: &mut dyn Write) -> io::
         "turns": s.turns,
         "final_prompt": s.prompt_text(),
     });
-    serde_json::to_writer_pretty(&mut *out, &v)?;
+    serde_json::to_writer_pretty(skillkit::shown::Json::new(&mut *out), &v)?;
     writeln!(out)
 }

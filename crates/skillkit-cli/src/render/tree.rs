@@ -163,6 +163,6 @@ pub fn render_json(
         "issues": lib.issues.iter().map(|i| json!({"source": i.source + 1, "path": display(&i.path), "message": i.message})).collect::<Vec<_>>(),
         "views": ResourceView::ALL.iter().map(|v| v.id()).collect::<Vec<_>>(),
     });
-    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    serde_json::to_writer_pretty(skillkit::shown::Json::new(&mut *out), &doc)?;
     writeln!(out)
 }

@@ -23,6 +23,10 @@
 //! leading `::` is written `\:` (`\::add-mask::x`), and every `##[` is written `##\[`. A lone
 //! `\r`, which the runner reads as a line break, is escaped (`\u{d}`); `\r\n` is a line ending and
 //! stays.
+//!
+//! JSON escapes by its own rules, and its strings hold no line break, so none of its lines starts
+//! with `::`; but a string may hold `##[`, DEL or a C1 control. [`Json`] (a writer) writes them
+//! as JSON escapes (`##\u005b`, `\u009b`): the same string to a JSON reader.
 
 use std::borrow::Cow;
 use std::io::{self, Write};
@@ -294,6 +298,85 @@ impl<W: Write> Drop for Lines<W> {
     }
 }
 
+/// A writer for JSON printed to a terminal or where a CI runner may read it: every `##[` written
+/// `##\u005b`, and DEL, the C1 controls and the bidi controls [`escape`] escapes as `\u009b`
+/// (`serde_json` escapes the C0 controls itself, but not these). The same strings to a JSON
+/// reader: in JSON a `[` follows `#`, and a character other than ASCII appears, only inside a
+/// string. A `#` or `##`, or the start of a UTF-8 sequence, at the end of a piece is held back
+/// until the next piece (or the writer's drop) says what follows it.
+pub struct Json<W: Write> {
+    inner: W,
+    /// `#`s held back (0 to 2).
+    hashes: usize,
+    /// The start of a UTF-8 sequence whose end has not been written yet.
+    partial: Vec<u8>,
+}
+
+impl<W: Write> Json<W> {
+    pub fn new(inner: W) -> Self {
+        Json { inner, hashes: 0, partial: Vec::new() }
+    }
+
+    fn push(&mut self, c: char, out: &mut String) {
+        match c {
+            '#' if self.hashes == 2 => out.push('#'),
+            '#' => self.hashes += 1,
+            '[' if self.hashes == 2 => {
+                out.push_str("##\\u005b");
+                self.hashes = 0;
+            }
+            c => {
+                out.extend(std::iter::repeat_n('#', std::mem::take(&mut self.hashes)));
+                if c > '\x1f' && is_escaped(c) {
+                    out.push_str(&format!("\\u{:04x}", c as u32));
+                } else {
+                    out.push(c);
+                }
+            }
+        }
+    }
+}
+
+impl<W: Write> Write for Json<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        // ASCII without `#` or DEL, nothing held: as it is.
+        if self.hashes == 0 && self.partial.is_empty() && buf.iter().all(|&b| b < 0x7f && b != b'#') {
+            self.inner.write_all(buf)?;
+            return Ok(buf.len());
+        }
+        self.partial.extend_from_slice(buf);
+        let bytes = std::mem::take(&mut self.partial);
+        let (text, rest) = match std::str::from_utf8(&bytes) {
+            Ok(t) => (t, &[][..]),
+            // JSON from `serde_json` is UTF-8: only a sequence cut at the piece's end is held.
+            Err(e) if e.error_len().is_none() => {
+                let (t, rest) = bytes.split_at(e.valid_up_to());
+                (std::str::from_utf8(t).expect("checked"), rest)
+            }
+            Err(_) => return Err(io::Error::new(io::ErrorKind::InvalidData, "JSON that is not UTF-8")),
+        };
+        let mut out = String::with_capacity(text.len() + 8);
+        for c in text.chars() {
+            self.push(c, &mut out);
+        }
+        self.partial = rest.to_vec();
+        self.inner.write_all(out.as_bytes())?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl<W: Write> Drop for Json<W> {
+    fn drop(&mut self) {
+        let held = std::mem::take(&mut self.hashes);
+        let _ = self.inner.write_all(&b"##"[..held]);
+        let _ = self.inner.write_all(&std::mem::take(&mut self.partial));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -367,6 +450,24 @@ mod tests {
         assert_eq!(String::from_utf8(out).unwrap(), "ok\n\\::error::x\n##\\[y] \\u{1b}\r\n:é\u{FFFD}:");
     }
 
+    #[test]
+    fn json_holds_no_legacy_command_and_reads_the_same() {
+        let value =
+            serde_json::json!({"a": "x ##[add-mask]y ###[z] #[ ## \u{9b}\u{7f}\u{202e}é\u{1b}", "##[k": ["#", "##"]});
+        let text = serde_json::to_string_pretty(&value).unwrap();
+        let mut out = Vec::new();
+        {
+            let mut w = Json::new(&mut out);
+            for piece in text.as_bytes().chunks(3) {
+                w.write_all(piece).unwrap();
+            }
+        }
+        let out = String::from_utf8(out).unwrap();
+        assert!(!out.contains("##["), "{out}");
+        assert!(out.contains(r"x ##\u005badd-mask]y ###\u005bz] #[ ## \u009b\u007f\u202eé\u001b"), "{out}");
+        assert_eq!(serde_json::from_str::<serde_json::Value>(&out).unwrap(), value);
+    }
+
     proptest! {
         #[test]
         fn escaped_text_has_no_control_characters(text in any::<String>(), tab: bool, newline: bool) {
@@ -413,6 +514,31 @@ mod tests {
                 }
             }
             prop_assert_eq!(String::from_utf8(out).unwrap(), shown.into_owned());
+        }
+
+        #[test]
+        fn json_written_in_pieces_reads_the_same_without_legacy_commands(
+            text in proptest::collection::vec(
+                prop_oneof![Just("#"), Just("["), Just("\\"), Just("x"), Just("\u{9b}"), Just("\u{7f}"), Just("é")],
+                0..16,
+            ),
+            cut in any::<prop::sample::Index>(),
+        ) {
+            let value = serde_json::Value::String(text.concat());
+            let json = serde_json::to_vec_pretty(&serde_json::json!([value, {"k": value}])).unwrap();
+            let at = cut.index(json.len() + 1);
+            let mut out = Vec::new();
+            {
+                let mut w = Json::new(&mut out);
+                w.write_all(&json[..at]).unwrap();
+                w.write_all(&json[at..]).unwrap();
+            }
+            prop_assert!(!out.windows(3).any(|w| w == b"##["));
+            prop_assert!(!String::from_utf8(out.clone()).unwrap().chars().any(|c| c != '\n' && is_escaped(c)));
+            prop_assert_eq!(
+                serde_json::from_slice::<serde_json::Value>(&out).unwrap(),
+                serde_json::from_slice::<serde_json::Value>(&json).unwrap()
+            );
         }
 
         #[test]
