@@ -3,7 +3,7 @@
 //! generated file, one line of megabytes) is shown as a window around the finding, so the output
 //! stays proportional to the number of findings, not to the file.
 //!
-//! Everything goes through [`Colored`]: the source lines, messages and names as
+//! Everything goes through `Colored`: the source lines, messages and names as
 //! [`skillkit::shown::Lines`] shows them, the colours as they are. A control character on a
 //! source line is shown escaped (`\u{1b}`), so the carets under such a line are that many columns
 //! short of it.

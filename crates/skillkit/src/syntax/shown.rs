@@ -2,9 +2,10 @@
 //! a configuration's values and a model's replies are hostile input: written raw to a terminal,
 //! their control characters move the cursor, clear the screen or set the clipboard (OSC 52), and
 //! in a CI log a line starting with `::` (or holding `##[`) is a workflow command the GitHub
-//! Actions runner executes. Every edge that shows such text to a person (the CLI's human output
-//! and error messages, the language server's messages, the app) shows it through [`escape`], and
-//! the CLI's human output through [`Lines`] as well.
+//! Actions runner executes. This module is the one place that knows it: an edge that shows such
+//! text to a person calls [`escape`] (the CLI's one-line values; the language server's and the
+//! app's messages are to do the same), and the CLI writes its human output and error messages
+//! through [`Lines`] and its JSON through [`Json`].
 //!
 //! [`escape`] writes each C0 control character (U+0000–U+001F, but tab and newline where the
 //! caller allows them), DEL (U+007F), each C1 control character (U+0080–U+009F) and each bidi
@@ -94,6 +95,11 @@ pub fn escape(text: &str, allow: Allow) -> Cow<'_, str> {
 /// [`escape`] with [`Allow::LINES`], a line's leading `::` written `\::` and `##[` written `##\[`
 /// (see the module documentation). Borrowed when nothing changes.
 pub fn lines(text: &str) -> Cow<'_, str> {
+    // Nothing that could start a command, nothing to escape: as it is, without a copy.
+    if !text.bytes().any(|b| matches!(b, b':' | b'#' | b'\r')) && matches!(escape(text, Allow::LINES), Cow::Borrowed(_))
+    {
+        return Cow::Borrowed(text);
+    }
     let mut guard = Guard::default();
     let mut out = String::new();
     guard.push(text, &mut out);
