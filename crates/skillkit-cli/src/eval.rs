@@ -3,10 +3,12 @@
 //! arguments and the key, and renders.
 
 use crate::provider::ProviderArgs;
+use crate::render::one_line;
 use crate::render::session::thousands;
 use clap::{Args, ValueEnum};
 use skillkit::eval::{Options, Report, Suite};
 use skillkit::model::Cancel;
+use skillkit::shown::Lines;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -53,7 +55,7 @@ pub struct EvalArgs {
 pub const INTERRUPTED: i32 = 130;
 
 pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn Write) -> std::io::Result<i32> {
-    let shown = args.suite.display().to_string();
+    let shown = one_line(&args.suite.display().to_string()).into_owned();
     let text = match skillkit::files::read_text(&args.suite, skillkit::files::MAX_BYTES) {
         Ok(t) => t,
         Err(e) => {
@@ -95,7 +97,7 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
     };
     let library = skillkit::library::Library::open(&sources, agent);
     for s in library.sources.iter().filter(|s| !s.exists) {
-        writeln!(err, "warning: source {} does not exist", s.path.display())?;
+        writeln!(err, "warning: source {} does not exist", one_line(&s.path.display().to_string()))?;
     }
     let (config, provider) = match args.model.build() {
         Ok(p) => p,
@@ -128,7 +130,7 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
     match args.format {
         EvalFormat::Text => render_text(&report, out)?,
         EvalFormat::Json => {
-            serde_json::to_writer_pretty(&mut *out, &report)?;
+            serde_json::to_writer_pretty(skillkit::shown::Json::new(&mut *out), &report)?;
             writeln!(out)?;
         }
         EvalFormat::Junit => out.write_all(report.junit().as_bytes())?,
@@ -178,18 +180,37 @@ fn number(x: Option<f64>) -> String {
 }
 
 fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
-    writeln!(out, "{} · {} · {} · {} run(s) per case", r.agent, r.provider, r.model, r.runs)?;
-    let id_width = r.cases.iter().map(|c| c.id.chars().count()).max().unwrap_or(2).max(4);
-    let expect_width = r.cases.iter().map(|c| c.expect.chars().count()).max().unwrap_or(4).max(6);
+    // The ids, the skill names and what the model activated are the suite's, the library's and
+    // the model's: each shown on one line, before it is padded.
+    let out = &mut Lines::new(out);
+    let got = |activated: &std::collections::BTreeMap<String, u32>, runs: Option<u32>| -> Vec<String> {
+        activated
+            .iter()
+            .map(|(k, v)| match runs {
+                Some(runs) => format!("{} {v}/{runs}", one_line(k)),
+                None => format!("{} {v}", one_line(k)),
+            })
+            .collect()
+    };
+    writeln!(
+        out,
+        "{} · {} · {} · {} run(s) per case",
+        one_line(&r.agent),
+        one_line(&r.provider),
+        one_line(&r.model),
+        r.runs
+    )?;
+    let id_width = r.cases.iter().map(|c| one_line(&c.id).chars().count()).max().unwrap_or(2).max(4);
+    let expect_width = r.cases.iter().map(|c| one_line(&c.expect).chars().count()).max().unwrap_or(4).max(6);
     writeln!(out)?;
     for c in &r.cases {
-        let got: Vec<String> = c.activated.iter().map(|(k, v)| format!("{k} {v}/{}", c.runs)).collect();
+        let got = got(&c.activated, Some(c.runs));
         writeln!(
             out,
             "{} {:<id_width$}  expect {:<expect_width$}  got {}",
             if c.pass { "pass" } else { "FAIL" },
-            c.id,
-            c.expect,
+            one_line(&c.id),
+            one_line(&c.expect),
             if got.is_empty() { "nothing (not run)".to_string() } else { got.join(", ") }
         )?;
     }
@@ -199,7 +220,7 @@ fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
             write!(
                 out,
                 "{}: precision {}, recall {}, F1 {} (tp {}, fp {}, fn {})",
-                s.name,
+                one_line(&s.name),
                 number(s.precision),
                 number(s.recall),
                 number(s.f1),
@@ -208,8 +229,7 @@ fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
                 s.fn_
             )?;
             if !s.confusions.is_empty() {
-                let took: Vec<String> = s.confusions.iter().map(|(k, v)| format!("{k} {v}")).collect();
-                write!(out, "; its queries went to: {}", took.join(", "))?;
+                write!(out, "; its queries went to: {}", got(&s.confusions, None).join(", "))?;
             }
             writeln!(out)?;
         }
@@ -226,5 +246,5 @@ fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
         thousands(m.input_tokens),
         thousands(m.output_tokens)
     )?;
-    Ok(())
+    out.finish()
 }

@@ -211,6 +211,9 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    // Error messages echo paths, configuration values and a library's names: shown, never raw.
+    let mut err = skillkit::shown::Lines::new(err);
+    let err: &mut dyn Write = &mut err;
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
@@ -603,7 +606,7 @@ fn prompt(
         }
         TreeFormat::Json => {
             prompt.count_cl100k();
-            serde_json::to_writer_pretty(&mut *out, &prompt)?;
+            serde_json::to_writer_pretty(skillkit::shown::Json::new(&mut *out), &prompt)?;
             writeln!(out)?;
         }
     }
@@ -725,7 +728,7 @@ fn preview(path: &Path, format: PreviewFormat, out: &mut dyn Write, err: &mut dy
     match format {
         PreviewFormat::Html => out.write_all(preview.html.as_bytes())?,
         PreviewFormat::Json => {
-            serde_json::to_writer_pretty(&mut *out, &preview)?;
+            serde_json::to_writer_pretty(skillkit::shown::Json::new(&mut *out), &preview)?;
             writeln!(out)?;
         }
     }

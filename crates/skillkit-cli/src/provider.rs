@@ -63,13 +63,14 @@ impl ProviderArgs {
         config.max_tokens = self.max_tokens;
         config.timeout = Duration::from_secs(self.timeout.max(1));
         let key_env = self.api_key_env.clone().unwrap_or_else(|| kind.key_env().to_string());
+        let shown_env = crate::render::one_line(&key_env);
         config.api_key = match skillkit::model::choose_key(None, &key_env, self.base_url.as_deref()) {
             Ok((key, _)) => key,
             // Replies replayed from disk need no key.
             Err(_) if self.replay.is_some() => None,
             Err(_) => {
                 return Err(format!(
-                    "no API key: set {key_env} (or name another variable with --api-key-env); a local server needs --base-url"
+                    "no API key: set {shown_env} (or name another variable with --api-key-env); a local server needs --base-url"
                 ))
             }
         };

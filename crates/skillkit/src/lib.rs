@@ -50,7 +50,7 @@ mod testing;
 pub use library::{discover, watch};
 pub use lint::{diagnostic, profile, rules};
 pub use session::script as session_script;
-pub use syntax::{fields, frontmatter, markdown, schema, split, text, tokens, yaml, yaml11};
+pub use syntax::{fields, frontmatter, markdown, schema, shown, split, text, tokens, yaml, yaml11};
 
 pub use agent::Agent;
 pub use agents::{find_agent, AGENTS};

@@ -1,6 +1,14 @@
 //! One renderer per output format. Each writes a check's report as the check goes
 //! ([`Report`]): a head, each skill as the engine hands it over, then what is known only at the
 //! end (the summary, the folders the search could not look into).
+//!
+//! A library is hostile input: the human renderers (text, tree, session, eval's text) write
+//! through [`skillkit::shown::Lines`], so that no control character from a skill reaches the
+//! terminal and no line reads as a CI runner's command, and show each one-line value (a name, a
+//! path, an id) through [`one_line`] first, so that a newline in it cannot start a line of its
+//! own. The data formats (JSON, SARIF, JUnit, GitHub's workflow commands) escape by their own
+//! rules; JSON and SARIF are written through [`skillkit::shown::Json`], so that a CI runner reads
+//! no legacy command (`##[`) in them either.
 
 pub mod github;
 pub mod json;
@@ -9,8 +17,16 @@ pub mod session;
 pub mod text;
 pub mod tree;
 
+use skillkit::shown::{escape, Allow};
 use skillkit::verdict::AgentVerdict;
+use std::borrow::Cow;
 use std::path::Path;
+
+/// One line of untrusted text (a name, a path, a case id) as shown to a person: every control
+/// character escaped, newline and tab too.
+pub fn one_line(text: &str) -> Cow<'_, str> {
+    escape(text, Allow::NONE)
+}
 
 /// A path as users want to see it: relative to the current folder when inside it, with `/`.
 pub fn display_path(p: &Path, cwd: &Path) -> String {

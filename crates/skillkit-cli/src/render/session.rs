@@ -1,6 +1,10 @@
-//! `skillkit simulate`: a session's transcript as text (for people) or JSON (for tools).
+//! `skillkit simulate`: a session's transcript as text (for people) or JSON (for tools). The
+//! transcript quotes the library's skills and the model's replies: the text form shows them as
+//! [`Lines`] does, each name and call on one line.
 
+use super::one_line;
 use skillkit::session::{Session, Size, Turn};
+use skillkit::shown::Lines;
 use std::io::{self, Write};
 
 /// `v` with a comma between thousands: 14,532.
@@ -33,12 +37,12 @@ fn quoted(out: &mut dyn Write, text: &str) -> io::Result<()> {
 
 fn turn(out: &mut dyn Write, t: &Turn, max_loaded: usize, agent: &str) -> io::Result<()> {
     let status = if t.outcome.is_error { "error" } else { "ok" };
-    writeln!(out, "[{}] {}", t.index, t.outcome.call)?;
-    let loaded = if t.loaded.is_empty() { "none".to_string() } else { t.loaded.join(", ") };
+    writeln!(out, "[{}] {}", t.index, one_line(&t.outcome.call))?;
+    let loaded = if t.loaded.is_empty() { "none".to_string() } else { one_line(&t.loaded.join(", ")).into_owned() };
     let slots = if agent == "deepagents-v2" { format!(" ({}/{max_loaded})", t.loaded.len()) } else { String::new() };
     writeln!(out, "    {status} · result {} · loaded: {loaded}{slots}", size(t.cost))?;
     if let Some(note) = &t.outcome.note {
-        writeln!(out, "    note: {note}")?;
+        writeln!(out, "    note: {}", one_line(note))?;
     }
     if !t.outcome.result.is_empty() {
         quoted(out, &t.outcome.result)?;
@@ -50,7 +54,7 @@ fn turn(out: &mut dyn Write, t: &Turn, max_loaded: usize, agent: &str) -> io::Re
     if !t.prompt_changes.is_empty() {
         writeln!(out, "    prompt now {}; changed lines:", size(t.usage.prompt))?;
         for l in &t.prompt_changes {
-            writeln!(out, "      {l}")?;
+            writeln!(out, "      {}", one_line(l))?;
         }
     }
     writeln!(
@@ -64,15 +68,16 @@ fn turn(out: &mut dyn Write, t: &Turn, max_loaded: usize, agent: &str) -> io::Re
 }
 
 pub fn render_text(s: &Session, sources: &[String], out: &mut dyn Write) -> io::Result<()> {
+    let out = &mut Lines::new(out);
     let st = &s.settings;
-    writeln!(out, "session: {} · sources: {}", s.agent.id, sources.join(", "))?;
+    writeln!(out, "session: {} · sources: {}", s.agent.id, one_line(&sources.join(", ")))?;
     let mut settings =
         vec![format!("max loaded skills {}", st.max_loaded_skills), format!("policy {:?}", st.policy).to_lowercase()];
     if let Some(b) = st.char_budget {
         settings.push(format!("listing budget {b}"));
     }
     if !st.allow.is_empty() {
-        settings.push(format!("allow {}", st.allow.join(" ")));
+        settings.push(format!("allow {}", one_line(&st.allow.join(" "))));
     }
     writeln!(out, "settings: {}", settings.join(" · "))?;
     let p = Size::of(&s.initial_prompt);
@@ -81,7 +86,8 @@ pub fn render_text(s: &Session, sources: &[String], out: &mut dyn Write) -> io::
         turn(out, t, st.max_loaded_skills, s.agent.id)?;
     }
     let last = s.turns.last().map_or(p, |t| t.usage.total);
-    writeln!(out, "end: {} steps · context used {}", s.turns.len(), size(last))
+    writeln!(out, "end: {} steps · context used {}", s.turns.len(), size(last))?;
+    out.finish()
 }
 
 pub fn render_json(s: &Session, sources: &[String], out: &mut dyn Write) -> io::Result<()> {
@@ -93,6 +99,6 @@ pub fn render_json(s: &Session, sources: &[String], out: &mut dyn Write) -> io::
         "turns": s.turns,
         "final_prompt": s.prompt_text(),
     });
-    serde_json::to_writer_pretty(&mut *out, &v)?;
+    serde_json::to_writer_pretty(skillkit::shown::Json::new(&mut *out), &v)?;
     writeln!(out)
 }

@@ -2,14 +2,20 @@
 //! (codespan-reporting), then a summary line. A line too long to print whole (a minified or
 //! generated file, one line of megabytes) is shown as a window around the finding, so the output
 //! stays proportional to the number of findings, not to the file.
+//!
+//! Everything goes through `Colored`: the source lines, messages and names as
+//! [`skillkit::shown::Lines`] shows them, the colours as they are. A control character on a
+//! source line is shown escaped (`\u{1b}`), so the carets under such a line are that many columns
+//! short of it.
 
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label, Severity as Level};
 use codespan_reporting::files::{Error as FilesError, Files, SimpleFile};
 use codespan_reporting::term::{
     self,
-    termcolor::{Ansi, NoColor, WriteColor},
+    termcolor::{Ansi, ColorSpec, NoColor, WriteColor},
 };
 use skillkit::check::Checked;
+use skillkit::shown::Lines;
 use skillkit::text::floor_char_boundary;
 use skillkit::{Agent, Applicability, Diagnostic, Severity};
 use std::io::Write;
@@ -45,14 +51,14 @@ impl super::Report for Text<'_> {
         let mut colored;
         let mut plain;
         let w: &mut dyn WriteColor = if self.color {
-            colored = Ansi::new(&mut *out);
+            colored = Colored(Lines::new(Ansi::new(&mut *out)));
             &mut colored
         } else {
-            plain = NoColor::new(&mut *out);
+            plain = Colored(Lines::new(NoColor::new(&mut *out)));
             &mut plain
         };
         let config = term::Config::default();
-        let name = super::skill_file(c, self.display);
+        let name = super::one_line(&super::skill_file(c, self.display)).into_owned();
         let text = c.skill.text.as_str();
         let file = SimpleFile::new(name.as_str(), text);
         for d in &c.diagnostics {
@@ -101,10 +107,12 @@ impl super::Report for Text<'_> {
             }
             .map_err(std::io::Error::other)?;
         }
+        // Dropping the writer writes what it holds back: a skill's report ends with a newline.
         Ok(())
     }
 
     fn end(&mut self, out: &mut dyn Write, end: &super::End<'_>) -> std::io::Result<()> {
+        let out = &mut Lines::new(out);
         let s = &end.summary;
         let plural = |n: usize, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
         writeln!(
@@ -121,10 +129,48 @@ impl super::Report for Text<'_> {
         if let Some(v) = end.verdict {
             writeln!(out, "{}", v.sentence())?;
             for f in &v.skipped {
-                writeln!(out, "  {}: {}", (self.display)(&f.dir), f.reason.as_deref().unwrap_or("not loaded"))?;
+                let reason = f.reason.as_deref().unwrap_or("not loaded");
+                writeln!(out, "  {}: {}", super::one_line(&(self.display)(&f.dir)), super::one_line(reason))?;
             }
         }
-        Ok(())
+        out.finish()
+    }
+}
+
+/// A colour writer whose text is shown as [`Lines`] shows it, its colours written as they are.
+struct Colored<W: WriteColor>(Lines<W>);
+
+impl<W: WriteColor> Write for Colored<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
+impl<W: WriteColor> WriteColor for Colored<W> {
+    fn supports_color(&self) -> bool {
+        self.0.get_ref().supports_color()
+    }
+
+    // A colour's escape sequence breaks a `::` or `##[` by itself, so what is held back can go
+    // before it; without colours nothing is written, and nothing is released.
+    fn set_color(&mut self, spec: &ColorSpec) -> std::io::Result<()> {
+        if !self.supports_color() {
+            return Ok(());
+        }
+        self.0.release()?;
+        self.0.get_mut().set_color(spec)
+    }
+
+    fn reset(&mut self) -> std::io::Result<()> {
+        if !self.supports_color() {
+            return Ok(());
+        }
+        self.0.release()?;
+        self.0.get_mut().reset()
     }
 }
 

@@ -1,9 +1,11 @@
 //! `skillkit tree`: the library as text or JSON: sources in priority order, each skill's status,
 //! who hides whom, and each skill's files with the agents that would discover them.
 
+use super::one_line;
 use serde_json::{json, Value};
 use skillkit::library::{Entry, Library};
 use skillkit::resources::{discovered_by, scan_within, ResourceView, Resources, ScanOptions};
+use skillkit::shown::Lines;
 use skillkit::{Agent, Severity};
 use std::io::Write;
 use std::path::Path;
@@ -39,36 +41,50 @@ pub fn render_text(
     display: &dyn Fn(&Path) -> String,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
+    let out = &mut Lines::new(out);
+    // Names and paths are the library's: each shown on one line, before it is padded.
+    let path = |p: &Path| one_line(&display(p)).into_owned();
     writeln!(out, "Library for `{}` (later sources win a name clash)", agent.id)?;
     let nested = skillkit::verdict::nested_in(lib);
     for (i, s) in lib.sources.iter().enumerate() {
         let n = lib.entries.iter().filter(|e| e.source == i).count();
         let note = if s.exists { format!("{n} skill{}", if n == 1 { "" } else { "s" }) } else { "missing".into() };
-        writeln!(out, "  {}. {}  ({note})", i + 1, display(&s.path))?;
+        writeln!(out, "  {}. {}  ({note})", i + 1, path(&s.path))?;
     }
     for (i, s) in lib.sources.iter().enumerate() {
         let entries: Vec<(usize, &Entry)> = lib.entries.iter().enumerate().filter(|(_, e)| e.source == i).collect();
         if entries.is_empty() {
             continue;
         }
-        writeln!(out, "\n{}. {}", i + 1, display(&s.path))?;
+        writeln!(out, "\n{}. {}", i + 1, path(&s.path))?;
         for (n, e) in entries {
-            let mut line = format!("  {}  [{}]", e.key, status(e));
+            let mut line = format!("  {}  [{}]", one_line(&e.key), status(e));
             if let Some(o) = &nested[n] {
                 line.push_str(&format!(
                     "  nested in {}: discovered by {} only",
-                    display(o),
+                    path(o),
                     skillkit::verdict::nested_discovered_by().join(", ")
                 ));
             }
             if let Some(by) = e.shadowed_by {
                 let w = &lib.entries[by];
-                line.push_str(&format!("  hidden by {} in source {} ({})", w.key, w.source + 1, display(&w.listed_as)));
+                line.push_str(&format!(
+                    "  hidden by {} in source {} ({})",
+                    one_line(&w.key),
+                    w.source + 1,
+                    path(&w.listed_as)
+                ));
             }
             writeln!(out, "{line}")?;
             let res = details(lib, e);
             let seen_by = discovered_by(&res);
-            writeln!(out, "    {:<40} {:<9} {:>9}", e.skill.file_name, "skill", size(e.skill.text.len() as u64))?;
+            writeln!(
+                out,
+                "    {:<40} {:<9} {:>9}",
+                one_line(&e.skill.file_name),
+                "skill",
+                size(e.skill.text.len() as u64)
+            )?;
             for (f, seen) in res.files.iter().zip(&seen_by) {
                 let tokens = f.tokens.map_or(String::new(), |t| format!("{t} tok"));
                 let marks = ResourceView::ALL
@@ -79,19 +95,19 @@ pub fn render_text(
                 writeln!(
                     out,
                     "    {:<40} {:<9} {:>9} {:>9}  {marks}",
-                    f.path,
+                    one_line(&f.path),
                     f.kind.as_str(),
                     size(f.size.unwrap_or(0)),
                     tokens
                 )?;
             }
             for p in &res.problems {
-                writeln!(out, "    ! {}: {}", p.path, p.message)?;
+                writeln!(out, "    ! {}: {}", one_line(&p.path), one_line(&p.message))?;
             }
         }
     }
     for issue in &lib.issues {
-        writeln!(out, "\n! source {}: {}: {}", issue.source + 1, display(&issue.path), issue.message)?;
+        writeln!(out, "\n! source {}: {}: {}", issue.source + 1, path(&issue.path), one_line(&issue.message))?;
     }
     let active = lib.active().count();
     let hidden = lib.entries.len() - active;
@@ -99,7 +115,8 @@ pub fn render_text(
         out,
         "\n{} skills, {active} active, {hidden} hidden; marks: +agent discovers the file, -agent does not",
         lib.entries.len()
-    )
+    )?;
+    out.finish()
 }
 
 pub fn render_json(
@@ -146,6 +163,6 @@ pub fn render_json(
         "issues": lib.issues.iter().map(|i| json!({"source": i.source + 1, "path": display(&i.path), "message": i.message})).collect::<Vec<_>>(),
         "views": ResourceView::ALL.iter().map(|v| v.id()).collect::<Vec<_>>(),
     });
-    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    serde_json::to_writer_pretty(skillkit::shown::Json::new(&mut *out), &doc)?;
     writeln!(out)
 }

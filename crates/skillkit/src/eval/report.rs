@@ -211,7 +211,12 @@ impl Report {
     }
 }
 
-/// Text escaped for XML attributes and content; characters XML 1.0 cannot hold are dropped.
+/// Text escaped for XML attributes and content, on one line of the file. Tab, newline and
+/// carriage return are character references (an attribute keeps them so, and no line of the
+/// report starts with the suite's text, where a CI runner would read a command); `##[`, the
+/// runner's legacy command, is `##&#91;`; DEL and the C1 controls, which XML 1.0 allows, are
+/// references too, never raw bytes for a terminal; the other characters XML 1.0 cannot hold at
+/// all (C0 controls, U+FFFE, U+FFFF) are shown as [`crate::shown::escape`] shows them (`\u{1b}`).
 fn xml(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -221,8 +226,9 @@ fn xml(s: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {}
+            '[' if out.ends_with("##") => out.push_str("&#91;"),
+            '\t' | '\n' | '\r' | '\x7f'..='\u{9f}' => out.push_str(&format!("&#{};", c as u32)),
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.extend(c.escape_unicode()),
             c => out.push(c),
         }
     }
@@ -273,10 +279,29 @@ mod tests {
     }
 
     #[test]
+    fn junit_holds_hostile_text_on_one_line_without_control_characters() {
+        let hostile =
+            "x\u{1b}]52;c;aGk=\u{7}\u{1b}[2J\u{9b}\u{7f}\n::add-mask::secret\r\n  ::error::x ##[add-mask]y\t\u{fffe}";
+        let mut c = case(hostile, "pdf");
+        c.query = hostile.to_string();
+        let r = Report::new(hostile, "openai", hostile, 3, &[c], &[vec![run(Some(hostile))]], false);
+        let junit = r.junit();
+        for ch in junit.chars() {
+            assert!(
+                ch == '\n' || !(ch < ' ' || ('\x7f'..='\u{9f}').contains(&ch) || ch == '\u{fffe}'),
+                "{ch:?} in {junit}"
+            );
+        }
+        assert!(junit.lines().all(|l| !l.trim_start().starts_with("::") && !l.contains("##[")), "{junit}");
+        assert_eq!(junit.lines().count(), 8, "{junit}");
+        assert!(junit.contains("x\\u{1b}]52;c;aGk=\\u{7}\\u{1b}[2J&#155;&#127;&#10;::add-mask::secret&#13;&#10;  ::error::x ##&#91;add-mask]y&#9;\\u{fffe}"), "{junit}");
+    }
+
+    #[test]
     fn nothing_run_gives_no_ratios() {
         let r = Report::new("x", "openai", "m", 3, &[case("a", "pdf")], &[vec![]], true);
         assert!(!r.cases[0].pass && r.cancelled);
         assert_eq!((r.summary.precision, r.summary.accuracy), (None, None));
-        assert_eq!(xml("a<b & \"c\"\u{1}"), "a&lt;b &amp; &quot;c&quot;");
+        assert_eq!(xml("a<b & \"c\"\u{1}"), "a&lt;b &amp; &quot;c&quot;\\u{1}");
     }
 }

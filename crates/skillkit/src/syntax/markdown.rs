@@ -2,7 +2,7 @@
 //! preview. Every function takes the whole file text and the body's span, and every span it
 //! returns is into the whole file text, so diagnostics and editor marks need no translation.
 
-use crate::syntax::text::Span;
+use crate::syntax::text::{percent_decode, Span};
 use crate::syntax::tokens;
 use pulldown_cmark::{CowStr, Event, LinkType, Options, Parser, Tag, TagEnd};
 use std::borrow::Cow;
@@ -431,32 +431,6 @@ pub fn parse_target(target: &str, percent: bool) -> Target {
         path.push_str(part);
     }
     Target { path: Some(path), anchor, escapes }
-}
-
-/// Decode `%XX` escapes (invalid UTF-8 becomes U+FFFD; a stray `%` stays).
-fn percent_decode(s: &str) -> Cow<'_, str> {
-    if !s.contains('%') {
-        return Cow::Borrowed(s);
-    }
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let hex = |c: u8| (c as char).to_digit(16);
-        if b[i] == b'%' {
-            if let (Some(h), Some(l)) = (b.get(i + 1).and_then(|&c| hex(c)), b.get(i + 2).and_then(|&c| hex(c))) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    match String::from_utf8(out) {
-        Ok(s) => Cow::Owned(s),
-        Err(e) => Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
-    }
 }
 
 // ---------------------------------------------------------------------------------------------

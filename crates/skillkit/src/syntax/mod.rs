@@ -1,8 +1,8 @@
 //! The first stage: a skill file's text as the engine reads it, without the disk and without
 //! judgement. Positions ([`text`]), the split into frontmatter and body ([`split`]), YAML with
 //! spans ([`yaml`], and the YAML 1.1 reading [`yaml11`]), the frontmatter's fields ([`fields`],
-//! [`frontmatter`]), Markdown and its references ([`markdown`]), the JSON Schema ([`schema`]) and
-//! token counts ([`tokens`]).
+//! [`frontmatter`]), Markdown and its references ([`markdown`]), the JSON Schema ([`schema`]),
+//! token counts ([`tokens`]), and untrusted text as it may be shown to a person ([`shown`]).
 
 mod bpe;
 mod bpe_hash;
@@ -11,6 +11,7 @@ pub mod frontmatter;
 pub mod markdown;
 mod pretok;
 pub mod schema;
+pub mod shown;
 pub mod split;
 pub mod text;
 pub mod tokens;
