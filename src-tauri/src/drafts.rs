@@ -62,7 +62,7 @@ pub fn all(dir: &Path) -> Vec<Stored> {
     let mut out: Vec<Stored> = entries
         .filter_map(|e| e.ok())
         .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
-        .filter_map(|e| serde_json::from_str(&std::fs::read_to_string(e.path()).ok()?).ok())
+        .filter_map(|e| serde_json::from_str(&skillkit::files::read_text(&e.path(), 64 << 20).ok()?).ok())
         .collect();
     out.sort_by(|a, b| a.path.cmp(&b.path));
     out

@@ -19,7 +19,7 @@ pub struct LastLibrary {
 
 /// The remembered library, if the file holds one.
 pub fn read(path: &Path) -> Option<LastLibrary> {
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = skillkit::files::read_text(path, 1 << 20).ok()?;
     match serde_json::from_str(&text) {
         Ok(last) => Some(last),
         Err(e) => {

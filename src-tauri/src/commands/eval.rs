@@ -509,7 +509,7 @@ impl AppState {
     /// The remembered provider settings (the defaults for what the file lacks).
     pub fn eval_settings(&self) -> Result<ProviderSettings, AppError> {
         let Some(file) = self.evals.settings_file() else { return Ok(ProviderSettings::default()) };
-        let Ok(text) = std::fs::read_to_string(&file) else { return Ok(ProviderSettings::default()) };
+        let Ok(text) = skillkit::files::read_text(&file, 1 << 20) else { return Ok(ProviderSettings::default()) };
         let mut merged = serde_json::to_value(ProviderSettings::default()).unwrap_or_default();
         if let (Some(m), Ok(serde_json::Value::Object(saved))) = (merged.as_object_mut(), serde_json::from_str(&text)) {
             m.extend(saved);

@@ -21,7 +21,7 @@ impl AppState {
     /// The remembered state, or the defaults.
     pub fn ui_state(&self) -> Result<UiState, AppError> {
         let Some(file) = self.ui_state_file() else { return Ok(UiState::default()) };
-        let Ok(text) = std::fs::read_to_string(&file) else { return Ok(UiState::default()) };
+        let Ok(text) = skillkit::files::read_text(&file, 1 << 20) else { return Ok(UiState::default()) };
         if text.len() > MAX_BYTES {
             return Ok(UiState::default());
         }
