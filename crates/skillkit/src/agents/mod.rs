@@ -9,6 +9,7 @@ pub mod agentskills;
 pub mod claude_code;
 pub mod codex;
 pub mod compat;
+pub mod copilot_cli;
 pub mod deepagents;
 pub mod gemini_cli;
 pub mod harness9;
@@ -49,6 +50,7 @@ pub static AGENTS: &[&Agent] = &[
     &claude_code::AGENT,
     &codex::AGENT,
     &gemini_cli::AGENT,
+    &copilot_cli::AGENT,
     &harness9::AGENT,
 ];
 
