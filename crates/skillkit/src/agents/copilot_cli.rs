@@ -442,6 +442,35 @@ fn related_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
     }
 }
 
+/// One session step as Copilot CLI handles it: the model calls `skill(name)`; the tool result,
+/// then the `<skill-context>` user message Copilot adds after it.
+pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step) -> crate::session::Outcome {
+    use crate::session::{Outcome, Step};
+    match step {
+        Step::Invoke { skill, .. } | Step::Load { skill } => {
+            let call = format!("skill({{\"skill\": \"{skill}\"}})");
+            match activate(&s.library, skill) {
+                Ok((result, message)) => {
+                    if !s.loaded.contains(skill) {
+                        s.loaded.push(skill.clone());
+                    }
+                    Outcome::ok(call, format!("{result}\n\n{message}"))
+                        .with_note("the tool result, then a new user message with the skill context")
+                }
+                Err(text) => Outcome::error(call, text),
+            }
+        }
+        Step::Slash { name, .. } => Outcome::unsupported(format!("/{name}"), "copilot-cli", "slash command for skills"),
+        Step::Unload { skill } => Outcome::unsupported(format!("unload {skill}"), "copilot-cli", "unload tool"),
+        Step::Tool { name, args } => Outcome::ok(format!("{name}({args})"), String::new()).with_note(
+            "allowed-tools is not modelled for Copilot CLI; the tool would run now (the simulator runs no tools)",
+        ),
+        Step::Edit { .. } | Step::User { .. } | Step::Model { .. } => {
+            unreachable!("edits and conversation turns are handled by the session")
+        }
+    }
+}
+
 /// Reads every skill as [`load`] does, remembering each reading ([`Agent::read`]).
 pub fn read_all(lib: &Library) {
     load(lib);

@@ -93,6 +93,7 @@ static SESSIONS: &[(&Agent, SessionHooks)] = &[
     (&claude_code::AGENT, SessionHooks { step: claude_code::session_step, model: None }),
     (&codex::AGENT, SessionHooks { step: codex::session_step, model: None }),
     (&gemini_cli::AGENT, SessionHooks { step: gemini_cli::session_step, model: None }),
+    (&copilot_cli::AGENT, SessionHooks { step: copilot_cli::session_step, model: None }),
     (&harness9::AGENT, SessionHooks { step: harness9::session_step, model: None }),
 ];
 
