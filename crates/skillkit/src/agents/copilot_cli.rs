@@ -14,7 +14,8 @@
 //!   and otherwise the last source is the project's and every earlier one a user folder (the
 //!   `override` capture: `override-base` in `~/.copilot/skills`, `override-project` in
 //!   `.github/skills`).
-//! - Discovery: the direct child folders of each location holding a `SKILL.md`.
+//! - Discovery: the direct child folders of each location holding a `SKILL.md` (nested and
+//!   hidden folders were not captured; they are not looked into here).
 //! - Reading: the frontmatter must open the file (`---`) and close; none →
 //!   `missing or malformed YAML frontmatter`; YAML that does not parse (an unquoted `: `) →
 //!   `failed to parse YAML frontmatter: …` (the YAML parser's own words follow; ours differ).
@@ -33,12 +34,13 @@
 //!   load:`); `copilot -p` prints nothing, so [`Prompt::warnings`](crate::prompt::Prompt) stays
 //!   empty. Two folders of one location with one name: the first in the folder's `readdir`
 //!   order wins (the `same-name` capture), which is why [`load`] reads the source folder's order.
-//! - Text: `<skill>\n<available_skills>\n`, one entry per skill: the project's skills sorted by
-//!   name in code-point order, then the user's, sorted the same way (the `override` capture;
-//!   whether the three project folders interleave was not captured: here they do) (`<skill>\n  <name>N</name>\n  <description>D</description>\n  <location>project|user</location>\n</skill>\n`,
-//!   the description XML-escaped: `&amp; &lt; &gt; &quot; &apos;`), then
-//!   `</available_skills>\n</skill>\n`. With no listed skill the section is absent and the `skill`
-//!   tool is not offered.
+//! - Text: `<skill>\n<available_skills>\n`, one entry per listed skill
+//!   (`<skill>\n  <name>N</name>\n  <description>D</description>\n  <location>L</location>\n</skill>\n`,
+//!   L `project` or `user`, the description XML-escaped: `&amp; &lt; &gt; &quot; &apos;`), then
+//!   `</available_skills>\n</skill>\n`. Order: the project's skills sorted by name in code-point
+//!   order, then the user's, sorted the same way (the `override` capture; whether skills of the
+//!   three project folders interleave was not captured: here they do). With no listed skill the
+//!   section is absent and the `skill` tool is not offered.
 //! - Budget: entries are added in sorted order while the running total of their characters (the
 //!   escaped entry text) stays at most 15,000; the first entry that does not fit and every later
 //!   one go, in order, into one line `Additional skills available (invoke by name): a, b` before
@@ -172,12 +174,14 @@ pub fn xml_escape(s: &str) -> String {
 }
 
 /// The description of a skill without one: the body's lines that are neither blank nor
-/// Markdown headings, trimmed and joined with spaces (spaces inside a line are kept).
+/// Markdown headings, trimmed and joined with spaces (spaces inside a line are kept), as
+/// captured on `invalid/no-desc` and `copilot-invalid/body-fallback`; whether a long body is cut
+/// was not captured.
 pub fn body_fallback(body: &str) -> String {
     body.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect::<Vec<_>>().join(" ")
 }
 
-const NAME_RULE: &str = "Skill name must start with an ASCII letter or number and contain only ASCII letters (a-z, A-Z), numbers, hyphens, underscores, dots, colons, and spaces";
+pub const NAME_RULE: &str = "Skill name must start with an ASCII letter or number and contain only ASCII letters (a-z, A-Z), numbers, hyphens, underscores, dots, colons, and spaces";
 
 /// [`NAME_RULE`].
 pub fn valid_name(name: &str) -> bool {
