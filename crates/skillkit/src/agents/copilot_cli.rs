@@ -10,8 +10,8 @@
 //!   modelled). The first folder in that order wins a duplicated name, silently (no message; the
 //!   loser is simply not there). With `--source` (lowest priority first, as for every profile) a
 //!   later source wins; a source is a user folder when its path ends in `.copilot/skills` or is
-//!   `~/.agents/skills`, a project folder when it ends in `.github/skills` or `.claude/skills`,
-//!   and otherwise the last source is the project's and every earlier one a user folder (the
+//!   `~/.agents/skills`, a project folder when it ends in `.github/skills`, `.claude/skills` or
+//!   (elsewhere) `.agents/skills`, and otherwise the last source is the project's and every earlier one a user folder (the
 //!   `override` capture: `override-base` in `~/.copilot/skills`, `override-project` in
 //!   `.github/skills`).
 //! - Discovery: the direct child folders of each location holding a `SKILL.md` (nested and
@@ -38,8 +38,8 @@
 //!   (`<skill>\n  <name>N</name>\n  <description>D</description>\n  <location>L</location>\n</skill>\n`,
 //!   L `project` or `user`, the description XML-escaped: `&amp; &lt; &gt; &quot; &apos;`), then
 //!   `</available_skills>\n</skill>\n`. Order: the project's skills sorted by name in code-point
-//!   order, then the user's, sorted the same way (the `override` capture; whether skills of the
-//!   three project folders interleave was not captured: here they do). With no listed skill the
+//!   order, then the user's, sorted the same way (the `override` capture); the skills of the
+//!   project folders are sorted together (a probe with `.github/skills` and `.agents/skills`). With no listed skill the
 //!   section is absent and the `skill` tool is not offered.
 //! - Budget: entries are added in sorted order while the running total of their characters (the
 //!   escaped entry text) stays at most 15,000; the first entry that does not fit and every later
@@ -145,10 +145,10 @@ pub fn scope_of(lib: &Library, si: usize) -> Scope {
     if path.ends_with(".github/skills") || path.ends_with(".claude/skills") {
         return Scope::Project;
     }
-    if let Some(home) = std::env::var_os("HOME").filter(|h| !h.is_empty()) {
-        if Path::new(path) == Path::new(&home).join(".agents/skills") {
-            return Scope::User;
-        }
+    if path.ends_with(".agents/skills") {
+        let home = std::env::var_os("HOME").filter(|h| !h.is_empty());
+        let at_home = home.is_some_and(|h| Path::new(path) == Path::new(&h).join(".agents/skills"));
+        return if at_home { Scope::User } else { Scope::Project };
     }
     if si + 1 == lib.sources.len() {
         Scope::Project
@@ -497,6 +497,30 @@ mod tests {
     #[test]
     fn descriptions_escape_five_characters() {
         assert_eq!(xml_escape("<a> & \"b\" 'c'"), "&lt;a&gt; &amp; &quot;b&quot; &apos;c&apos;");
+    }
+
+    #[test]
+    fn project_folders_sort_together_and_user_folders_follow() {
+        let t = tempfile::tempdir().unwrap();
+        let skill = |dir: &str, name: &str| {
+            let d = t.path().join(dir).join(name);
+            std::fs::create_dir_all(&d).unwrap();
+            std::fs::write(d.join("SKILL.md"), format!("---\nname: {name}\ndescription: d\n---\n\nBody.\n")).unwrap();
+        };
+        skill("home/.copilot/skills", "aa-user");
+        skill("p/.agents/skills", "alpha-a");
+        skill("p/.agents/skills", "mid-a");
+        skill("p/.github/skills", "zeta-g");
+        let sources: Vec<std::path::PathBuf> =
+            ["home/.copilot/skills", "p/.agents/skills", "p/.github/skills"].iter().map(|s| t.path().join(s)).collect();
+        let lib = Library::open(&sources, &AGENT);
+        let text = AGENT.render(&lib, &Default::default()).unwrap().text;
+        let listed: Vec<(&str, &str)> = text
+            .split("<skill>\n  <name>")
+            .skip(1)
+            .map(|e| (e.split('<').next().unwrap(), e.split("<location>").nth(1).unwrap().split('<').next().unwrap()))
+            .collect();
+        assert_eq!(listed, [("alpha-a", "project"), ("mid-a", "project"), ("zeta-g", "project"), ("aa-user", "user")]);
     }
 
     #[test]
