@@ -9,6 +9,7 @@ export const AGENTS = [
   "claude-code",
   "codex",
   "gemini-cli",
+  "copilot-cli",
   "deepagents",
   "deepagents-v1",
   "deepagents-v2",

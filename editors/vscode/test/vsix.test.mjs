@@ -78,6 +78,7 @@ test("the settings: path, agent (every profile), trace", () => {
     "claude-code",
     "codex",
     "gemini-cli",
+    "copilot-cli",
     "deepagents",
     "deepagents-v1",
     "deepagents-v2",

@@ -9,6 +9,7 @@ pub mod agentskills;
 pub mod claude_code;
 pub mod codex;
 pub mod compat;
+pub mod copilot_cli;
 pub mod deepagents;
 pub mod gemini_cli;
 pub mod harness9;
@@ -49,6 +50,7 @@ pub static AGENTS: &[&Agent] = &[
     &claude_code::AGENT,
     &codex::AGENT,
     &gemini_cli::AGENT,
+    &copilot_cli::AGENT,
     &harness9::AGENT,
 ];
 
@@ -91,6 +93,7 @@ static SESSIONS: &[(&Agent, SessionHooks)] = &[
     (&claude_code::AGENT, SessionHooks { step: claude_code::session_step, model: None }),
     (&codex::AGENT, SessionHooks { step: codex::session_step, model: None }),
     (&gemini_cli::AGENT, SessionHooks { step: gemini_cli::session_step, model: None }),
+    (&copilot_cli::AGENT, SessionHooks { step: copilot_cli::session_step, model: None }),
     (&harness9::AGENT, SessionHooks { step: harness9::session_step, model: None }),
 ];
 

@@ -1,0 +1,180 @@
+#!/usr/bin/env bash
+# Re-capture the GitHub Copilot CLI prompt goldens (issue #39: `skillkit prompt --agent copilot-cli`):
+# the exact `<skill>` section the real `copilot -p` puts in its system message, for the test trees in
+# tests/fixtures/prompt-trees/, kept in tests/fixtures/prompt-goldens/copilot-cli-<version>/<tree>/.
+#
+#   tests/oracles/capture_copilot_cli.sh [OUT]        OUT defaults to tests/fixtures/prompt-goldens
+#   tests/oracles/capture_copilot_cli.sh --generate   only rewrite the generated trees (copilot-budget,
+#                                                     copilot-limits)
+#
+# 1. Install the real program (pinned 1.0.102) outside the repository and point COPILOT_BIN at it:
+#        mkdir -p /tmp/copilot-npm && (cd /tmp/copilot-npm && npm install @github/copilot@1.0.102)
+#        export COPILOT_BIN=/tmp/copilot-npm/node_modules/.bin/copilot
+#    (or `bash /work/shared/oracles/install_oracles_a.sh`, which prints COPILOT_BIN.)
+# 2. Run this script under the shared capture lock (captures of all agents share scratch folders):
+#        flock /tmp/oracle-capture.lock tests/oracles/capture_copilot_cli.sh
+#    It calls the shared capture script unchanged (ORACLES, default /work/shared/oracles:
+#    capture_copilot_cli.sh, BYOK offline mode against a local mock model inside `unshare -rn`; see
+#    /work/shared/reference/agents-more.md section 1), writes its raw output under RAW (default
+#    /tmp/skillkit-prompt-raw-copilot, wiped) and copies the small exact pieces into OUT (the
+#    agent's folder is replaced). Optional env: ONLY_TREES="minimal chars ..." (default: all below),
+#    SCRATCH (default /tmp/skillkit-oracle-work: the capture's WORK is $SCRATCH/copilot-cli).
+#
+# Trees: every single-source tree is copied into the project's `.github/skills`. `override` is
+# override-base in the user folder `~/.copilot/skills` plus override-project in `.github/skills`.
+#
+# Kept per tree (text exact, then path-normalised):
+#   listing.txt      the bytes between `</fetch_copilot_cli_documentation>\n` and `<sql>` in the
+#                    system message (`messages[0]`): the `<skill>\n<available_skills>…</skill>\n`
+#                    section; with no skill the section is absent and no-listing.txt (empty) is kept
+#                    instead, plus tools.json (the names of the tools offered: no `skill`)
+#   skill-list.txt   `copilot skill list` (the only place naming skipped skills and why)
+#   tool-skill.json  the `skill` tool definition offered to the model (trees with a listing)
+#   call-N.json      the mock calls skill({"skill": N}); {"tool_result": …, "after": […]}: the tool
+#                    message and the message texts that follow it (the injected <skill-context>)
+#   <agent>/meta.json version, command line, env, date, per-tree status
+# Path normalisation: $TREES/<tree> -> {TREE}, $TREES -> {TREES}, the capture's WORK -> {WORK},
+# $REPO -> {REPO}.
+set -uo pipefail
+
+REPO=$(cd "$(dirname "$(realpath "$0")")/../.." && pwd)
+TREES=$REPO/tests/fixtures/prompt-trees
+
+generate() {  # deterministic generated trees
+  python3 - "$TREES" <<'PYEOF'
+import os, shutil, sys
+root = sys.argv[1]
+WORDS = ("amber basil cedar dune ember fjord grove heath inlet juniper kelp loam moss nectar "
+         "orchard pine quartz reed sage thyme umber vale willow yarrow zinnia").split()
+def text(seed, n, lead):
+    out, i = lead, seed
+    while len(out) < n:
+        out += " " + WORDS[i % len(WORDS)]
+        i += 5
+    return (out[: n - 1].rstrip() + ".").ljust(n, ".")[:n]
+def write(path, name, desc, body):
+    os.makedirs(path, exist_ok=True)
+    with open(os.path.join(path, "SKILL.md"), "w", encoding="utf-8", newline="\n") as f:
+        f.write(f"---\nname: {name}\ndescription: {desc}\n---\n\n{body}\n")
+for t in ("copilot-budget", "copilot-limits"):
+    shutil.rmtree(os.path.join(root, t), ignore_errors=True)
+# 30 skills of 480-character descriptions (some with `&`, which counts escaped) overflow the
+# 15,000-character budget; `zz-tiny` sorts last and would fit alone, but follows the first overflow.
+for k in range(1, 31):
+    name = f"cb-{k:02d}"
+    lead = f"Budget skill {k} & friends." if k % 4 == 0 else f"Budget skill {k}."
+    write(os.path.join(root, "copilot-budget", name), name, text(k, 480, lead), f"Body of budget skill {k}.")
+write(os.path.join(root, "copilot-budget", "zz-tiny"), "zz-tiny", "Tiny.", "Body of the tiny skill.")
+lim = os.path.join(root, "copilot-limits")
+write(os.path.join(lim, "desc-1024"), "desc-1024", text(2, 1024, "Exactly 1024 characters."), "Body.")
+write(os.path.join(lim, "desc-1025"), "desc-1025", text(3, 1025, "Exactly 1025 characters."), "Body.")
+n64 = "n" + "-".join(["long"] * 13)[:62] + "x"
+n65 = n64 + "y"
+write(os.path.join(lim, "name-64"), n64, "A name of exactly 64 characters.", "Body.")
+write(os.path.join(lim, "name-65"), n65, "A name of 65 characters.", "Body.")
+assert len(n64) == 64 and len(n65) == 65
+PYEOF
+}
+if [ "${1:-}" = --generate ]; then generate; echo "generated copilot-budget and copilot-limits in $TREES"; exit 0; fi
+
+OUT=$(realpath -m "${1:-$REPO/tests/fixtures/prompt-goldens}")
+ORACLES=${ORACLES:-/work/shared/oracles}
+RAW=${RAW:-/tmp/skillkit-prompt-raw-copilot}
+SCRATCH=${SCRATCH:-/tmp/skillkit-oracle-work}
+WORK=$SCRATCH/copilot-cli
+: "${COPILOT_BIN:?set COPILOT_BIN (see the header)}"
+ALL_TREES="all-fields minimal override-base override-project override empty invalid chars long-desc blocks crlf unicode claude-fields budget-60 tolerated name-order collation same-name copilot-escape copilot-invalid copilot-budget copilot-limits"
+TREES_SEL=${ONLY_TREES:-$ALL_TREES}
+# Trees whose first listed skill is also activated (and, for copilot-invalid, a hidden and an unknown one).
+CALL_TREES="minimal all-fields invalid copilot-invalid override"
+VERSION=$("$COPILOT_BIN" --version | head -1 | sed 's/^GitHub Copilot CLI //; s/\.$//')
+DST=$OUT/copilot-cli-$VERSION
+DATE=$(date -u +%FT%TZ)
+rm -rf "$RAW"; mkdir -p "$RAW" "$SCRATCH"
+[ -n "${ONLY_TREES:-}" ] || rm -rf "$DST"
+mkdir -p "$DST"
+FAILS=$RAW/failures.txt; : > "$FAILS"
+fail() { echo "FAIL $*" | tee -a "$FAILS" >&2; }
+
+norm() {  # norm TREE_PATH < in > out
+  sed -e "s#$1#{TREE}#g" -e "s#$TREES#{TREES}#g" -e "s#$WORK#{WORK}#g" -e "s#$REPO#{REPO}#g"
+}
+
+# The pieces of one run folder, exact (JSON strings exact).
+pick() {  # pick KIND RUNDIR OUTDIR [NAME]
+  python3 - "$@" <<'PYEOF'
+import json, os, sys
+kind, d, out = sys.argv[1], sys.argv[2], sys.argv[3]
+reqs = []
+for line in open(os.path.join(d, "requests.jsonl"), encoding="utf-8"):
+    e = json.loads(line)
+    if e.get("method") == "POST" and isinstance(e.get("body"), dict) and e["body"].get("messages"):
+        reqs.append(e["body"])
+def text(c):
+    return c if isinstance(c, str) else "".join(p.get("text", "") for p in c if p.get("type") == "text")
+if kind == "listing":
+    body = reqs[0]
+    m0 = body["messages"][0]
+    assert m0["role"] == "system", m0["role"]
+    s = text(m0["content"])
+    a = s.index("</fetch_copilot_cli_documentation>\n") + len("</fetch_copilot_cli_documentation>\n")
+    b = s.index("<sql>", a)
+    tools = [t["function"]["name"] for t in body.get("tools", [])]
+    if s[a:b]:
+        open(os.path.join(out, "listing.txt"), "w", encoding="utf-8").write(s[a:b])
+        tool = [t["function"] for t in body["tools"] if t["function"]["name"] == "skill"][0]
+        json.dump(tool, open(os.path.join(out, "tool-skill.json"), "w", encoding="utf-8"), ensure_ascii=False, indent=2)
+    else:
+        open(os.path.join(out, "no-listing.txt"), "w").close()
+        json.dump(tools, open(os.path.join(out, "tools.json"), "w"), indent=2)
+else:
+    name = sys.argv[4]
+    body = reqs[-1]
+    msgs = body["messages"]
+    k = max(i for i, m in enumerate(msgs) if m["role"] == "tool")
+    res = {"tool_result": text(msgs[k]["content"]), "after": [{"role": m["role"], "text": text(m["content"])} for m in msgs[k + 1:]]}
+    json.dump(res, open(os.path.join(out, f"call-{name}.json"), "w", encoding="utf-8"), ensure_ascii=False, indent=2)
+PYEOF
+}
+
+declare -A STATUS
+for t in $TREES_SEL; do
+  raw=$RAW/$t dst=$DST/$t src=$TREES/$t extra=""
+  if [ "$t" = override ]; then src=$TREES/override-project; extra="user:$TREES/override-base"; fi
+  [ -d "$src" ] || { fail "$t: no tree $src"; continue; }
+  tool_runs=0 extra_tool=""
+  if [[ " $CALL_TREES " == *" $t "* ]]; then tool_runs=1; fi
+  [ "$t" = copilot-invalid ] && extra_tool="hidden no-such-skill"
+  rm -rf "$dst"; mkdir -p "$dst" "$raw"
+  env COPILOT_BIN="$COPILOT_BIN" WORK="$WORK" TOOL_RUNS=$tool_runs EXTRA_TOOL="$extra_tool" EXTRA_TREES="$extra" \
+    "$ORACLES/capture_copilot_cli.sh" "$src" "$raw" > "$raw.log" 2>&1 || fail "$t: capture rc=$?"
+  [ "$(cat "$raw/listing/rc.txt" 2>/dev/null)" = 0 ] || fail "$t: listing rc=$(cat "$raw/listing/rc.txt" 2>/dev/null)"
+  pick listing "$raw/listing" "$dst" || fail "$t: listing not extracted"
+  norm "$src" < "$raw/skill-list.txt" > "$dst/skill-list.txt"
+  for d in "$raw"/tool-*/; do
+    [ -d "$d" ] || continue
+    n=$(basename "$d"); n=${n#tool-}
+    pick call "$d" "$dst" "$n" || fail "$t: call $n not extracted"
+  done
+  for f in "$dst"/*; do norm "$src" < "$f" > "$f.n" && mv "$f.n" "$f"; done
+  STATUS[$t]=$([ -s "$FAILS" ] && grep -q "^FAIL $t:" "$FAILS" && echo failed || echo ok)
+  echo "[$t] ${STATUS[$t]}: $(ls "$dst" | tr '\n' ' ')"
+done
+
+python3 - "$DST/meta.json" "$VERSION" "$DATE" "$ORACLES" "$(for t in "${!STATUS[@]}"; do echo "$t=${STATUS[$t]}"; done)" <<'PYEOF'
+import json, os, sys
+path, version, date, oracles, status = sys.argv[1:6]
+old = json.load(open(path)) if os.path.exists(path) else {}
+trees = old.get("trees", {})
+trees.update(dict(l.split("=", 1) for l in status.split()))
+json.dump({
+    "agent": "copilot-cli", "version": version, "date": date,
+    "command": "{ORACLES}/capture_copilot_cli.sh TREE OUT (copilot --disable-client-telemetry --no-auto-update --log-level all -p hello)",
+    "env": "env -i HOME={WORK}/home COPILOT_OFFLINE=true COPILOT_ALLOW_ALL=true COPILOT_PROVIDER_TYPE=openai COPILOT_MODEL=gpt-5 (mock on 127.0.0.1, unshare -rn); ~/.copilot/settings.json disabledSkills = the three bundled skills; skills in {WORK}/proj/.github/skills (override-base: {WORK}/home/.copilot/skills)",
+    "oracles": oracles.replace(oracles, "{ORACLES}"),
+    "trees": dict(sorted(trees.items())),
+}, open(path, "w"), indent=2)
+open(path, "a").write("\n")
+PYEOF
+if [ -s "$FAILS" ]; then echo "failures:"; cat "$FAILS"; exit 1; fi
+echo "done: $DST"
