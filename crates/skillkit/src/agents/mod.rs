@@ -12,6 +12,7 @@ pub mod compat;
 pub mod deepagents;
 pub mod gemini_cli;
 pub mod harness9;
+pub mod opencode;
 
 pub use compat::python;
 pub use deepagents::{read_file as deepagents_read, v1 as deepagents_v1, v2 as deepagents_v2};
@@ -50,6 +51,7 @@ pub static AGENTS: &[&Agent] = &[
     &codex::AGENT,
     &gemini_cli::AGENT,
     &harness9::AGENT,
+    &opencode::AGENT,
 ];
 
 /// The skill a tool call's string argument `key` names (activation by name).
@@ -92,6 +94,7 @@ static SESSIONS: &[(&Agent, SessionHooks)] = &[
     (&codex::AGENT, SessionHooks { step: codex::session_step, model: None }),
     (&gemini_cli::AGENT, SessionHooks { step: gemini_cli::session_step, model: None }),
     (&harness9::AGENT, SessionHooks { step: harness9::session_step, model: None }),
+    (&opencode::AGENT, SessionHooks { step: opencode::session_step, model: None }),
 ];
 
 /// `agent`'s session code, `None` for profiles without sessions.
