@@ -29,6 +29,8 @@
 #             the listing is run RUNS_DUP times (default 3) as listing-run<N>.txt
 #   same-name three `shared` skills in one folder: also RUNS_DUP listings
 #   scopes    the tree `minimal` in each of OpenCode's nine folders (listing-<scope>.txt)
+#   discovery tests/fixtures/opencode-discovery (kept out of prompt-trees: nested, hidden and
+#             lower-case `skill.md` folders that other agents' profiles do not model)
 #
 # Kept per tree (text exact, then path-normalised):
 #   listing.txt        main.skills-listing.txt: "Skills provide…" … "</available_skills>"
@@ -52,7 +54,7 @@ export OPENCODE_BIN=${OPENCODE_BIN:-/tmp/oracles-a/npm/node_modules/opencode-lin
 export RG_DIR=${RG_DIR:-/tmp/oracles-bin}
 RUNS_DUP=${RUNS_DUP:-3}
 WORK=$SCRATCH/opencode
-ALL_TREES="all-fields minimal override-base override-project override empty invalid chars long-desc blocks crlf unicode claude-fields budget-60 tolerated collation name-order same-name opencode-edge scopes"
+ALL_TREES="all-fields minimal override-base override-project override empty invalid chars long-desc blocks crlf unicode claude-fields budget-60 tolerated collation name-order same-name opencode-edge discovery scopes"
 TREES_SEL=${ONLY_TREES:-$ALL_TREES}
 SCOPES="project project-skill project-claude project-agents user user-skill user-claude user-agents user-dot-opencode"
 VER=$("$OPENCODE_BIN" --version) || { echo "no OpenCode at $OPENCODE_BIN (see the header)" >&2; exit 2; }
@@ -63,7 +65,7 @@ FAILS=$RAW/failures.txt; : > "$FAILS"
 fail() { echo "FAIL $*" | tee -a "$FAILS" >&2; }
 
 norm() {  # norm TREE_PATH < in > out
-  sed -e "s#$1#{TREE}#g" -e "s#$TREES#{TREES}#g" -e "s#$WORK#{WORK}#g" -e "s#$REPO#{REPO}#g"
+  sed -e "s#$1#{TREE}#g" -e "s#$TREES#{TREES}#g" -e "s#$REPO/tests/fixtures#{FIXTURES}#g" -e "s#$WORK#{WORK}#g" -e "s#$REPO#{REPO}#g"
 }
 keep() {  # keep SRC DEST TREE_PATH
   [ -f "$1" ] || { fail "missing $1"; return 1; }
@@ -95,6 +97,7 @@ cap() {  # cap TREE
     minimal|all-fields) tr=all; xt="no-such-skill" ;;
     invalid) xt="no-desc no-such-skill" ;;
     scopes) src=$TREES/minimal ;;
+    discovery) src=$REPO/tests/fixtures/opencode-discovery ;;
   esac
   if [ "$t" = scopes ]; then
     for s in $SCOPES; do

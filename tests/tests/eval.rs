@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use std::path::Path;
 
 /// Agents with a skill tool, with the call that activates skill `{{S}}` under each.
-const AGENTS: [(&str, &str, &str); 7] = [
+const AGENTS: [(&str, &str, &str); 8] = [
     ("claude-code", "Skill", r#"{"skill": "S"}"#),
     ("gemini-cli", "activate_skill", r#"{"name": "S"}"#),
     ("deepagents", "read_file", r#"{"file_path": "{{path:S}}"}"#),
@@ -17,6 +17,7 @@ const AGENTS: [(&str, &str, &str); 7] = [
     ("deepagents-v2", "load_skill", r#"{"skill_name": "S"}"#),
     ("codex", "exec_command", r#"{"cmd": "sed -n '1,200p' {{path:S}}"}"#),
     ("harness9", "use_skill", r#"{"skill_name": "S"}"#),
+    ("opencode", "skill", r#"{"name": "S"}"#),
 ];
 
 fn library(root: &Path) {

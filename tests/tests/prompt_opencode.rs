@@ -23,6 +23,11 @@ fn cases() -> Vec<Case> {
         TREES.iter().chain(&MORE_TREES).map(|t| (*t, vec![tree(t)], vec![(PROJECT_ROOT, tree(t))])).collect();
     let (base, project) = (tree("override-base"), tree("override-project"));
     out.push(("override", vec![base.clone(), project.clone()], vec![(USER_ROOT, base), (PROJECT_ROOT, project)]));
+    // Kept out of prompt-trees (other profiles do not model it): skills nested in folders and in
+    // other skills are found, a hidden folder and a lower-case `skill.md` are not.
+    let d = e2e::goldens::fixtures().join("opencode-discovery");
+    let d = d.canonicalize().unwrap_or(d).to_string_lossy().into_owned();
+    out.push(("discovery", vec![d.clone()], vec![(PROJECT_ROOT, d)]));
     out
 }
 
@@ -68,7 +73,7 @@ fn every_listing_is_byte_exact() {
         assert_same(&text, &sub(&want, &map), t);
         checked += 1;
     }
-    assert_eq!(checked, TREES.len() + MORE_TREES.len() + 1 - RACES.len());
+    assert_eq!(checked, TREES.len() + MORE_TREES.len() + 2 - RACES.len());
 }
 
 /// Duplicate names are a race in OpenCode (all files parsed in parallel, the last parse to finish
@@ -208,7 +213,6 @@ fn order_is_locale_compare() {
             "crlf-skill",
             "customize-opencode",
             "folded-last",
-            "inner-skill",
             "tags",
             "Team Notes"
         ]
