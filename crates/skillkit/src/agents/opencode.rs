@@ -12,15 +12,19 @@
 //!   in one run (`scopes` capture). Not modelled: which folder a `--source` stands for; the
 //!   engine takes the sources as given, lowest priority first, as for the other agents.
 //! - Discovery: recursive (`**/SKILL.md`, a `SKILL.md` below another skill's folder counts too),
-//!   the file name exactly `SKILL.md`. Hidden folders are skipped in OpenCode's own folders
-//!   (captured: `opencode-edge/.hidden-skill` is not listed); the `.claude`/`.agents` scans use
-//!   `dot: true` and would find them (not modelled: the engine's policy is one per agent).
+//!   the file name exactly `SKILL.md` (captured on `tests/fixtures/opencode-discovery`: nested
+//!   skills listed, `.hidden-skill/` and `lower-file/skill.md` not). Hidden folders are skipped
+//!   in OpenCode's own folders; the `.claude`/`.agents` scans use `dot: true` and would find them
+//!   (not modelled: the engine's policy is one per agent).
 //! - Duplicates: **not deterministic**. OpenCode parses every file in parallel
 //!   (`concurrency: "unbounded"`) into one object keyed by name, so the parse that finishes last
-//!   wins; the real program picked different winners in runs on the same tree (see
-//!   `agents-more.md`, OpenCode). skillkit shows the skill found last (the later `--source`, then
-//!   the later folder in path order) and, like OpenCode, logs `WARN duplicate skill name` for
-//!   each other copy; the verdict of the others is `shadowed`, not invalid.
+//!   wins. Captured: three `shared` skills in one folder (`same-name`) gave `dup-x`, `dup`,
+//!   `dup` in three runs; across folders (`override`) the project copy beat
+//!   `~/.config/opencode/skills` in all four runs. skillkit shows the skill found last (the
+//!   later `--source`, then the later path in byte order) and, like OpenCode, logs
+//!   `level=WARN message="duplicate skill name" name=N existing=P duplicate=Q` for each other
+//!   copy (exact on `override`); the others' decision is `shadowed`, not invalid. Everything
+//!   but the winner's entry is byte-exact on both trees.
 //! - Reading (`ConfigMarkdown.parse`, gray-matter + js-yaml): the frontmatter is the text after a
 //!   leading `---` up to the first `\n---` (to the end without one); when js-yaml rejects it, it
 //!   is parsed again after OpenCode's fix-up (a top-level `key: value` line whose unquoted value

@@ -294,7 +294,16 @@ mod tests {
         let with: Vec<&str> = crate::AGENTS.iter().filter(|a| a.activation.is_some()).map(|a| a.id).collect();
         assert_eq!(
             with,
-            ["deepagents", "deepagents-v1", "deepagents-v2", "claude-code", "codex", "gemini-cli", "harness9"]
+            [
+                "deepagents",
+                "deepagents-v1",
+                "deepagents-v2",
+                "claude-code",
+                "codex",
+                "gemini-cli",
+                "harness9",
+                "opencode"
+            ]
         );
         let e = EvalError::NoActivation { agent: "agentskills".into() };
         assert!(e
