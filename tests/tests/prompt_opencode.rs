@@ -219,3 +219,27 @@ fn order_is_locale_compare() {
     );
     assert!(entry_of(&text, "tags").unwrap().contains("<pre> & <code>"), "no escaping");
 }
+
+/// OpenCode reads all nine folders (captured with `minimal` in each): the listing is the same but
+/// for the location, which is wherever the skill was found.
+#[test]
+fn every_folder_gives_the_same_listing() {
+    let scopes = [
+        ("project", "{WORK}/proj/.opencode/skills"),
+        ("project-skill", "{WORK}/proj/.opencode/skill"),
+        ("project-claude", "{WORK}/proj/.claude/skills"),
+        ("project-agents", "{WORK}/proj/.agents/skills"),
+        ("user", "{WORK}/home/.config/opencode/skills"),
+        ("user-skill", "{WORK}/home/.config/opencode/skill"),
+        ("user-claude", "{WORK}/home/.claude/skills"),
+        ("user-agents", "{WORK}/home/.agents/skills"),
+        ("user-dot-opencode", "{WORK}/home/.opencode/skills"),
+    ];
+    let t = tree("minimal");
+    let text = render(std::slice::from_ref(&t));
+    for (scope, root) in scopes {
+        let want = golden(AGENT, "scopes", &format!("listing-{scope}.txt")).unwrap_or_else(|| panic!("{scope}"));
+        assert!(want.contains(&format!("<location>{root}/hello-note/SKILL.md</location>")), "{scope}");
+        assert_same(&text, &substitute(&want, &[(root, t.as_str())]), scope);
+    }
+}
