@@ -18,6 +18,7 @@ const AGENTS: [(&str, &str, &str); 8] = [
     ("codex", "exec_command", r#"{"cmd": "sed -n '1,200p' {{path:S}}"}"#),
     ("harness9", "use_skill", r#"{"skill_name": "S"}"#),
     ("copilot-cli", "skill", r#"{"skill": "S"}"#),
+    ("opencode", "skill", r#"{"name": "S"}"#),
 ];
 
 fn library(root: &Path) {

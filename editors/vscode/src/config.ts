@@ -14,6 +14,7 @@ export const AGENTS = [
   "deepagents-v1",
   "deepagents-v2",
   "harness9",
+  "opencode",
 ] as const;
 
 /** Settings whose change needs a new server process (the agent travels in `initialize`). */

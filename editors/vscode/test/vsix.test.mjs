@@ -83,6 +83,7 @@ test("the settings: path, agent (every profile), trace", () => {
     "deepagents-v1",
     "deepagents-v2",
     "harness9",
+    "opencode",
   ]);
   assert.equal(agent.enumDescriptions.length, agent.enum.length);
   assert.deepEqual(props["skillkit.trace.server"].enum, ["off", "messages", "verbose"]);

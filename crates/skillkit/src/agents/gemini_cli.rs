@@ -133,7 +133,7 @@ fn js_plain_typed(v: &str) -> bool {
 }
 
 /// The value when js-yaml would give a JavaScript string.
-fn js_string(n: &Node) -> Option<String> {
+pub(crate) fn js_string(n: &Node) -> Option<String> {
     let NodeKind::Scalar { value, style } = &n.kind else { return None };
     match n.tag.as_deref() {
         Some("tag:yaml.org,2002:str") => return Some(value.clone()),
@@ -146,7 +146,7 @@ fn js_string(n: &Node) -> Option<String> {
     Some(value.clone())
 }
 
-fn has_duplicate_keys(n: &Node) -> bool {
+pub(crate) fn has_duplicate_keys(n: &Node) -> bool {
     let mut dup = false;
     n.walk(&mut |m| {
         if let Some(entries) = m.entries() {

@@ -13,6 +13,7 @@ pub mod copilot_cli;
 pub mod deepagents;
 pub mod gemini_cli;
 pub mod harness9;
+pub mod opencode;
 
 pub use compat::python;
 pub use deepagents::{read_file as deepagents_read, v1 as deepagents_v1, v2 as deepagents_v2};
@@ -52,6 +53,7 @@ pub static AGENTS: &[&Agent] = &[
     &gemini_cli::AGENT,
     &copilot_cli::AGENT,
     &harness9::AGENT,
+    &opencode::AGENT,
 ];
 
 /// The skill a tool call's string argument `key` names (activation by name).
@@ -95,6 +97,7 @@ static SESSIONS: &[(&Agent, SessionHooks)] = &[
     (&gemini_cli::AGENT, SessionHooks { step: gemini_cli::session_step, model: None }),
     (&copilot_cli::AGENT, SessionHooks { step: copilot_cli::session_step, model: None }),
     (&harness9::AGENT, SessionHooks { step: harness9::session_step, model: None }),
+    (&opencode::AGENT, SessionHooks { step: opencode::session_step, model: None }),
 ];
 
 /// `agent`'s session code, `None` for profiles without sessions.

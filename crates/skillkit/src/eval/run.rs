@@ -302,7 +302,8 @@ mod tests {
                 "codex",
                 "gemini-cli",
                 "copilot-cli",
-                "harness9"
+                "harness9",
+                "opencode"
             ]
         );
         let e = EvalError::NoActivation { agent: "agentskills".into() };
