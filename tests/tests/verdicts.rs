@@ -7,8 +7,17 @@ use e2e::{repo_root, skillkit};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-const LOADERS: [&str; 9] =
-    ["claude-code", "codex", "gemini-cli", "copilot-cli", "deepagents", "deepagents-v1", "deepagents-v2", "harness9", "opencode"];
+const LOADERS: [&str; 9] = [
+    "claude-code",
+    "codex",
+    "gemini-cli",
+    "copilot-cli",
+    "deepagents",
+    "deepagents-v1",
+    "deepagents-v2",
+    "harness9",
+    "opencode",
+];
 
 fn json(args: &[&str]) -> Value {
     let out = skillkit(args);
