@@ -94,9 +94,10 @@ fn a_session_script_cannot_read_the_environment() {
         "env.yaml",
         "agent: deepagents\nsources: [/proc/self]\nsteps:\n  - tool: read_file\n    args: {file_path: /proc/self/environ}\n",
     );
-    std::env::set_var("SKILLKIT_TEST_CANARY", "CANARY-5f1e-VALUE");
+    // `/proc/self/environ` holds the environment the process started with: its PATH is there.
+    let canary = format!("PATH={}", std::env::var("PATH").unwrap());
     let out = bounded(&lib, &["simulate", p.to_str().unwrap()]);
-    assert!(!out.stdout.contains("CANARY-5f1e-VALUE") && !out.stderr.contains("CANARY-5f1e-VALUE"), "{}", out.stdout);
+    assert!(!out.stdout.contains(&canary) && !out.stderr.contains(&canary), "{}", out.stdout);
     assert_eq!(out.code, 2, "{}", out.stderr);
 }
 
@@ -244,4 +245,39 @@ fn a_script_over_the_node_limit_is_not_called_frontmatter() {
     let out = bounded(&lib, &["simulate", p.to_str().unwrap()]);
     assert_eq!(out.code, 2, "{}", out.stderr);
     assert!(out.stderr.contains("YAML nodes") && !out.stderr.contains("frontmatter"), "{}", out.stderr);
+}
+
+#[test]
+fn a_live_model_cannot_read_the_environment_for_the_provider() {
+    // Live: the model calls `read_file /proc/self/environ`; before issue #33 the tool result (the
+    // whole environment) went back to the provider in the next request.
+    use mock_provider::{MockServer, Reply, Rule, Script};
+    let (_t, lib) = library();
+    // `/proc/self/environ` holds the environment the process started with: its PATH is there.
+    let canary = format!("PATH={}", std::env::var("PATH").unwrap());
+    let server = MockServer::start(Script {
+        rules: vec![Rule {
+            contains: Some("read the notes".into()),
+            replies: vec![
+                Reply::tool("read_file", serde_json::json!({"file_path": "/proc/self/environ"})),
+                Reply::text("Done."),
+            ],
+            ..Rule::default()
+        }],
+        ..Script::default()
+    });
+    for sources in ["[/proc/self]", "[../skills]"] {
+        let p = script(
+            &lib,
+            "live.yaml",
+            &format!("agent: deepagents\nsources: {sources}\nsteps:\n  - user: Please read the notes\n"),
+        );
+        let base = server.base_url();
+        let out = bounded(&lib, &["simulate", p.to_str().unwrap(), "--provider", "openai", "--base-url", &base, "--model", "m"]);
+        assert!(!out.stdout.contains(&canary), "{sources}: {}", out.stdout);
+        for r in server.requests() {
+            assert!(!r.body.to_string().contains(&canary), "{sources}: the environment reached the provider");
+        }
+    }
+    assert!(!server.requests().is_empty(), "the library inside ran live");
 }
