@@ -5,8 +5,18 @@
 mod prompt_session_support;
 use prompt_session_support::*;
 
-const AGENTS: &[&str] =
-    &["claude-code", "deepagents", "deepagents-v1", "deepagents-v2", "codex", "gemini-cli", "agentskills", "harness9"];
+const AGENTS: &[&str] = &[
+    "claude-code",
+    "deepagents",
+    "deepagents-v1",
+    "deepagents-v2",
+    "codex",
+    "gemini-cli",
+    "agentskills",
+    "harness9",
+    "copilot-cli",
+    "opencode",
+];
 
 #[tokio::test(flavor = "multi_thread")]
 async fn prompt_pane_text_equals_skillkit_prompt_for_every_agent() {

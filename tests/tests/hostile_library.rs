@@ -273,7 +273,10 @@ fn a_live_model_cannot_read_the_environment_for_the_provider() {
             &format!("agent: deepagents\nsources: {sources}\nsteps:\n  - user: Please read the notes\n"),
         );
         let base = server.base_url();
-        let out = bounded(&lib, &["simulate", p.to_str().unwrap(), "--provider", "openai", "--base-url", &base, "--model", "m"]);
+        let out = bounded(
+            &lib,
+            &["simulate", p.to_str().unwrap(), "--provider", "openai", "--base-url", &base, "--model", "m"],
+        );
         assert!(!out.stdout.contains(&canary), "{sources}: {}", out.stdout);
         for r in server.requests() {
             assert!(!r.body.to_string().contains(&canary), "{sources}: the environment reached the provider");
