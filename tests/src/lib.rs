@@ -31,6 +31,13 @@ pub fn write_tree(root: &Path, files: &[(&str, &[u8])]) {
     }
 }
 
+/// A temporary folder inside the repository (`tests/.tmpXXXX`, ignored by git, removed on drop):
+/// for a session script or suite that names the repository's fixtures, since the paths such a file
+/// names must stay inside its project (issue #33), wherever `CARGO_TARGET_DIR` is.
+pub fn repo_tempdir() -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(".tmp").tempdir_in(repo_root().join("tests")).unwrap()
+}
+
 /// The repository root (for README, docs and the bundled skills).
 pub fn repo_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()

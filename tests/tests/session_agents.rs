@@ -171,13 +171,13 @@ fn claude_code_skill_permission_rules() {
 }
 
 /// The same results through `skillkit simulate`: a script with absolute sources and the JSON
-/// transcript. Scripts are written under the build's folder, inside this repository: a script's
-/// sources stay inside its project (issue #33), here the repository, which holds the fixtures.
+/// transcript. Scripts are written in a temporary folder inside this repository: a script's sources
+/// stay inside its project (issue #33), here the repository, which holds the fixtures.
 #[test]
 fn claude_code_through_simulate() {
     let t = tree("claude-fields");
     let map = vec![("{WORK}/proj/.claude/skills", t.clone())];
-    let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let tmp = e2e::repo_tempdir();
     let script = tmp.path().join("claude.yaml");
     std::fs::write(
         &script,
@@ -208,7 +208,7 @@ fn claude_code_through_simulate() {
 
 #[test]
 fn claude_code_arguments_and_variables() {
-    let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let tmp = e2e::repo_tempdir();
     let root = tmp.path().canonicalize().unwrap();
     e2e::write_tree(
         &root,
@@ -255,7 +255,7 @@ fn claude_code_arguments_and_variables() {
 /// `allowed-tools` pre-approve; anything else is `claude -p`'s refusal.
 #[test]
 fn claude_code_tool_permissions() {
-    let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let tmp = e2e::repo_tempdir();
     let root = tmp.path().canonicalize().unwrap();
     e2e::write_tree(
         &root,
@@ -311,7 +311,7 @@ fn gemini_activate_skill_results_equal_the_goldens() {
 #[test]
 fn gemini_through_simulate() {
     let t = tree("minimal");
-    let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let tmp = e2e::repo_tempdir();
     let script = tmp.path().join("gemini.yaml");
     std::fs::write(&script, format!("agent: gemini-cli\nsources: [\"{t}\"]\nsteps:\n  - invoke: hello-note\n"))
         .unwrap();
@@ -350,7 +350,7 @@ fn codex_mention_items_equal_the_goldens() {
 #[test]
 fn codex_through_simulate() {
     let t = tree("unicode");
-    let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let tmp = e2e::repo_tempdir();
     let script = tmp.path().join("codex.yaml");
     std::fs::write(
         &script,
@@ -373,7 +373,7 @@ fn codex_through_simulate() {
 const GO: &str = "---\nname: go-refactor\ndescription: Refactor Go code the team's way.\ntrigger: \"refactor, clean up\"\n---\n# Go refactoring\n\nKeep functions short.\n";
 
 fn harness9_library() -> (tempfile::TempDir, String) {
-    let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let tmp = e2e::repo_tempdir();
     let root = tmp.path().canonicalize().unwrap();
     e2e::write_tree(
         &root,
@@ -416,7 +416,7 @@ fn harness9_use_skill_and_slash() {
 #[test]
 fn harness9_through_simulate() {
     let (_t, src) = harness9_library();
-    let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let tmp = e2e::repo_tempdir();
     let script = tmp.path().join("h9.yaml");
     std::fs::write(
         &script,
@@ -470,7 +470,7 @@ fn deepagents_read_file_invoke() {
 /// twice and `$ARGUMENTS`: both replaced by the session id, the arguments substituted too).
 #[test]
 fn claude_code_session_id_is_substituted() {
-    let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let tmp = e2e::repo_tempdir();
     let root = tmp.path().canonicalize().unwrap();
     e2e::write_tree(
         &root,
