@@ -81,7 +81,8 @@ mod tests {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(PATH);
         let fresh = generate();
         if std::env::var_os("UPDATE_BINDINGS").is_some() {
-            std::fs::write(&path, &fresh).unwrap();
+            // The engine's atomic save, inside the UI's folder.
+            skillkit::files::save(&path, fresh.as_bytes(), path.parent().unwrap()).unwrap();
             return;
         }
         let committed = std::fs::read_to_string(&path).unwrap_or_default();

@@ -121,34 +121,13 @@ fn open(path: &Path) -> Result<(std::fs::File, u64), ScopeError> {
     let meta = file.metadata().map_err(io)?;
     let not_a_file = |kind: &'static str| ScopeError::NotAFile { path: path.to_path_buf(), kind };
     if !meta.is_file() {
-        return Err(not_a_file(kind_name(&meta.file_type())));
+        return Err(not_a_file(crate::read::kind_of(&meta.file_type()).unwrap_or("special file")));
     }
     #[cfg(unix)]
     if let Some(fs) = crate::scope::kernel_file_system(&file) {
         return Err(not_a_file(fs));
     }
     Ok((file, meta.len()))
-}
-
-fn kind_name(ft: &std::fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if ft.is_fifo() {
-            return "FIFO";
-        }
-        if ft.is_socket() {
-            return "socket";
-        }
-        if ft.is_block_device() || ft.is_char_device() {
-            return "device";
-        }
-    }
-    if ft.is_dir() {
-        "directory"
-    } else {
-        "special file"
-    }
 }
 
 /// Why a file was not read, without its path (for a message that names the file already).

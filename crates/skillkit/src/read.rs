@@ -28,7 +28,8 @@ pub(crate) fn skill_file_probe(dir: &Path) -> Option<(&'static str, Option<u64>)
     })
 }
 
-fn kind_of(ft: &fs::FileType) -> Option<&'static str> {
+/// What a file that is not a regular file is (a FIFO, socket, device or folder), by its type.
+pub(crate) fn kind_of(ft: &fs::FileType) -> Option<&'static str> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
