@@ -188,6 +188,38 @@ fn a_folder_is_searched_recursively_skipping_git_and_node_modules() {
     assert!(codes.contains(&"SK703") && codes.contains(&"SK101"), "{codes:?}");
 }
 
+/// Issue #39, 6a: a folder installed at the top of the skills folder by a link, and also nested in
+/// another installed skill, is judged where it is installed: the agents that do not look inside a
+/// skill's folder load it there, as `prompt` lists it.
+#[cfg(unix)]
+#[test]
+fn a_skill_installed_by_a_link_and_nested_in_another_is_judged_where_installed() {
+    let tmp = tempfile::tempdir().unwrap();
+    write_tree(
+        tmp.path(),
+        &[
+            (
+                "lib/alpha/SKILL.md",
+                b"---\nname: alpha\ndescription: Outer skill. Use when asked.\n---\nSee zeta/SKILL.md.\n",
+            ),
+            ("lib/alpha/zeta/SKILL.md", b"---\nname: zeta\ndescription: Inner skill. Use when asked.\n---\nBody.\n"),
+        ],
+    );
+    std::os::unix::fs::symlink("alpha/zeta", tmp.path().join("lib/zeta")).unwrap();
+    let lib = tmp.path().join("lib");
+    let lib = lib.to_string_lossy();
+    for agent in ["claude-code", "gemini-cli", "deepagents", "codex"] {
+        let out = skillkit(&["check", &lib, "--agent", agent, "--format", "json"]);
+        assert_eq!(out.code, 0, "{agent}: {}", out.stdout);
+        let json: Value = serde_json::from_str(&out.stdout).unwrap();
+        assert_eq!(json["agent_verdict"]["loaded"], 2, "{agent}: {}", json["agent_verdict"]);
+        let prompt = skillkit(&["prompt", "--source", &lib, "--agent", agent, "--format", "json"]);
+        let prompt: Value = serde_json::from_str(&prompt.stdout).unwrap();
+        let zeta = prompt["skills"].as_array().unwrap().iter().find(|s| s["name"] == "zeta").unwrap();
+        assert_eq!(zeta["decision"], "full", "{agent}");
+    }
+}
+
 #[test]
 fn check_dot_inside_a_skill_uses_the_real_folder_name() {
     // skills-ref compares the name with '' here; we resolve the folder.

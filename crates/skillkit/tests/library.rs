@@ -233,7 +233,8 @@ fn a_check_for_positions_only_keeps_the_frontmatter_and_the_same_findings() {
 }
 
 /// A nested skill also reached through a symlink is read once: an agent's library keeps it where
-/// the search reached it (the link), a check where it comes first in path order.
+/// the search reached it (the link), and so does a check when the link is at the top of the
+/// source (a symlink install: issue #39, 6a), though the nested copy comes first in path order.
 #[cfg(unix)]
 #[test]
 fn a_nested_skill_reached_through_a_link_is_kept_once() {
@@ -247,6 +248,11 @@ fn a_nested_skill_reached_through_a_link_is_kept_once() {
     };
     let nests = DiscoveryPolicy { nested: true, ..DiscoveryPolicy::CLIENT_GUIDE };
     assert_eq!(listed(&load(vec![root.clone()], nests, NameKey::Frontmatter)), ["a", "z"]);
+    assert_eq!(listed(&load(vec![root.clone()], DiscoveryPolicy::CHECK, NameKey::Frontmatter)), ["a", "z"]);
+    // A link deeper down is no install: path order decides.
+    std::fs::remove_file(root.join("z")).unwrap();
+    std::fs::create_dir(root.join("links")).unwrap();
+    std::os::unix::fs::symlink(root.join("a/inner"), root.join("links/z")).unwrap();
     assert_eq!(listed(&load(vec![root.clone()], DiscoveryPolicy::CHECK, NameKey::Frontmatter)), ["a", "a/inner"]);
 }
 

@@ -240,13 +240,23 @@ impl Library {
     }
 
     /// Keeps each skill folder once in each source: the first in path order, when a symlink or
-    /// a nesting reaches it again (as [`stream::read_in_order`] does).
+    /// a nesting reaches it again (as [`stream::read_in_order`] does), except that a folder linked
+    /// at the top of a source (a symlink install) and also nested in another skill is kept where
+    /// it is installed ([`stream::linked_children`]).
     fn once_per_source(&mut self) {
+        let installed: Vec<_> = self.sources.iter().map(|s| stream::linked_children(&s.path)).collect();
+        let top = |e: &Entry| e.listed_as.parent() == Some(self.sources[e.source].path.as_path());
+        let nested_copy: Vec<bool> =
+            self.entries.iter().map(|e| installed[e.source].contains(&e.skill.dir) && !top(e)).collect();
         let mut seen = std::collections::HashSet::with_capacity_and_hasher(
             self.entries.len(),
             foldhash::fast::RandomState::default(),
         );
-        self.entries.retain(|e| seen.insert((e.source, e.skill.dir.clone())));
+        let mut i = 0;
+        self.entries.retain(|e| {
+            i += 1;
+            !nested_copy[i - 1] && seen.insert((e.source, e.skill.dir.clone()))
+        });
     }
 
     /// Recompute shadowing and same-source duplicates from scratch, a duplicate name marked on
