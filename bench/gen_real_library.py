@@ -230,6 +230,10 @@ def main():
     ap.add_argument("n", type=int, metavar="N", help="number of skills")
     ap.add_argument("out", metavar="OUT", help="output folder (created)")
     ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    ap.add_argument("--flat", action="store_true",
+                    help="every skill directly in OUT (OUT/<name>), where every agent looks")
+    ap.add_argument("--all", action="store_true",
+                    help="every corpus skill once, in corpus order, instead of N sampled (N is then ignored)")
     ap.add_argument("--force", action="store_true",
                     help="replace OUT if it is empty or a library written by this script")
     args = ap.parse_args()
@@ -264,23 +268,24 @@ def main():
     source_of = {}
     skill_paths, containers = set(), set()
     try:
-        for i in range(args.n):
-            s = rng.choice(sources)
+        picks = list(sources) if args.all else [rng.choice(sources) for _ in range(args.n)]
+        for i, s in enumerate(picks):
             sampled[s.rel] += 1
             by_library[s.library] += 1
             name = new_name(source_name(s), i)
-            rel = "/".join(s.container + (name,))
+            container = () if args.flat else s.container
+            rel = "/".join(container + (name,))
             # Names end in -<index>, so a skill folder never meets a container folder; check anyway.
-            for k in range(1, len(s.container) + 1):
-                containers.add("/".join(s.container[:k]))
+            for k in range(1, len(container) + 1):
+                containers.add("/".join(container[:k]))
             if rel in skill_paths or rel in containers or any(
-                    "/".join(s.container[:k]) in skill_paths for k in range(1, len(s.container) + 1)):
+                    "/".join(container[:k]) in skill_paths for k in range(1, len(container) + 1)):
                 raise SystemExit(f"gen_real_library: {rel} collides with another path")
             skill_paths.add(rel)
             source_of[rel] = s.rel
-            depth[len(s.container) + 1] += 1
+            depth[len(container) + 1] += 1
             # `<group>/skills/<name>`, `plugins/<plugin>/skills/<name>`: two folders or more above.
-            counts["below_plugin_folders"] += len(s.container) >= 2
+            counts["below_plugin_folders"] += len(container) >= 2
 
             base = os.path.join(tmp, *rel.split("/"))
             os.makedirs(base)
@@ -310,8 +315,10 @@ def main():
         manifest = {
             "generator": GENERATOR,
             "generator_version": VERSION,
-            "n": args.n,
+            "n": len(picks),
             "seed": args.seed,
+            "flat": args.flat,
+            "all": args.all,
             "counts": counts,
             "skills_by_depth": {str(k): v for k, v in sorted(depth.items())},
             "skills_by_library": dict(sorted(by_library.items())),

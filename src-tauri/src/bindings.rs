@@ -7,6 +7,7 @@ use crate::commands::*;
 use crate::error::*;
 use crate::events::*;
 use crate::wire::*;
+use skillkit::matrix::{Cell, Column, ColumnBudget, Matrix, Row, Status};
 use skillkit::scope::Version;
 use ts_rs::{Config, TS};
 
@@ -28,6 +29,8 @@ pub fn generate() -> String {
         Source, ResourceKind, Resource, HiddenBy, SkillEntry, SourceIssue, LibraryView,
         // Prompt.
         Decision, PromptSkill, Budget, PromptView,
+        // Matrix.
+        Status, Cell, Row, ColumnBudget, Column, Matrix, RenderMatrix, MatrixEdit,
         // Session.
         Size, ModelCall, Step, Turn, SessionView, Policy, SessionSettings,
         // Command arguments and replies.

@@ -9,6 +9,7 @@ app_commands! {
     lint_text(LintText) -> Linted;
     apply_fixes(ApplyFixes) -> Fixed;
     render_prompt(RenderPrompt) -> PromptView;
+    render_matrix(RenderMatrix) -> Matrix;
     run_session(RunSession) -> SessionView;
     run_session_script(RunSessionScript) -> SessionView;
     run_session_live(RunSessionLive) -> LiveSessionView;

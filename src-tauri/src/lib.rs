@@ -15,6 +15,7 @@ pub mod wire;
 
 use commands::*;
 use error::AppError;
+use skillkit::matrix::Matrix;
 use wire::*;
 
 /// The argument type of a command as the list writes it: `(())` or `(Type)`.

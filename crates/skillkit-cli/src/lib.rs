@@ -46,6 +46,19 @@ enum TreeFormat {
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum MatrixFormat {
+    Text,
+    Json,
+    Markdown,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum RequireBar {
+    Full,
+    Listed,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum PreviewFormat {
     Html,
     Json,
@@ -130,6 +143,32 @@ enum Command {
         /// range, counts and budget decision.
         #[arg(long, value_enum, default_value = "text")]
         format: TreeFormat,
+    },
+    /// Show which agents list each skill: for every skill and agent, listed in full, description
+    /// shortened, name only, dropped by the budget, hidden, shadowed, skipped (with the agent's
+    /// reason) or not discovered, and whether it depends on chance.
+    Matrix {
+        /// Skill sources, lowest priority first (default: the configuration's, else the current
+        /// folder).
+        paths: Vec<PathBuf>,
+        /// The agents to show, in this order (repeatable; default: every agent with a loader).
+        #[arg(long)]
+        agent: Vec<String>,
+        /// Exit 1 when a skill misses this bar for any of the agents shown: `full` (listed with
+        /// its whole description) or `listed` (listed at all). A cell that depends on chance
+        /// misses either.
+        #[arg(long, value_enum)]
+        require: Option<RequireBar>,
+        /// The model's context window in tokens (default: each agent's).
+        #[arg(long)]
+        context_window: Option<u64>,
+        /// A fixed listing budget in characters where an agent has one (Claude Code's
+        /// SLASH_COMMAND_TOOL_CHAR_BUDGET).
+        #[arg(long)]
+        char_budget: Option<usize>,
+        /// text: a table with each cell's reason; json: everything; markdown: a table for a README.
+        #[arg(long, value_enum, default_value = "text")]
+        format: MatrixFormat,
     },
     /// Run a session script (YAML: agent, sources, settings, steps) and print the transcript:
     /// every step's exact result text, the loaded skills, the prompt changes and the context used.
@@ -245,6 +284,14 @@ where
                 skillkit::prompt::PromptOptions { context_window, char_budget, loaded, decisions_only: false };
             match Setup::new(config.as_deref(), &sources, agent, None, err) {
                 Ok(Some(setup)) => prompt(sources, &setup, &options, format, out, err),
+                Ok(None) => Ok(2),
+                Err(e) => Err(e),
+            }
+        }
+        Command::Matrix { paths, agent, require, context_window, char_budget, format } => {
+            let options = skillkit::prompt::PromptOptions { context_window, char_budget, ..Default::default() };
+            match Setup::new(config.as_deref(), &paths, None, Some("spec"), err) {
+                Ok(Some(setup)) => matrix(paths, &setup, &agent, require, &options, format, out, err),
                 Ok(None) => Ok(2),
                 Err(e) => Err(e),
             }
@@ -611,6 +658,52 @@ fn prompt(
         }
     }
     Ok(0)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn matrix(
+    sources: Vec<PathBuf>,
+    setup: &Setup,
+    agents: &[String],
+    require: Option<RequireBar>,
+    options: &skillkit::prompt::PromptOptions,
+    format: MatrixFormat,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> std::io::Result<i32> {
+    let mut shown = vec![];
+    for id in agents {
+        let Some(agent) = agent_or_err(id, err)? else { return Ok(2) };
+        if !skillkit::verdict::judged_by_loader(agent) {
+            let with: Vec<&str> = skillkit::matrix::default_agents().iter().map(|a| a.id).collect();
+            writeln!(err, "error: `{id}` lists no skills; agents with a listing: {}", with.join(", "))?;
+            return Ok(2);
+        }
+        shown.push(agent);
+    }
+    if shown.is_empty() {
+        shown = skillkit::matrix::default_agents();
+    }
+    let sources = setup.sources(sources);
+    let cwd = std::env::current_dir().unwrap_or_default();
+    if let Some(s) = sources.iter().find(|s| !s.is_dir()) {
+        writeln!(err, "error: {} is not a folder", render::one_line(&render::display_path(s, &cwd)))?;
+        return Ok(2);
+    }
+    let m = skillkit::matrix::build(&sources, &shown, options);
+    match format {
+        MatrixFormat::Text => render::matrix::render_text(&m, out)?,
+        MatrixFormat::Json => render::matrix::render_json(&m, out)?,
+        MatrixFormat::Markdown => render::matrix::render_markdown(&m, out)?,
+    }
+    let Some(require) = require else { return Ok(0) };
+    let (bar, word) = match require {
+        RequireBar::Full => (skillkit::matrix::Bar::Full, "listed in full"),
+        RequireBar::Listed => (skillkit::matrix::Bar::Listed, "listed"),
+    };
+    let misses = m.misses(bar, &[]);
+    render::matrix::render_misses(&misses, word, err)?;
+    Ok(if misses.is_empty() { 0 } else { 1 })
 }
 
 /// `simulate`'s live options.

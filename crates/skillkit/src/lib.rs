@@ -30,6 +30,7 @@ pub mod frontmatter_edit;
 pub mod library;
 pub mod lint;
 pub mod live;
+pub mod matrix;
 pub mod model;
 pub mod preview;
 pub mod prompt;

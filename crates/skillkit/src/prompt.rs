@@ -89,6 +89,10 @@ pub struct PromptSkill {
     /// `check` finds each skill's fate ([`crate::verdict`]).
     #[serde(skip)]
     pub dir: Option<std::path::PathBuf>,
+    /// What makes this outcome vary between runs of the agent (a race between parallel reads, an
+    /// unsorted directory listing), when it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance: Option<String>,
 }
 
 /// The listing budget an agent applied.
@@ -293,10 +297,17 @@ pub fn skill(
         chars: 0,
         tokens: 0,
         dir: None,
+        chance: None,
     }
 }
 
 impl PromptSkill {
+    /// The outcome depends on chance, for the reason `why`.
+    pub fn by_chance(mut self, why: impl Into<String>) -> PromptSkill {
+        self.chance = Some(why.into());
+        self
+    }
+
     /// The record is about the library entry in folder `dir`.
     pub fn in_dir(mut self, dir: Option<std::path::PathBuf>) -> PromptSkill {
         self.dir = dir;

@@ -8,6 +8,7 @@ mod editor;
 mod eval;
 mod files;
 mod library;
+mod matrix;
 mod new_skill;
 mod prompt;
 mod session;
@@ -18,6 +19,7 @@ pub use editor::*;
 pub use eval::*;
 pub use files::*;
 pub use library::*;
+pub use matrix::*;
 pub use new_skill::*;
 pub use prompt::*;
 pub use session::*;
@@ -175,6 +177,34 @@ mod tests {
         let err = state.run_session_script(script).unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidScript);
         assert!(!err.details.is_empty());
+    }
+
+    /// The Matrix pane's command: the engine's matrix, the open file's unsaved text standing for
+    /// the file on disk (a broken frontmatter typed in is skipped at once, nothing saved).
+    #[test]
+    fn the_matrix_follows_the_unsaved_text() {
+        let (state, lib) = opened();
+        let args = |edit: Option<MatrixEdit>| RenderMatrix {
+            sources: vec![bundled()],
+            agents: vec!["deepagents".into(), "claude-code".into()],
+            context_window: None,
+            char_budget: None,
+            edit,
+        };
+        let m = state.render_matrix(args(None)).unwrap();
+        assert_eq!(m.columns.iter().map(|c| c.agent.as_str()).collect::<Vec<_>>(), ["deepagents", "claude-code"]);
+        assert_eq!(m.rows.len(), lib.skills.len());
+        let skill = &lib.skills[0];
+        let row = m.rows.iter().position(|r| r.name == skill.name).unwrap();
+        assert!(m.rows[row].cells.iter().all(|c| c.status.listed()), "{:?}", m.rows[row]);
+        let disk = std::fs::read_to_string(&skill.path).unwrap();
+        let broken = MatrixEdit { path: skill.path.clone(), text: "---\nname: [unclosed\n---\n".into() };
+        let m = state.render_matrix(args(Some(broken))).unwrap();
+        let cell = &m.rows.iter().find(|r| r.path.ends_with(&format!("{}/SKILL.md", skill.name))).unwrap().cells[0];
+        assert_eq!(cell.status, skillkit::matrix::Status::Skipped, "{cell:?}");
+        assert_eq!(std::fs::read_to_string(&skill.path).unwrap(), disk);
+        let spec = RenderMatrix { agents: vec!["spec".into()], ..args(None) };
+        assert_eq!(state.render_matrix(spec).unwrap_err().code, ErrorCode::NoPrompt);
     }
 
     #[test]

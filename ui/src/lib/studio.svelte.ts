@@ -14,7 +14,7 @@ import type { AppError, Diagnostic, LibraryChanged, LibraryEvent, Version } from
 
 export type { Conflict, Jump, OpenFile } from './editing.svelte';
 
-export type Pane = 'library' | 'editor' | 'problems' | 'prompt' | 'session' | 'evals' | 'conflict';
+export type Pane = 'library' | 'editor' | 'problems' | 'prompt' | 'session' | 'evals' | 'matrix' | 'conflict';
 
 function dirOf(path: string) {
   return path.slice(0, path.lastIndexOf('/'));

@@ -12,6 +12,7 @@
 
 pub mod github;
 pub mod json;
+pub mod matrix;
 pub mod sarif;
 pub mod session;
 pub mod text;

@@ -260,7 +260,13 @@ pub struct Loading {
     pub skills: Vec<Loaded>,
     pub rejected: Vec<prompt::PromptSkill>,
     pub warnings: Vec<String>,
+    /// The names more than one skill has: which of them OpenCode keeps is a race.
+    pub raced: std::collections::HashSet<String>,
 }
+
+/// Why a duplicate name's outcome varies between runs of OpenCode.
+pub const RACE: &str =
+    "OpenCode parses skill files in parallel and keeps whichever of the skills named alike it finishes last";
 
 /// Loads `lib` as OpenCode does, with the duplicate winner fixed to the skill found last
 /// (sources in order, each in path order).
@@ -286,6 +292,7 @@ pub fn load(lib: &Library) -> Loading {
                         "level=WARN message=\"duplicate skill name\" name={} existing={} duplicate={}",
                         new.name, out.skills[k].location, new.location
                     ));
+                    out.raced.insert(new.name.clone());
                     let old = std::mem::replace(&mut out.skills[k], new);
                     let oe = &lib.entries[old.entry];
                     out.rejected.push(
@@ -295,7 +302,7 @@ pub fn load(lib: &Library) -> Loading {
                                 "`{}` at {} has the same name; OpenCode's winner is a race between its parallel parses (skillkit shows the last found)",
                                 out.skills[k].name, out.skills[k].location
                             ),
-                        ),
+                        ).by_chance(RACE),
                     );
                 }
                 None => {
@@ -418,7 +425,10 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
             None => b.push(&entry_text(BUILTIN_NAME, BUILTIN_DESCRIPTION, BUILTIN_LOCATION)),
             Some(s) => {
                 let e = &input.library.entries[s.entry];
-                let rec = prompt::skill(&s.name, folder_name(e), &s.location, Some(e.source)).of(e);
+                let mut rec = prompt::skill(&s.name, folder_name(e), &s.location, Some(e.source)).of(e);
+                if loading.raced.contains(&s.name) {
+                    rec = rec.by_chance(RACE);
+                }
                 let d = s.description.as_deref().unwrap_or_default();
                 b.entry(rec, |t| t.push_str(&entry_text(&s.name, d, &s.location)));
             }

@@ -187,12 +187,38 @@ impl Library {
         Self::load_inner(sources, policy, key, profile.as_ref(), keep)
     }
 
+    /// An unlinted library ([`Keep::Unlinted`]) of `sources` under `policy` and `key`, taking
+    /// from `reused` each skill an earlier load of the same sources read ([`Library::give_back`])
+    /// instead of reading its files again: agents that discover differently share one reading.
+    pub fn load_reusing(sources: &[PathBuf], policy: DiscoveryPolicy, key: NameKey, reused: &Reused) -> Library {
+        Self::load_from(sources, policy, key, &LintProfile::DEFAULT, Keep::Unlinted, Some(reused))
+    }
+
+    /// Hands this library's skills to `reused`, for the next [`Library::load_reusing`].
+    pub fn give_back(self, reused: &Reused) {
+        let mut map = reused.0.lock().unwrap_or_else(|e| e.into_inner());
+        for e in self.entries {
+            map.insert((e.source, e.listed_as.clone(), e.skill.dir.clone()), e);
+        }
+    }
+
     fn load_inner(
         sources: &[PathBuf],
         policy: DiscoveryPolicy,
         key: NameKey,
         profile: &LintProfile,
         keep: Keep,
+    ) -> Library {
+        Self::load_from(sources, policy, key, profile, keep, None)
+    }
+
+    fn load_from(
+        sources: &[PathBuf],
+        policy: DiscoveryPolicy,
+        key: NameKey,
+        profile: &LintProfile,
+        keep: Keep,
+        reused: Option<&Reused>,
     ) -> Library {
         let mut lib = Library {
             sources: sources.iter().map(Source::new).collect(),
@@ -207,7 +233,7 @@ impl Library {
         let top = DiscoveryPolicy { nested: false, ..policy };
         let within = lib.roots();
         let Pipeline { mut entries, nested, issues } =
-            discover_read_and_lint(&lib.sources, top, &within, key, profile, keep, policy);
+            discover_read_and_lint(&lib.sources, top, &within, key, profile, keep, policy, reused);
         lib.issues = issues;
         // A skill folder may be reached twice: by a symlink, and nested in another skill. A
         // check keeps it where it comes first in path order, as a check read as a stream
@@ -225,7 +251,10 @@ impl Library {
             // Their own nested skills are already among these: the outermost skill's scan lists
             // every level.
             let no_more = DiscoveryPolicy { nested: false, ..policy };
-            let work = |source: usize, f: &Found| read_and_lint_one(source, f, &within, key, profile, keep, no_more);
+            let work = |source: usize, f: &Found| {
+                reuse(reused, source, f, &within, key, no_more)
+                    .unwrap_or_else(|| read_and_lint_one(source, f, &within, key, profile, keep, no_more))
+            };
             entries.extend(
                 on_workers(&work, |send| nested.into_iter().for_each(|(s, f)| send(s, f))).into_iter().map(|(e, _)| e),
             );
@@ -257,6 +286,19 @@ impl Library {
             i += 1;
             !nested_copy[i - 1] && seen.insert((e.source, e.skill.dir.clone()))
         });
+    }
+
+    /// Keys every skill as `key` says and works the clashes out again: the same library as
+    /// another agent keys it.
+    pub fn rekey(&mut self, key: NameKey) {
+        if self.key == key {
+            return;
+        }
+        self.key = key;
+        for e in &mut self.entries {
+            e.key = key_of(&e.skill, &e.listed_as, key);
+        }
+        self.resolve();
     }
 
     /// Recompute shadowing and same-source duplicates from scratch, a duplicate name marked on
@@ -625,13 +667,15 @@ pub enum Keep {
     /// positions only (`check`'s JSON and GitHub output): memory then follows the number of
     /// skills and findings, not the library's bytes.
     Frontmatter,
+    /// Everything, and not linted: a library only agents' loaders read ([`crate::matrix`]).
+    Unlinted,
 }
 
 impl Keep {
     /// Trims `skill`, linted with `diagnostics`, to what this keeps.
     pub fn apply(self, skill: &mut Skill, diagnostics: &[Diagnostic]) {
         match self {
-            Keep::All => {}
+            Keep::All | Keep::Unlinted => {}
             Keep::Findings => {
                 skill.shrink();
                 skill.keep_through(crate::lint::diagnostic::reach(diagnostics));
@@ -656,6 +700,7 @@ struct Pipeline {
 
 /// Searches every source and reads and lints each skill as the search finds it: the search runs
 /// on this thread and hands skills to workers on the others, so the two overlap.
+#[allow(clippy::too_many_arguments)]
 fn discover_read_and_lint(
     sources: &[Source],
     top: DiscoveryPolicy,
@@ -664,9 +709,13 @@ fn discover_read_and_lint(
     profile: &LintProfile,
     keep: Keep,
     policy: DiscoveryPolicy,
+    reused: Option<&Reused>,
 ) -> Pipeline {
     let mut issues = vec![];
-    let work = |source: usize, f: &Found| read_and_lint_one(source, f, within, key, profile, keep, policy);
+    let work = |source: usize, f: &Found| {
+        reuse(reused, source, f, within, key, policy)
+            .unwrap_or_else(|| read_and_lint_one(source, f, within, key, profile, keep, policy))
+    };
     let mut done = on_workers(&work, |send| {
         for (i, src) in sources.iter().enumerate() {
             if !src.exists {
@@ -720,7 +769,7 @@ fn read_and_lint_one(
 ) -> (Entry, Vec<Found>) {
     let mut skill = read_skill_file_sized(&f.dir, f.file, f.regular_len, within);
     let nested = if policy.nested { nested_in(&skill, f, policy, within) } else { vec![] };
-    let diagnostics = lint(&skill, profile);
+    let diagnostics = if keep == Keep::Unlinted { vec![] } else { lint(&skill, profile) };
     let k = key_of(&skill, &f.listed_as, key);
     keep.apply(&mut skill, &diagnostics);
     let entry = Entry {
@@ -733,6 +782,32 @@ fn read_and_lint_one(
         readings: Readings::default(),
     };
     (entry, nested)
+}
+
+/// Skills read by one load, for another of the same sources to take ([`Library::load_reusing`]):
+/// each by its source, the path it was found at and its folder.
+#[derive(Default)]
+pub struct Reused(std::sync::Mutex<HashMap<(usize, PathBuf, PathBuf), Entry>>);
+
+/// The skill `f` of source `source` as an earlier load read it, if it did, keyed and with the
+/// skills nested in it as `policy` finds them.
+fn reuse(
+    reused: Option<&Reused>,
+    source: usize,
+    f: &Found,
+    within: &[PathBuf],
+    key: NameKey,
+    policy: DiscoveryPolicy,
+) -> Option<(Entry, Vec<Found>)> {
+    let mut e =
+        reused?.0.lock().unwrap_or_else(|e| e.into_inner()).remove(&(source, f.listed_as.clone(), f.dir.clone()))?;
+    if e.skill.file_name != f.file {
+        return None;
+    }
+    let nested = if policy.nested { nested_in(&e.skill, f, policy, within) } else { vec![] };
+    e.key = key_of(&e.skill, &f.listed_as, key);
+    e.shadowed_by = None;
+    Some((e, nested))
 }
 
 /// The skills nested in `skill`'s folder, from its resource scan: each folder below it holding a

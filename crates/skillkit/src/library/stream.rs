@@ -210,7 +210,7 @@ impl InOrder {
 /// The real paths of the folders that `source`'s links among its own entries lead to: skills
 /// installed at the top of a skills folder by a link (into another skill's folder, say), which a
 /// check keeps there rather than where path order reaches them first.
-pub(super) fn linked_children(source: &Path) -> HashSet<PathBuf, foldhash::fast::RandomState> {
+pub(crate) fn linked_children(source: &Path) -> HashSet<PathBuf, foldhash::fast::RandomState> {
     let mut out = HashSet::default();
     let Ok(dir) = std::fs::read_dir(source) else { return out };
     for child in dir.flatten().take(100_000) {

@@ -1,0 +1,49 @@
+//! The Matrix pane: for every skill and agent, what the agent does with it
+//! ([`skillkit::matrix`]), with the open file's unsaved text.
+
+use super::*;
+use skillkit::matrix::Matrix;
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct RenderMatrix {
+    pub sources: Vec<String>,
+    /// The agents to show, in order; empty shows every agent with a loader.
+    pub agents: Vec<String>,
+    /// Tokens; `null` uses each agent's default.
+    #[ts(type = "number | null")]
+    pub context_window: Option<u64>,
+    pub char_budget: Option<usize>,
+    /// The open file's unsaved text, which stands for the file on disk.
+    pub edit: Option<MatrixEdit>,
+}
+
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct MatrixEdit {
+    pub path: String,
+    pub text: String,
+}
+
+impl AppState {
+    pub fn render_matrix(&self, args: RenderMatrix) -> Result<Matrix, AppError> {
+        let mut agents = vec![];
+        for id in &args.agents {
+            let a = agent(id)?;
+            if !skillkit::verdict::judged_by_loader(a) {
+                return Err(AppError::new(ErrorCode::NoPrompt, format!("`{}` lists no skills", a.id)));
+            }
+            agents.push(a);
+        }
+        if agents.is_empty() {
+            agents = skillkit::matrix::default_agents();
+        }
+        let sources = resolve(&args.sources);
+        self.check_folders(&sources)?;
+        let options = skillkit::prompt::PromptOptions {
+            context_window: args.context_window,
+            char_budget: args.char_budget,
+            ..Default::default()
+        };
+        let edits: Vec<(PathBuf, String)> = args.edit.into_iter().map(|e| (PathBuf::from(e.path), e.text)).collect();
+        Ok(skillkit::matrix::build_with(&sources, &agents, &options, &edits))
+    }
+}
