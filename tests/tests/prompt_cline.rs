@@ -211,3 +211,26 @@ fn args_are_passed_after_the_name() {
     let text = cline::activate(&lib, "HELLO-NOTE", Some("  now ")).unwrap();
     assert!(text.starts_with("<command-name>hello-note</command-name>\n<command-args>now</command-args>\n"), "{text}");
 }
+
+/// A session: `skills` with and without args, an unknown name, and a slash command (sent as
+/// typed in `cline "PROMPT"`).
+#[test]
+fn a_session_answers_as_cline() {
+    let dir = e2e::repo_tempdir();
+    let script = dir.path().join("cline.yaml");
+    std::fs::write(
+        &script,
+        format!(
+            "agent: cline\nsources: [{:?}]\nsteps:\n  - invoke: hello-note\n  - invoke: nope\n  - slash: /hello-note be brief\n",
+            tree("minimal")
+        ),
+    )
+    .unwrap();
+    let out = skillkit(&["simulate", script.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let r: Vec<&str> = v["turns"].as_array().unwrap().iter().map(|t| t["result"].as_str().unwrap()).collect();
+    assert_same(r[0], &golden(AGENT, "minimal", "tool-hello-note.txt").unwrap(), "invoke");
+    assert_eq!(r[1], "Skill \"nope\" not found. Available skills: hello-note");
+    assert_eq!(r[2], "/hello-note be brief");
+}

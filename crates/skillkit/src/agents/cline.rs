@@ -49,8 +49,9 @@
 //!   `\n<command-args>ARGS</command-args>` after the name, read in the code, not captured) —
 //!   [`activate`]. The name is looked up case-insensitively; an unknown one answers
 //!   `Skill "X" not found. Available skills: …` (enabled names in `localeCompare` order).
-//!   Sessions ([`session_step`]) answer `skills(skill)` with [`activate`]. Slash commands
-//!   (`/name` in the prompt) exist in Cline but were not captured: not modelled.
+//!   Sessions ([`session_step`]) answer `skills(skill)` with [`activate`]. A slash command in
+//!   `cline "PROMPT"` (`/hello-note  be brief `, captured) reaches the model as typed, trimmed,
+//!   not expanded: the tool's description tells the model to invoke it with `skills`.
 
 use crate::agent::{Agent, LintProfile};
 use crate::agents::claude_code::sort_as_claude_code;
@@ -454,11 +455,12 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
     match step {
         Step::Invoke { skill, args } => invoke(s, skill, args.as_deref()),
         Step::Load { skill } => invoke(s, skill, None),
-        Step::Slash { name, .. } => Outcome::unsupported(
-            format!("/{name}"),
-            "cline",
-            "slash command for skills (Cline has them; not captured, so not modelled)",
-        ),
+        Step::Slash { name, args } => {
+            let typed = js_trim(&format!("/{name} {args}")).to_string();
+            Outcome::ok(format!("/{name}"), typed).with_note(
+                "`cline \"PROMPT\"` sends a slash command to the model as typed (trimmed, not expanded); the `skills` tool's description tells the model to invoke the skill with the tool",
+            )
+        }
         Step::Unload { skill } => Outcome::unsupported(format!("unload {skill}"), "cline", "unload tool"),
         Step::Tool { name, args } => Outcome::ok(format!("{name}({args})"), String::new())
             .with_note("Cline does not enforce allowed-tools; the tool would run now (the simulator runs no tools)"),
