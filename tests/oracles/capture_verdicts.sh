@@ -613,6 +613,8 @@ for a in agents:
         elif a == "gemini-cli":
             base = rd(os.path.join(raw, "skills_dir.txt")).strip()
             got = [os.path.relpath(loc, base) + f"  (name {n})" for n, loc in re.findall(r"<name>(.*?)</name>\n\s*<description>.*?</description>\n\s*<location>(.*?)</location>", lst, re.S) if loc.startswith(base)]
+        elif a == "cline":
+            got = [f"{n}  (name only)" for n in lst[len("Available skills: "):].rstrip(".").split(", ")] if lst.startswith("Available skills: ") else []
         elif a == "claude-code":
             got = [l for l in lst.splitlines()[2:] if l.startswith("- ") and not l.startswith("- plugin-authoring")]
             got = [re.sub(r":.*", "", l) for l in got]
