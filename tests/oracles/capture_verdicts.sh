@@ -37,6 +37,9 @@
 #                "100000000"}} so that no skill is dropped or cut by the listing budget; plus a run with
 #                the default budget (OUT/claude-code-default-budget.tsv: full / name-only / absent)
 #   codex        capture_codex.sh ONLY=listing (load errors = stderr `ERROR ... failed to load skill`)
+#   cline        capture_cline.sh ONLY=listing (names only, in the `skills` tool's description; CLINE_BIN,
+#                npm cline@3.0.65; Cline prints nothing for a skill it drops). Only the programs of the
+#                AGENTS asked for must be installed (PY: any Python with PyYAML for AGENTS=cline).
 #   gemini-cli   capture_gemini.sh ONLY=listing KEEP_BUNDLED=1 (the default settings disable the built-ins
 #                by *name*, which would also hide a library skill called skill-creator); built-in entries
 #                (location outside the skills folder) are filtered out
@@ -65,7 +68,7 @@ if [ ! -d "$CORPUS" ]; then
   echo "capture_verdicts.sh: the skill corpus is absent: $CORPUS (set CORPUS to a folder of libraries)" >&2; exit 2
 fi
 for l in $LIBS; do [ -d "$CORPUS/$l" ] || { echo "capture_verdicts.sh: library $l is absent from $CORPUS" >&2; exit 2; }; done
-for f in capture_claude_code.sh capture_codex.sh capture_gemini.sh deepagents_prompt.py mock_llm_server.py extract_request.py; do
+for f in capture_claude_code.sh capture_codex.sh capture_gemini.sh capture_cline.sh deepagents_prompt.py mock_llm_server.py extract_request.py; do
   [ -f "$ORACLES/$f" ] || { echo "capture_verdicts.sh: the oracle scripts are absent: $ORACLES/$f (set ORACLES)" >&2; exit 2; }
 done
 if [ -z "${CLAUDE_BIN:-}" ] && [ -x /tmp/oracles/npm/node_modules/.bin/claude ]; then
@@ -73,7 +76,13 @@ if [ -z "${CLAUDE_BIN:-}" ] && [ -x /tmp/oracles/npm/node_modules/.bin/claude ];
     CLAUDE_BIN=/tmp/oracles/npm/node_modules/.bin/claude CODEX_BIN=/tmp/oracles/npm/node_modules/.bin/codex \
     GEMINI_BIN=/tmp/oracles/npm/node_modules/.bin/gemini
 fi
-for v in PY AGENTSKILLS_BIN CLAUDE_BIN CODEX_BIN GEMINI_BIN; do
+[ -z "${CLINE_BIN:-}" ] && [ -x /tmp/oracles-a/npm/node_modules/.bin/cline ] && export CLINE_BIN=/tmp/oracles-a/npm/node_modules/.bin/cline
+NEED=PY
+for a in $AGENTS; do
+  case "$a" in skills-ref) NEED+=" AGENTSKILLS_BIN" ;; claude-code) NEED+=" CLAUDE_BIN" ;; codex) NEED+=" CODEX_BIN" ;;
+    gemini-cli) NEED+=" GEMINI_BIN" ;; cline) NEED+=" CLINE_BIN" ;; esac
+done
+for v in $NEED; do
   if [ -z "${!v:-}" ] || [ ! -x "${!v}" ]; then
     echo "capture_verdicts.sh: oracle program $v is absent (${!v:-unset}); install them: bash $ORACLES/install_oracles.sh /tmp/oracles" >&2; exit 2
   fi
@@ -403,6 +412,24 @@ for part in parts:
             else:
                 rows[lp] = ("skipped", " | ".join(lines) or "not listed, no stderr line")
 
+    elif AGENT == "cline":
+        desc = rd(os.path.join(rawp, "listing", "main.skills-listing.txt"))
+        names = desc[len("Available skills: "):].rstrip(".").split(", ") if desc.startswith("Available skills: ") else []
+        left = list(names)
+        for f, lp in members.items():
+            e = FM[lp]
+            cands = [v.strip() for v in (e.get("name"), e.get("lenient_name")) if isinstance(v, str) and v.strip()] + [f]
+            cands += [c.lower() for c in cands if ":" in c]
+            hit = next((c for c in cands if c in left), None)
+            if hit is not None:
+                left.remove(hit)
+                v, notes = compare(e, hit, None, AGENT)
+                rows[lp] = (v, "; ".join(notes + ["names only, no description"]))
+            else:
+                rows[lp] = ("skipped", "not in the listing (Cline prints nothing)")
+        for n in left:
+            extra.append(f"{part}: cline lists a name no folder of the tree explains: {n}")
+
 with open(os.path.join(OUT, f"{AGENT}.tsv"), "w", encoding="utf-8") as f:
     for lp in sorted(rows, key=lambda s: s.encode()):
         v, msg = rows[lp]
@@ -513,6 +540,9 @@ run_cli() {  # agent part/tree-path rawdir
       rm -rf "$OUT/raw/chunk"
       echo "$w/proj/.agents/skills" > "$raw/skills_dir.txt"
       ONLY=listing WORK=$w "$ORACLES/capture_codex.sh" "$t" "$raw/default-budget" > "$raw/default-budget.log" 2>&1 ;;
+    cline)
+      ONLY=listing TOOL_RUNS=0 WORK=$w "$ORACLES/capture_cline.sh" "$t" "$raw" > "$raw/capture.log" 2>&1
+      echo "$w/proj/.cline/skills" > "$raw/skills_dir.txt" ;;
     gemini-cli)
       KEEP_BUNDLED=1 ONLY=listing WORK=$w "$ORACLES/capture_gemini.sh" "$t" "$raw" > "$raw/capture.log" 2>&1
       echo "$w/proj/.gemini/skills" > "$raw/skills_dir.txt" ;;
@@ -583,6 +613,8 @@ for a in agents:
         elif a == "gemini-cli":
             base = rd(os.path.join(raw, "skills_dir.txt")).strip()
             got = [os.path.relpath(loc, base) + f"  (name {n})" for n, loc in re.findall(r"<name>(.*?)</name>\n\s*<description>.*?</description>\n\s*<location>(.*?)</location>", lst, re.S) if loc.startswith(base)]
+        elif a == "cline":
+            got = [f"{n}  (name only)" for n in lst[len("Available skills: "):].rstrip(".").split(", ")] if lst.startswith("Available skills: ") else []
         elif a == "claude-code":
             got = [l for l in lst.splitlines()[2:] if l.startswith("- ") and not l.startswith("- plugin-authoring")]
             got = [re.sub(r":.*", "", l) for l in got]
@@ -676,6 +708,18 @@ for a in agents:
             real = [os.path.basename(os.path.dirname(l)) for l in re.findall(r"<location>(.*?)</location>", rd(os.path.join(raw, "listing", "main.skills-listing.txt"))) if l.startswith(base + "/")]
         elif a == "deepagents":
             real = [os.path.basename(os.path.dirname(m["path"])) for m in json.loads(rd(os.path.join(raw, "metadata.json")) or "{}").get("skills_metadata", [])]
+        elif a == "cline":
+            desc = rd(os.path.join(raw, "listing", "main.skills-listing.txt"))
+            names = desc[len("Available skills: "):].rstrip(".").split(", ") if desc.startswith("Available skills: ") else []
+            by_name = {}
+            for e in FM.values():
+                if os.path.dirname(e["tree_path"]) == part:
+                    for v in (e.get("name"), e.get("lenient_name"), e["folder"]):
+                        if isinstance(v, str) and v.strip():
+                            by_name.setdefault(v.strip(), e["folder"]); by_name.setdefault(v.strip().lower(), e["folder"])
+            real = [by_name.get(n, "?" + n) for n in names]
+        else:
+            continue
         try:
             pj = json.load(open(os.path.join(OUT, "raw", "ours", a, part, ours_f), encoding="utf-8"))
             ours = [os.path.basename(os.path.dirname(x["path"])) for x in sorted((x for x in pj["skills"] if x.get("range") and x["path"]), key=lambda x: x["range"]["start"])]

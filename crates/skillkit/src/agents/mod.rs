@@ -7,6 +7,7 @@
 
 pub mod agentskills;
 pub mod claude_code;
+pub mod cline;
 pub mod codex;
 pub mod compat;
 pub mod copilot_cli;
@@ -54,6 +55,7 @@ pub static AGENTS: &[&Agent] = &[
     &copilot_cli::AGENT,
     &harness9::AGENT,
     &opencode::AGENT,
+    &cline::AGENT,
 ];
 
 /// The skill a tool call's string argument `key` names (activation by name).
@@ -98,6 +100,7 @@ static SESSIONS: &[(&Agent, SessionHooks)] = &[
     (&copilot_cli::AGENT, SessionHooks { step: copilot_cli::session_step, model: None }),
     (&harness9::AGENT, SessionHooks { step: harness9::session_step, model: None }),
     (&opencode::AGENT, SessionHooks { step: opencode::session_step, model: None }),
+    (&cline::AGENT, SessionHooks { step: cline::session_step, model: None }),
 ];
 
 /// `agent`'s session code, `None` for profiles without sessions.
