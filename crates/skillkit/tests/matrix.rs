@@ -153,12 +153,25 @@ fn an_outcome_that_depends_on_chance_says_so_and_misses_every_bar() {
     let t = tempfile::tempdir().unwrap();
     skill(t.path(), "one", &plain("twin"));
     skill(t.path(), "two", &plain("twin"));
-    let opencode = skillkit::find_agent("opencode").unwrap();
-    let m = build(&[t.path().to_path_buf()], &[opencode], &PromptOptions::default());
+    // OpenCode's winner is a race between parallel reads; Cline's, the directory order.
+    let agents = [skillkit::find_agent("opencode").unwrap(), skillkit::find_agent("cline").unwrap()];
+    let m = build(&[t.path().to_path_buf()], &agents, &PromptOptions::default());
     assert_eq!(m.rows.len(), 2);
-    assert!(m.rows.iter().all(|r| r.cells[0].chance.is_some()), "{:?}", m.rows);
-    assert_eq!(m.columns[0].by_chance, 2);
-    assert_eq!(m.misses(Bar::Listed, &[]).len(), 2);
+    for a in 0..2 {
+        assert!(m.rows.iter().all(|r| r.cells[a].chance.is_some()), "{a}: {:?}", m.rows);
+        assert_eq!(m.columns[a].by_chance, 2);
+    }
+    assert_eq!(m.misses(Bar::Listed, &[]).len(), 4);
+    // Across sources, both decide by the order of the sources: no chance.
+    let u = tempfile::tempdir().unwrap();
+    skill(u.path(), "one", &plain("twin"));
+    let m = build(
+        &[t.path().join("one").parent().unwrap().to_path_buf(), u.path().to_path_buf()],
+        &agents[1..],
+        &PromptOptions::default(),
+    );
+    let winner = m.rows.iter().find(|r| r.source == 1).unwrap();
+    assert!(winner.cells[0].status.listed() && winner.cells[0].chance.is_none(), "{:?}", m.rows);
 }
 
 #[test]

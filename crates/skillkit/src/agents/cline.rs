@@ -261,7 +261,14 @@ pub fn readdir_order(dir: &Path) -> Vec<String> {
 pub struct Loading {
     pub skills: Vec<Loaded>,
     pub rejected: Vec<PromptSkill>,
+    /// The names (lower-cased) two skills of one folder share: which one wins is the
+    /// directory order's, chance across machines.
+    pub raced: std::collections::HashSet<String>,
 }
+
+/// Why a same-folder duplicate's outcome varies between machines.
+pub const DIRECTORY_ORDER: &str =
+    "two skills of one folder share the name: Cline keeps the one its file system lists later, an order that differs between machines";
 
 fn record(lib: &Library, i: usize, name: &str) -> PromptSkill {
     let e = &lib.entries[i];
@@ -310,7 +317,15 @@ pub fn load_in(lib: &Library, order: &dyn Fn(&Path) -> Vec<String>) -> Loading {
                             } else {
                                 format!("`{}` at {wpath}, in a folder Cline reads later, has the same name (case-insensitive): it replaces this one at this one's place in the listing", winner.name)
                             };
-                            out.rejected.push(record(lib, old.entry, &old.name).decided(Decision::Shadowed, why));
+                            let mut rec = record(lib, old.entry, &old.name).decided(Decision::Shadowed, why);
+                            if chance {
+                                rec = rec.by_chance(DIRECTORY_ORDER);
+                                out.raced.insert(id.clone());
+                            } else {
+                                // A later folder's copy wins whatever the order before it.
+                                out.raced.remove(&id);
+                            }
+                            out.rejected.push(rec);
                         }
                     }
                     in_source.insert(id, i);
@@ -365,10 +380,13 @@ pub fn render_loading(input: &RenderInput<'_>, loading: Loading) -> Prompt {
             if k > 0 {
                 b.push(", ");
             }
-            let rec = record(lib, s.entry, &s.shown()).decided(
+            let mut rec = record(lib, s.entry, &s.shown()).decided(
                 Decision::NameOnly,
                 "Cline lists names only (no description); the order is the file system's directory order",
             );
+            if loading.raced.contains(&s.id()) {
+                rec = rec.by_chance(DIRECTORY_ORDER);
+            }
             b.entry(rec, |t| t.push_str(&s.shown()));
         }
         b.push(".");
