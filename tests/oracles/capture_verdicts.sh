@@ -40,6 +40,10 @@
 #   gemini-cli   capture_gemini.sh ONLY=listing KEEP_BUNDLED=1 (the default settings disable the built-ins
 #                by *name*, which would also hide a library skill called skill-creator); built-in entries
 #                (location outside the skills folder) are filtered out
+#   qwen-code    capture_qwen_code.sh (QWEN_BIN, Qwen Code 0.24.4) with --debug and no activation: the
+#                listing names no path, so each name is tied to its folder by the debug log's
+#                `Successfully parsed skill: N (project) from PATH` lines; skips are its `Failed to parse
+#                skill at DIR: REASON` lines. Only the agents named in AGENTS need their programs.
 # Verdict files OUT/<agent>.tsv, one line per skill: <lib>/<path in library>\t<listed|skipped|misread>\t<message>
 #   listed   the agent lists it, with the frontmatter's name and description (up to the agent's own
 #            presentation: Claude's &lt;/&gt;, joined lines...; the message says which, and which default
@@ -73,7 +77,15 @@ if [ -z "${CLAUDE_BIN:-}" ] && [ -x /tmp/oracles/npm/node_modules/.bin/claude ];
     CLAUDE_BIN=/tmp/oracles/npm/node_modules/.bin/claude CODEX_BIN=/tmp/oracles/npm/node_modules/.bin/codex \
     GEMINI_BIN=/tmp/oracles/npm/node_modules/.bin/gemini
 fi
-for v in PY AGENTSKILLS_BIN CLAUDE_BIN CODEX_BIN GEMINI_BIN; do
+[ -z "${PY:-}" ] && python3 -c 'import yaml' 2>/dev/null && PY=$(command -v python3)
+for v in PY AGENTSKILLS_BIN CLAUDE_BIN CODEX_BIN GEMINI_BIN QWEN_BIN; do
+  case "$v" in  # a program is needed only for the agents asked for
+    AGENTSKILLS_BIN) [[ " $AGENTS " == *" skills-ref "* ]] || continue ;;
+    CLAUDE_BIN) [[ " $AGENTS " == *" claude-code "* ]] || continue ;;
+    CODEX_BIN) [[ " $AGENTS " == *" codex "* ]] || continue ;;
+    GEMINI_BIN) [[ " $AGENTS " == *" gemini-cli "* ]] || continue ;;
+    QWEN_BIN) [[ " $AGENTS " == *" qwen-code "* ]] || continue ;;
+  esac
   if [ -z "${!v:-}" ] || [ ! -x "${!v}" ]; then
     echo "capture_verdicts.sh: oracle program $v is absent (${!v:-unset}); install them: bash $ORACLES/install_oracles.sh /tmp/oracles" >&2; exit 2
   fi
@@ -402,6 +414,44 @@ for part in parts:
                 rows[lp] = (v, "; ".join(notes + lines))
             else:
                 rows[lp] = ("skipped", " | ".join(lines) or "not listed, no stderr line")
+    elif AGENT == "qwen-code":
+        lst = rd(os.path.join(rawp, "listing", "main.skills-listing.txt"))
+        base = rd(os.path.join(rawp, "skills_dir.txt")).strip()
+        dbg = rd(os.path.join(rawp, "listing", "debug-skills.txt")).splitlines()
+        listed = {}
+        for m in re.finditer(r"<skill>\n<name>\n(.*?)\n</name>\n<description>\n(.*?) \((project|user)\)\n</description>", lst, re.S):
+            listed[html.unescape(m.group(1))] = html.unescape(m.group(2))
+        parsed, skips = {}, {}
+        for l in dbg:
+            m = re.search(r"Successfully parsed skill: (.*) \(project\) from " + re.escape(base) + r"/(.*)/SKILL\.md$", l)
+            if m:
+                parsed.setdefault(m.group(2), m.group(1))
+            m = re.search(r"Failed to parse skill at " + re.escape(base) + r"/(.*?): (.*)$", l)
+            if m:
+                skips[m.group(1)] = m.group(2)
+        winner = {}
+        for f in sorted(parsed, key=lambda s: s.encode()):
+            winner.setdefault(parsed[f], f)
+        for f, lp in members.items():
+            e = FM[lp]
+            n = parsed.get(f)
+            if n is not None and n in listed and winner.get(n) == f:
+                desc = listed[n]
+                w = e.get("when_to_use")
+                if isinstance(w, str) and w and desc.endswith(" \u2014 " + w):
+                    desc = desc[: -len(" \u2014 " + w)]
+                v, notes = compare(e, n, desc, AGENT)
+                if len([g for g in parsed.values() if g == n]) > 1:
+                    notes.append("its name is shared by another folder of the tree: the first in byte order is taken as the winner (not observable in the listing)")
+                rows[lp] = (v, "; ".join(notes))
+            elif f in skips:
+                rows[lp] = ("skipped", skips[f])
+            elif n is not None and n not in listed:
+                rows[lp] = ("skipped", f"parsed as {n!r} but not listed" + (" (disable-model-invocation)" if e.get("disable-model-invocation") in (True, "true") else ""))
+            elif n is not None:
+                rows[lp] = ("skipped", f"duplicate name {n!r}: {winner.get(n)} is listed")
+            else:
+                rows[lp] = ("skipped", "not parsed, no debug line")
 
 with open(os.path.join(OUT, f"{AGENT}.tsv"), "w", encoding="utf-8") as f:
     for lp in sorted(rows, key=lambda s: s.encode()):
@@ -516,6 +566,9 @@ run_cli() {  # agent part/tree-path rawdir
     gemini-cli)
       KEEP_BUNDLED=1 ONLY=listing WORK=$w "$ORACLES/capture_gemini.sh" "$t" "$raw" > "$raw/capture.log" 2>&1
       echo "$w/proj/.gemini/skills" > "$raw/skills_dir.txt" ;;
+    qwen-code)
+      ACTIVATE="" QWEN_ARGS=--debug WORK=$w "$ORACLES/capture_qwen_code.sh" "$t" "$raw" > "$raw/capture.log" 2>&1
+      echo "$w/proj/.qwen/skills" > "$raw/skills_dir.txt" ;;
     deepagents)
       "$PY" "$ORACLES/deepagents_prompt.py" --mode json "$t" > "$raw/metadata.json" 2> "$raw/stderr.txt" ;;
     skills-ref)
@@ -676,6 +729,15 @@ for a in agents:
             real = [os.path.basename(os.path.dirname(l)) for l in re.findall(r"<location>(.*?)</location>", rd(os.path.join(raw, "listing", "main.skills-listing.txt"))) if l.startswith(base + "/")]
         elif a == "deepagents":
             real = [os.path.basename(os.path.dirname(m["path"])) for m in json.loads(rd(os.path.join(raw, "metadata.json")) or "{}").get("skills_metadata", [])]
+        elif a == "qwen-code":  # names in listing order, tied to folders by the debug log (first in byte order)
+            base = rd(os.path.join(raw, "skills_dir.txt")).strip()
+            folder = {}
+            for f, n in sorted(((m.group(2), m.group(1)) for m in re.finditer(r"Successfully parsed skill: (.*) \(project\) from " + re.escape(base) + r"/(.*)/SKILL\.md$", rd(os.path.join(raw, "listing", "debug-skills.txt")), re.M)), key=lambda x: x[0].encode()):
+                folder.setdefault(n, f)
+            import html
+            real = [folder.get(html.unescape(n), "?") for n in re.findall(r"<skill>\n<name>\n(.*?)\n</name>", rd(os.path.join(raw, "listing", "main.skills-listing.txt")))]
+        else:
+            continue
         try:
             pj = json.load(open(os.path.join(OUT, "raw", "ours", a, part, ours_f), encoding="utf-8"))
             ours = [os.path.basename(os.path.dirname(x["path"])) for x in sorted((x for x in pj["skills"] if x.get("range") and x["path"]), key=lambda x: x["range"]["start"])]

@@ -303,7 +303,8 @@ mod tests {
                 "gemini-cli",
                 "copilot-cli",
                 "harness9",
-                "opencode"
+                "opencode",
+                "qwen-code"
             ]
         );
         let e = EvalError::NoActivation { agent: "agentskills".into() };
