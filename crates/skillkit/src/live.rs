@@ -55,7 +55,6 @@ impl std::fmt::Display for LiveError {
 pub fn frame(placement: Placement, text: &str) -> (Option<String>, Vec<Message>) {
     match placement {
         Placement::DeveloperMessage => (None, vec![Message::text(Role::Developer, text.to_string())]),
-        Placement::UserMessage => (None, vec![Message::text(Role::User, text.to_string())]),
         _ => (Some(text.to_string()), vec![]),
     }
 }

@@ -48,7 +48,8 @@
 //!   first line, trimmed, and `when_to_use` is dropped; nothing is removed (`qwen-budget-at`
 //!   holds exactly 8,000 and is untouched, `qwen-budget-over` 8,001 and is trimmed).
 //! - Placement: the first user message (`messages[1]`), its first text part, before the
-//!   environment context, the deferred-tools reminder and the user's words.
+//!   environment context, the deferred-tools reminder and the user's words. Live runs and evals
+//!   send it as the system prompt (the text is the same), as they do Claude Code's message.
 //! - Tool: `skill` (`{skill, args}`, a fixed description, [`skill_tool`]). A call answers
 //!   `Base directory for this skill: DIR\nImportant: …\n\nBODY\n` (the body trimmed), a second
 //!   call of a loaded skill `Skill "N" is already loaded in context.`; a hidden or unknown name
