@@ -9,6 +9,7 @@
 # 1. Install the real programs (pinned: deepagents 0.7.32, skills-ref 0.1.1, @anthropic-ai/claude-code
 #    2.1.330, @openai/codex 0.169.0, @google/gemini-cli 0.61.0) and export the env lines it prints:
 #        bash /work/shared/oracles/install_oracles.sh /tmp/oracles
+#    Qwen Code 0.24.4: QWEN_BIN (tests/oracles/capture_qwen_code.sh says how to install it).
 #    (If PY/AGENTSKILLS_BIN/CLAUDE_BIN/CODEX_BIN/GEMINI_BIN are unset and /tmp/oracles holds the
 #    install, they are set from it.) Build the CLI once: cargo build -p skillkit-cli --release
 #    (SKILLKIT overrides; target/release/skillkit, else target/debug/skillkit, is used).
@@ -17,7 +18,7 @@
 #    CLIs talk to the shared scripts' local mock API. About 6-7 minutes on 2 cores (measured 5 min 50 s;
 #    skills-ref's 1,168 `validate` runs take ~2.5 min, Codex's 33 chunk runs ~2 min, each other CLI
 #    listing run 2-10 s). Optional env: LIBS (default: the five libraries), AGENTS (default: deepagents skills-ref
-#    claude-code codex gemini-cli), SCRATCH (default /tmp/skillkit-verdict-work: the CLIs' WORK folders),
+#    claude-code codex gemini-cli qwen-code), SCRATCH (default /tmp/skillkit-verdict-work: the CLIs' WORK folders),
 #    ONLY_OURS=1 (keep OUT's captures and only re-run skillkit and the comparison: ~30 s, for a new build).
 #
 # Trees (OUT/trees, mapping in OUT/trees/mapping.tsv): every folder holding a SKILL.md is copied flat
@@ -62,7 +63,7 @@ ORACLES=$(realpath -m "${ORACLES:-$REPO/../shared/oracles}")
 OUT=$(realpath -m "${1:-/tmp/skillkit-verdicts}")
 SCRATCH=${SCRATCH:-/tmp/skillkit-verdict-work}
 LIBS=${LIBS:-github-awesome-copilot wshobson-agents alirezarezvani-claude-skills anthropics-skills obra-superpowers}
-AGENTS=${AGENTS:-deepagents skills-ref claude-code codex gemini-cli}
+AGENTS=${AGENTS:-deepagents skills-ref claude-code codex gemini-cli qwen-code}
 CODEX_CHUNK=${CODEX_CHUNK:-40}
 
 if [ ! -d "$CORPUS" ]; then
