@@ -17,6 +17,7 @@ const AGENTS: &[&str] = &[
     "copilot-cli",
     "opencode",
     "cline",
+    "qwen-code",
 ];
 
 #[tokio::test(flavor = "multi_thread")]

@@ -9,6 +9,7 @@
 # 1. Install the real programs (pinned: deepagents 0.7.32, skills-ref 0.1.1, @anthropic-ai/claude-code
 #    2.1.330, @openai/codex 0.169.0, @google/gemini-cli 0.61.0) and export the env lines it prints:
 #        bash /work/shared/oracles/install_oracles.sh /tmp/oracles
+#    Qwen Code 0.24.4: QWEN_BIN (tests/oracles/capture_qwen_code.sh says how to install it).
 #    (If PY/AGENTSKILLS_BIN/CLAUDE_BIN/CODEX_BIN/GEMINI_BIN are unset and /tmp/oracles holds the
 #    install, they are set from it.) Build the CLI once: cargo build -p skillkit-cli --release
 #    (SKILLKIT overrides; target/release/skillkit, else target/debug/skillkit, is used).
@@ -17,7 +18,7 @@
 #    CLIs talk to the shared scripts' local mock API. About 6-7 minutes on 2 cores (measured 5 min 50 s;
 #    skills-ref's 1,168 `validate` runs take ~2.5 min, Codex's 33 chunk runs ~2 min, each other CLI
 #    listing run 2-10 s). Optional env: LIBS (default: the five libraries), AGENTS (default: deepagents skills-ref
-#    claude-code codex gemini-cli), SCRATCH (default /tmp/skillkit-verdict-work: the CLIs' WORK folders),
+#    claude-code codex gemini-cli qwen-code), SCRATCH (default /tmp/skillkit-verdict-work: the CLIs' WORK folders),
 #    ONLY_OURS=1 (keep OUT's captures and only re-run skillkit and the comparison: ~30 s, for a new build).
 #
 # Trees (OUT/trees, mapping in OUT/trees/mapping.tsv): every folder holding a SKILL.md is copied flat
@@ -43,6 +44,10 @@
 #   gemini-cli   capture_gemini.sh ONLY=listing KEEP_BUNDLED=1 (the default settings disable the built-ins
 #                by *name*, which would also hide a library skill called skill-creator); built-in entries
 #                (location outside the skills folder) are filtered out
+#   qwen-code    capture_qwen_code.sh (QWEN_BIN, Qwen Code 0.24.4) with --debug and no activation: the
+#                listing names no path, so each name is tied to its folder by the debug log's
+#                `Successfully parsed skill: N (project) from PATH` lines; skips are its `Failed to parse
+#                skill at DIR: REASON` lines. Only the agents named in AGENTS need their programs.
 # Verdict files OUT/<agent>.tsv, one line per skill: <lib>/<path in library>\t<listed|skipped|misread>\t<message>
 #   listed   the agent lists it, with the frontmatter's name and description (up to the agent's own
 #            presentation: Claude's &lt;/&gt;, joined lines...; the message says which, and which default
@@ -61,7 +66,7 @@ ORACLES=$(realpath -m "${ORACLES:-$REPO/../shared/oracles}")
 OUT=$(realpath -m "${1:-/tmp/skillkit-verdicts}")
 SCRATCH=${SCRATCH:-/tmp/skillkit-verdict-work}
 LIBS=${LIBS:-github-awesome-copilot wshobson-agents alirezarezvani-claude-skills anthropics-skills obra-superpowers}
-AGENTS=${AGENTS:-deepagents skills-ref claude-code codex gemini-cli}
+AGENTS=${AGENTS:-deepagents skills-ref claude-code codex gemini-cli cline qwen-code}
 CODEX_CHUNK=${CODEX_CHUNK:-40}
 
 if [ ! -d "$CORPUS" ]; then
@@ -77,10 +82,11 @@ if [ -z "${CLAUDE_BIN:-}" ] && [ -x /tmp/oracles/npm/node_modules/.bin/claude ];
     GEMINI_BIN=/tmp/oracles/npm/node_modules/.bin/gemini
 fi
 [ -z "${CLINE_BIN:-}" ] && [ -x /tmp/oracles-a/npm/node_modules/.bin/cline ] && export CLINE_BIN=/tmp/oracles-a/npm/node_modules/.bin/cline
-NEED=PY
+[ -z "${PY:-}" ] && python3 -c 'import yaml' 2>/dev/null && PY=$(command -v python3)
+NEED=PY  # a program is needed only for the agents asked for
 for a in $AGENTS; do
   case "$a" in skills-ref) NEED+=" AGENTSKILLS_BIN" ;; claude-code) NEED+=" CLAUDE_BIN" ;; codex) NEED+=" CODEX_BIN" ;;
-    gemini-cli) NEED+=" GEMINI_BIN" ;; cline) NEED+=" CLINE_BIN" ;; esac
+    gemini-cli) NEED+=" GEMINI_BIN" ;; cline) NEED+=" CLINE_BIN" ;; qwen-code) NEED+=" QWEN_BIN" ;; esac
 done
 for v in $NEED; do
   if [ -z "${!v:-}" ] || [ ! -x "${!v}" ]; then
@@ -411,6 +417,44 @@ for part in parts:
                 rows[lp] = (v, "; ".join(notes + lines))
             else:
                 rows[lp] = ("skipped", " | ".join(lines) or "not listed, no stderr line")
+    elif AGENT == "qwen-code":
+        lst = rd(os.path.join(rawp, "listing", "main.skills-listing.txt"))
+        base = rd(os.path.join(rawp, "skills_dir.txt")).strip()
+        dbg = rd(os.path.join(rawp, "listing", "debug-skills.txt")).splitlines()
+        listed = {}
+        for m in re.finditer(r"<skill>\n<name>\n(.*?)\n</name>\n<description>\n(.*?) \((project|user)\)\n</description>", lst, re.S):
+            listed[html.unescape(m.group(1))] = html.unescape(m.group(2))
+        parsed, skips = {}, {}
+        for l in dbg:
+            m = re.search(r"Successfully parsed skill: (.*) \(project\) from " + re.escape(base) + r"/(.*)/SKILL\.md$", l)
+            if m:
+                parsed.setdefault(m.group(2), m.group(1))
+            m = re.search(r"Failed to parse skill at " + re.escape(base) + r"/(.*?): (.*)$", l)
+            if m:
+                skips[m.group(1)] = m.group(2)
+        winner = {}
+        for f in sorted(parsed, key=lambda s: s.encode()):
+            winner.setdefault(parsed[f], f)
+        for f, lp in members.items():
+            e = FM[lp]
+            n = parsed.get(f)
+            if n is not None and n in listed and winner.get(n) == f:
+                desc = listed[n]
+                w = e.get("when_to_use")
+                if isinstance(w, str) and w and desc.endswith(" \u2014 " + w):
+                    desc = desc[: -len(" \u2014 " + w)]
+                v, notes = compare(e, n, desc, AGENT)
+                if len([g for g in parsed.values() if g == n]) > 1:
+                    notes.append("its name is shared by another folder of the tree: the first in byte order is taken as the winner (not observable in the listing)")
+                rows[lp] = (v, "; ".join(notes))
+            elif f in skips:
+                rows[lp] = ("skipped", skips[f])
+            elif n is not None and n not in listed:
+                rows[lp] = ("skipped", f"parsed as {n!r} but not listed" + (" (disable-model-invocation)" if e.get("disable-model-invocation") in (True, "true") else ""))
+            elif n is not None:
+                rows[lp] = ("skipped", f"duplicate name {n!r}: {winner.get(n)} is listed")
+            else:
+                rows[lp] = ("skipped", "not parsed, no debug line")
 
     elif AGENT == "cline":
         desc = rd(os.path.join(rawp, "listing", "main.skills-listing.txt"))
@@ -546,6 +590,9 @@ run_cli() {  # agent part/tree-path rawdir
     gemini-cli)
       KEEP_BUNDLED=1 ONLY=listing WORK=$w "$ORACLES/capture_gemini.sh" "$t" "$raw" > "$raw/capture.log" 2>&1
       echo "$w/proj/.gemini/skills" > "$raw/skills_dir.txt" ;;
+    qwen-code)
+      ACTIVATE="" QWEN_ARGS=--debug WORK=$w "$ORACLES/capture_qwen_code.sh" "$t" "$raw" > "$raw/capture.log" 2>&1
+      echo "$w/proj/.qwen/skills" > "$raw/skills_dir.txt" ;;
     deepagents)
       "$PY" "$ORACLES/deepagents_prompt.py" --mode json "$t" > "$raw/metadata.json" 2> "$raw/stderr.txt" ;;
     skills-ref)
@@ -718,6 +765,13 @@ for a in agents:
                         if isinstance(v, str) and v.strip():
                             by_name.setdefault(v.strip(), e["folder"]); by_name.setdefault(v.strip().lower(), e["folder"])
             real = [by_name.get(n, "?" + n) for n in names]
+        elif a == "qwen-code":  # names in listing order, tied to folders by the debug log (first in byte order)
+            base = rd(os.path.join(raw, "skills_dir.txt")).strip()
+            folder = {}
+            for f, n in sorted(((m.group(2), m.group(1)) for m in re.finditer(r"Successfully parsed skill: (.*) \(project\) from " + re.escape(base) + r"/(.*)/SKILL\.md$", rd(os.path.join(raw, "listing", "debug-skills.txt")), re.M)), key=lambda x: x[0].encode()):
+                folder.setdefault(n, f)
+            import html
+            real = [folder.get(html.unescape(n), "?") for n in re.findall(r"<skill>\n<name>\n(.*?)\n</name>", rd(os.path.join(raw, "listing", "main.skills-listing.txt")))]
         else:
             continue
         try:

@@ -20,6 +20,7 @@ const AGENTS: [(&str, &str, &str); 10] = [
     ("copilot-cli", "skill", r#"{"skill": "S"}"#),
     ("opencode", "skill", r#"{"name": "S"}"#),
     ("cline", "skills", r#"{"skill": "S", "args": null}"#),
+    ("qwen-code", "skill", r#"{"skill": "S"}"#),
 ];
 
 fn library(root: &Path) {

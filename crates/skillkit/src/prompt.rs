@@ -36,6 +36,8 @@ pub enum Placement {
     SystemMessage,
     /// A developer-role message.
     DeveloperMessage,
+    /// A user-role message (a text part of it).
+    UserMessage,
     /// Inside a tool's description.
     ToolDescription,
     /// Printed on standard output (a command-line tool, not an agent).

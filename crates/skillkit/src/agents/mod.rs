@@ -15,6 +15,7 @@ pub mod deepagents;
 pub mod gemini_cli;
 pub mod harness9;
 pub mod opencode;
+pub mod qwen_code;
 
 pub use compat::python;
 pub use deepagents::{read_file as deepagents_read, v1 as deepagents_v1, v2 as deepagents_v2};
@@ -56,6 +57,7 @@ pub static AGENTS: &[&Agent] = &[
     &harness9::AGENT,
     &opencode::AGENT,
     &cline::AGENT,
+    &qwen_code::AGENT,
 ];
 
 /// The skill a tool call's string argument `key` names (activation by name).
@@ -101,6 +103,7 @@ static SESSIONS: &[(&Agent, SessionHooks)] = &[
     (&harness9::AGENT, SessionHooks { step: harness9::session_step, model: None }),
     (&opencode::AGENT, SessionHooks { step: opencode::session_step, model: None }),
     (&cline::AGENT, SessionHooks { step: cline::session_step, model: None }),
+    (&qwen_code::AGENT, SessionHooks { step: qwen_code::session_step, model: None }),
 ];
 
 /// `agent`'s session code, `None` for profiles without sessions.

@@ -304,7 +304,8 @@ mod tests {
                 "copilot-cli",
                 "harness9",
                 "opencode",
-                "cline"
+                "cline",
+                "qwen-code"
             ]
         );
         let e = EvalError::NoActivation { agent: "agentskills".into() };

@@ -1,0 +1,202 @@
+//! `skillkit prompt --agent qwen-code` reproduces the skills `<system-reminder>` the real Qwen Code
+//! 0.24.4 puts first in its first user message, byte for byte on every captured tree (goldens made
+//! by `tests/oracles/capture_qwen_code.sh`), with its `skill` tool definition, the skills it skips
+//! (its debug log's reasons) and its activation results.
+
+use e2e::goldens::{assert_same, golden, golden_jsons, substitute, tree, TREES};
+use e2e::skillkit;
+use skillkit::agents::qwen_code;
+use skillkit::library::Library;
+use skillkit::prompt::Decision;
+use std::path::{Path, PathBuf};
+
+const AGENT: &str = "qwen-code-0.24.4";
+const PROJECT_ROOT: &str = "{WORK}/proj/.qwen/skills";
+const USER_ROOT: &str = "{WORK}/home/.qwen/skills";
+/// Trees captured for Qwen Code besides the common ones.
+const MORE_TREES: [&str; 6] =
+    ["name-order", "collation", "same-name", "qwen-edge", "qwen-budget-at", "qwen-budget-over"];
+
+/// A capture: tree name, `--source` folders, and the placeholders to substitute.
+type Case = (&'static str, Vec<String>, Vec<(&'static str, String)>);
+
+fn cases() -> Vec<Case> {
+    let mut out: Vec<_> =
+        TREES.iter().chain(&MORE_TREES).map(|t| (*t, vec![tree(t)], vec![(PROJECT_ROOT, tree(t))])).collect();
+    let (base, project) = (tree("override-base"), tree("override-project"));
+    out.push(("override", vec![base.clone(), project.clone()], vec![(USER_ROOT, base), (PROJECT_ROOT, project)]));
+    out
+}
+
+fn sub(text: &str, map: &[(&'static str, String)]) -> String {
+    let pairs: Vec<(&str, &str)> = map.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    substitute(text, &pairs)
+}
+
+fn library(sources: &[String]) -> Library {
+    let sources: Vec<PathBuf> = sources.iter().map(PathBuf::from).collect();
+    Library::open(&sources, &qwen_code::AGENT)
+}
+
+fn render(sources: &[String]) -> String {
+    let mut args = vec!["prompt", "--agent", "qwen-code", "--format", "text"];
+    for s in sources {
+        args.extend(["--source", s.as_str()]);
+    }
+    let out = skillkit(&args);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    out.stdout
+}
+
+#[test]
+fn every_listing_is_byte_exact() {
+    let mut checked = 0;
+    for (t, sources, map) in cases() {
+        let text = render(&sources);
+        let want = golden(AGENT, t, "listing.txt").unwrap_or_else(|| panic!("no golden for {t}"));
+        assert_same(&text, &sub(&want, &map), t);
+        checked += 1;
+    }
+    assert_eq!(checked, TREES.len() + MORE_TREES.len() + 1);
+}
+
+/// `.qwen/skills` beats `.agents/skills` inside the project (`agents-dup`: `minimal` in the first,
+/// `qwen-agents` in the second, both holding `hello-note`).
+#[test]
+fn qwen_folder_beats_agents_folder() {
+    let t = tempfile::tempdir().unwrap();
+    let copy = |from: &str, to: &Path| {
+        for e in walk(Path::new(&tree(from))) {
+            let rel = e.strip_prefix(tree(from)).unwrap().to_path_buf();
+            let dst = to.join(rel);
+            std::fs::create_dir_all(dst.parent().unwrap()).unwrap();
+            std::fs::copy(&e, dst).unwrap();
+        }
+    };
+    let (q, a) = (t.path().join("proj/.qwen/skills"), t.path().join("proj/.agents/skills"));
+    copy("minimal", &q);
+    copy("qwen-agents", &a);
+    for sources in [vec![a.clone(), q.clone()], vec![q.clone(), a.clone()]] {
+        let s: Vec<String> = sources.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+        assert_same(&render(&s), &golden(AGENT, "agents-dup", "listing.txt").unwrap(), "agents-dup");
+        let p = qwen_code::AGENT.render(&library(&s), &Default::default()).unwrap();
+        let shadowed: Vec<_> = p.skills.iter().filter(|s| s.decision == Decision::Shadowed).map(|s| &s.path).collect();
+        assert_eq!(shadowed.len(), 1);
+        assert!(shadowed[0].contains(".agents/skills/hello-note"), "{shadowed:?}");
+    }
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = vec![];
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        if e.file_type().unwrap().is_dir() {
+            out.extend(walk(&e.path()));
+        } else {
+            out.push(e.path());
+        }
+    }
+    out
+}
+
+#[test]
+fn the_skill_tool_is_qwens() {
+    let want: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(e2e::goldens::fixtures().join("prompt-goldens").join(AGENT).join("tool-skill.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    let t = qwen_code::skill_tool();
+    assert_eq!(want["name"], t.name.as_str());
+    assert_eq!(want["description"], t.description.as_str());
+    assert_eq!(want["parameters"], t.parameters);
+}
+
+/// Every skill Qwen Code skipped (its debug log: `Failed to parse skill at DIR: REASON`) is one
+/// skillkit calls invalid with the same reason, and no other skill is.
+#[test]
+fn skipped_skills_match_the_debug_log() {
+    let mut checked = 0;
+    for (t, sources, map) in cases() {
+        let want: Vec<String> = golden(AGENT, t, "skips.txt")
+            .map(|s| sub(&s, &map))
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        let p = qwen_code::AGENT.render(&library(&sources), &Default::default()).unwrap();
+        let mut ours: Vec<String> = p
+            .skills
+            .iter()
+            .filter(|s| s.decision == Decision::Invalid)
+            .map(|s| {
+                let dir = Path::new(&s.path).parent().unwrap().to_string_lossy().into_owned();
+                format!("Failed to parse skill at {dir}: {}", s.reason.as_deref().unwrap_or_default())
+            })
+            .collect();
+        ours.sort();
+        assert_eq!(ours, want, "{t}");
+        checked += want.len();
+    }
+    assert!(checked >= 10, "only {checked} skips");
+}
+
+/// The `skill` tool's results: a skill's base directory and body, and the refusals (hidden,
+/// conditional, unknown).
+#[test]
+fn activation_results_match() {
+    let mut checked = 0;
+    for (t, sources, map) in cases() {
+        let lib = library(&sources);
+        for (name, f, v) in golden_jsons(AGENT, t, "call-") {
+            let want = sub(v["tool_result"].as_str().unwrap(), &map);
+            let ours = match qwen_code::activate(&lib, &name.replace('_', " ")) {
+                Ok(s) | Err(s) => s,
+            };
+            assert_same(&ours, &want, &format!("{t}/{f}"));
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} tool goldens");
+}
+
+/// Over 8,000 UTF-16 units every description is cut to its first line: `qwen-budget-at` holds
+/// exactly 8,000 (one astral character counted twice) and is listed whole, `qwen-budget-over`
+/// 8,001 and is cut; the budget is an input.
+#[test]
+fn the_budget_counts_utf16_units() {
+    let at = qwen_code::AGENT.render(&library(&[tree("qwen-budget-at")]), &Default::default()).unwrap();
+    assert!(at.skills.iter().all(|s| s.decision == Decision::Full));
+    let over = qwen_code::AGENT.render(&library(&[tree("qwen-budget-over")]), &Default::default()).unwrap();
+    assert!(over.skills.iter().all(|s| s.decision == Decision::Truncated), "{:?}", over.skills);
+    let opts = skillkit::prompt::PromptOptions { char_budget: Some(8001), ..Default::default() };
+    let loose = qwen_code::AGENT.render(&library(&[tree("qwen-budget-over")]), &opts).unwrap();
+    assert!(loose.skills.iter().all(|s| s.decision == Decision::Full));
+}
+
+/// The tree without skills gives Qwen Code's own "No skills" reminder; the JSON says where it goes.
+#[test]
+fn no_skills_and_the_placement() {
+    assert_eq!(render(&[tree("empty")]), qwen_code::NO_SKILLS);
+    let out = skillkit(&["prompt", "--agent", "qwen-code", "--format", "json", "--source", &tree("minimal")]);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["placement"], "user-message", "{v}");
+}
+
+/// A session answers `skill(name)` with the captured tool result, a second call with Qwen Code's
+/// "already loaded", and a hidden name with "not found".
+#[test]
+fn sessions_answer_as_qwen_code() {
+    use skillkit::session::{Session, Settings, Step};
+    let t = tree("minimal");
+    let mut s = Session::new(&qwen_code::AGENT, &[PathBuf::from(&t)], Settings::default());
+    let first = s.apply(Step::Invoke { skill: "hello-note".into(), args: None }).outcome.clone();
+    let want = golden(AGENT, "minimal", "call-hello-note.json").unwrap();
+    let want: serde_json::Value = serde_json::from_str(&want).unwrap();
+    assert_same(&first.result, &sub(want["tool_result"].as_str().unwrap(), &[(PROJECT_ROOT, t.clone())]), "first call");
+    assert!(!first.is_error);
+    let second = s.apply(Step::Invoke { skill: "hello-note".into(), args: None }).outcome.clone();
+    assert_eq!(second.result, "Skill \"hello-note\" is already loaded in context.");
+    let mut s = Session::new(&qwen_code::AGENT, &[PathBuf::from(tree("qwen-edge"))], Settings::default());
+    let hidden = s.apply(Step::Invoke { skill: "hidden".into(), args: None }).outcome.clone();
+    assert!(hidden.is_error && hidden.result.starts_with("Skill \"hidden\" not found. Available skills: "));
+}
