@@ -73,12 +73,17 @@ fn require_fails_exactly_when_a_skill_misses_the_bar_for_a_named_agent() {
     assert_eq!(out.code, 1, "{}", out.stderr);
     assert!(out.stderr.contains("error: broken is not listed by deepagents: skipped: "), "{}", out.stderr);
     assert!(!out.stderr.contains("good"), "{}", out.stderr);
-    // The good skill alone meets both bars for every agent.
+    // The good skill alone is listed by every agent, in full by those that list descriptions;
+    // Cline lists names only, so `full` is missed there.
     let g = library(&[("good/SKILL.md", GOOD)]);
-    for bar in ["listed", "full"] {
-        let out = skillkit(&["matrix", &g.path().to_string_lossy(), "--require", bar]);
-        assert_eq!(out.code, 0, "{bar}: {}", out.stderr);
-    }
+    let g = g.path().to_string_lossy().to_string();
+    let out = skillkit(&["matrix", &g, "--require", "listed"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = skillkit(&["matrix", &g, "--require", "full", "--agent", "claude-code", "--agent", "codex"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let out = skillkit(&["matrix", &g, "--require", "full", "--agent", "cline"]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("error: good is not listed in full by cline: name only: "), "{}", out.stderr);
     // Two skills of one name: OpenCode's winner is a race, which meets no bar.
     let twins = library(&[
         ("one/SKILL.md", b"---\nname: twin\ndescription: One. Use when asked.\n---\n"),

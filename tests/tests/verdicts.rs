@@ -33,7 +33,7 @@ fn check_and_prompt_agree_on_every_prompt_tree() {
     let mut compared = 0;
     for tree in std::fs::read_dir(&trees).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()) {
         let t = tree.to_str().unwrap();
-        for agent in LOADERS {
+        for &agent in LOADERS {
             let prompt = json(&["prompt", "--agent", agent, "--format", "json", "--source", t]);
             // Folder -> loaded, from the prompt's records (a folder may have several).
             let mut loaded: BTreeMap<String, bool> = BTreeMap::new();

@@ -150,6 +150,90 @@ placement: string, placement_detail: string, text: string, failure: string | nul
  */
 encoding: string, estimate: boolean, bytes: number, chars: number, tokens: number, context_window: number, percent_of_context: number, };
 
+export type Status = "full" | "shortened" | "name-only" | "dropped" | "hidden" | "shadowed" | "skipped" | "not-discovered";
+
+export type Cell = { status: Status, 
+/**
+ * Why, in the agent's words where it has any: every status but a full listing has one.
+ */
+reason?: string, 
+/**
+ * What makes the outcome vary between runs of the agent, when it does.
+ */
+chance?: string, };
+
+export type Row = { 
+/**
+ * The name the agents list it under (the first that lists it), else its folder's name.
+ */
+name: string, 
+/**
+ * Its skill file as found through the source (symlinks kept).
+ */
+path: string, 
+/**
+ * Its skill file's real path (the folder's symlinks resolved): the path an editor opens.
+ */
+file: string, 
+/**
+ * Index of its source.
+ */
+source: number, 
+/**
+ * One cell per column, in the columns' order.
+ */
+cells: Array<Cell>, };
+
+export type ColumnBudget = { limit: number, needed: number, unit: string, rule: string, };
+
+export type Column = { agent: string, title: string, 
+/**
+ * A short name with the version it matches ("Claude Code 2.1").
+ */
+label: string, 
+/**
+ * The program and version the profile reproduces.
+ */
+source: string, budget?: ColumnBudget, 
+/**
+ * How many of the rows have each status, in [`Status::ALL`]'s order.
+ */
+counts: Array<number>, 
+/**
+ * Rows whose outcome depends on chance.
+ */
+by_chance: number, 
+/**
+ * The agent's own skills it lists besides the library's.
+ */
+built_in: Array<string>, 
+/**
+ * What the agent reports while loading.
+ */
+warnings: Array<string>, };
+
+export type Matrix = { 
+/**
+ * The sources, as given, lowest priority first.
+ */
+sources: Array<string>, columns: Array<Column>, rows: Array<Row>, };
+
+export type RenderMatrix = { sources: Array<string>, 
+/**
+ * The agents to show, in order; empty shows every agent with a loader.
+ */
+agents: Array<string>, 
+/**
+ * Tokens; `null` uses each agent's default.
+ */
+context_window: number | null, char_budget: number | null, 
+/**
+ * The open file's unsaved text, which stands for the file on disk.
+ */
+edit: MatrixEdit | null, };
+
+export type MatrixEdit = { path: string, text: string, };
+
 export type Size = { chars: number, tokens: number, };
 
 export type ModelCall = { tool: string, args: unknown, 
@@ -593,6 +677,7 @@ export type Commands = {
   lint_text: { args: LintText; reply: Linted };
   apply_fixes: { args: ApplyFixes; reply: Fixed };
   render_prompt: { args: RenderPrompt; reply: PromptView };
+  render_matrix: { args: RenderMatrix; reply: Matrix };
   run_session: { args: RunSession; reply: SessionView };
   run_session_script: { args: RunSessionScript; reply: SessionView };
   run_session_live: { args: RunSessionLive; reply: LiveSessionView };
