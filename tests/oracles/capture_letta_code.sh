@@ -37,8 +37,9 @@
 #   listing.txt      the block at the end of the system message (`messages[0]`), from `<available_skills>`
 #                    to its end (the script checks that the message is `PROMPT.trimEnd() + "\n\n" + block`);
 #                    with no skill listed there is no block and no-listing.txt (empty) is kept instead
-#   call-N.json      the mock calls Skill({"skill": N}); {"tool_result": …, "after": […]}: the tool message
-#                    and the message texts that follow it (the injected <skill_content>)
+#   call-N.json      the mock calls Skill({"skill": N}); {"skill": N, "tool_result": …, "after": […]}: the
+#                    tool message and the message texts that follow it (the injected <skill_content>);
+#                    characters other than letters, digits, `._-` are `_` in the file name
 #   tool-Skill.json  (top level) the `Skill` tool definition offered to the model
 #   meta.json        (top level) version, command line, env, date, per-tree status
 # Path normalisation: $TREES/<tree> -> {TREE}, $TREES -> {TREES}, the capture's WORK -> {WORK},
@@ -120,7 +121,7 @@ else:
     k = max(i for i, m in enumerate(msgs) if m["role"] == "tool")
     call = msgs[k - 1]["tool_calls"][0]["function"]
     assert call["name"] == "Skill" and json.loads(call["arguments"]) == {"skill": name}, call
-    res = {"tool_result": text(msgs[k]["content"]), "after": [{"role": m["role"], "text": text(m["content"])} for m in msgs[k + 1:]]}
+    res = {"skill": name, "tool_result": text(msgs[k]["content"]), "after": [{"role": m["role"], "text": text(m["content"])} for m in msgs[k + 1:]]}
     safe = re.sub(r"[^A-Za-z0-9._-]", "_", name)
     json.dump(res, open(os.path.join(out, f"call-{safe}.json"), "w", encoding="utf-8"), ensure_ascii=False, indent=2)
 PYEOF

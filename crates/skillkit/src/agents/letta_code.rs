@@ -20,10 +20,9 @@
 //!   once) and into skill folders, every file whose name is `SKILL.md` in any case
 //!   (`letta-nested`: `outer/inner`, `group/deep/leaf`, `lower/skill.md`, `.hidden`). skillkit
 //!   finds `SKILL.md` and `skill.md` (not other spellings) and, like every profile, skips `.git`
-//!   and `node_modules`. Two files of one id in one folder tree: the one found **last** in the
-//!   file system's `readdir` order wins (raw directory order, not sorted: stable on one machine,
-//!   not across machines). skillkit reads the folders' real order when a source has duplicates
-//!   (the `same-name` capture), and says the winner depends on the file system.
+//!   and `node_modules`. Two files of one id in one location: the one found **last** wins, and
+//!   the walk is deterministic: Node's `readdir` (libuv's scandir) sorts each folder's names in
+//!   byte order, and the walk goes depth first (`same-name`: `dup`, `dup-x`, `dup_y` → `dup_y`).
 //! - Reading ([`parse_frontmatter`]): not YAML but a line parser. CRLF/CR become LF, a leading BOM
 //!   is dropped; the frontmatter is the text between `---\n` and the first `\n---` followed by a
 //!   newline or the end (none → no frontmatter: the whole file is the body). Each unindented
@@ -64,7 +63,7 @@ use crate::prompt::{
 };
 use crate::skill::FileProblem;
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 pub static AGENT: Agent = Agent {
     id: "letta-code",
@@ -375,31 +374,6 @@ fn record(lib: &Library, i: usize, name: &str) -> PromptSkill {
     prompt::skill(name, folder_name(e), location(e), Some(e.source)).of(e)
 }
 
-/// The position of every skill file below `root` in Letta's walk: `readdir` order (the file
-/// system's, unsorted), depth first, symlinked folders followed once.
-fn walk_order(root: &Path) -> HashMap<PathBuf, usize> {
-    fn walk(dir: &Path, seen: &mut std::collections::HashSet<PathBuf>, out: &mut HashMap<PathBuf, usize>) {
-        let Ok(real) = std::fs::canonicalize(dir) else { return };
-        if !seen.insert(real) {
-            return;
-        }
-        let Ok(rd) = std::fs::read_dir(dir) else { return };
-        for e in rd.flatten() {
-            let path = e.path();
-            let Ok(meta) = std::fs::metadata(&path) else { continue };
-            if meta.is_dir() {
-                walk(&path, seen, out);
-            } else if meta.is_file() && e.file_name().to_string_lossy().eq_ignore_ascii_case("SKILL.md") {
-                let n = out.len();
-                out.insert(path, n);
-            }
-        }
-    }
-    let mut out = HashMap::new();
-    walk(root, &mut Default::default(), &mut out);
-    out
-}
-
 /// Loads `lib` as Letta Code does: sources in order, each in its walk order, a later skill
 /// replacing an earlier one of the same id; then sorted by id (`localeCompare`).
 pub fn load(lib: &Library) -> Loading {
@@ -417,31 +391,26 @@ pub fn load(lib: &Library) -> Loading {
                 Ok(l) => found.push((i, Loaded { entry: i, ..l.clone() })),
             }
         }
-        let mut ids = std::collections::HashSet::new();
-        let race = found.iter().any(|(_, l)| !ids.insert(l.id.clone()));
-        if race {
-            let order = walk_order(&lib.sources[si].path);
-            let key = |i: usize| {
-                let e = &lib.entries[i];
-                order.get(&e.listed_as.join(&e.skill.file_name)).copied().unwrap_or(usize::MAX)
-            };
-            found.sort_by_key(|(i, _)| key(*i));
-        }
-        for (i, l) in found {
+        // Node's `readdir` (libuv's scandir) sorts each folder's names in byte order and the walk
+        // goes depth first: the order of the paths compared component by component.
+        found.sort_by(|a, b| {
+            let path = |i: usize| lib.entries[i].listed_as.join(&lib.entries[i].skill.file_name);
+            path(a.0).cmp(&path(b.0))
+        });
+        for (_, l) in found {
             match slots.get(&l.id).copied() {
                 Some(k) => {
                     let old = std::mem::replace(&mut winners[k], l);
                     let new = &winners[k];
                     let why = if lib.entries[old.entry].source == si {
                         format!(
-                            "`{}` at {} has the same id and comes later in the folder's readdir order (the file system's; the winner may differ on another machine)",
+                            "`{}` at {} has the same id and comes later in Letta's walk (names in byte order, depth first), which wins",
                             new.id, new.path
                         )
                     } else {
                         format!("`{}` at {} has the same id in a later location, which wins", new.id, new.path)
                     };
                     out.rejected.push(record(lib, old.entry, &old.id).decided(Decision::Shadowed, why));
-                    let _ = i;
                 }
                 None => {
                     slots.insert(l.id.clone(), winners.len());
