@@ -32,6 +32,8 @@
 #   letta-dup  letta-dup-user in `~/.letta/skills`, letta-dup-legacy in the legacy project folder
 #              `.skills`, letta-dup-project in `.agents/skills`
 #   scopes     the tree `minimal` alone in each folder (listing-<scope>.txt: project, project-legacy, user)
+#   letta-nested  tests/fixtures/letta-discovery (kept out of prompt-trees: nested, hidden and lower-case
+#              `skill.md` skills that other agents' profiles do not model)
 #
 # Kept per tree (text exact, then path-normalised):
 #   listing.txt      the block at the end of the system message (`messages[0]`), from `<available_skills>`
@@ -143,6 +145,7 @@ for t in $TREES_SEL; do
     case "$t" in
       override) src=$TREES/override-project; user=$TREES/override-base ;;
       letta-dup) src=$TREES/letta-dup-project; user=$TREES/letta-dup-user; extra="$TREES/letta-dup-legacy@proj/.skills" ;;
+      letta-nested) src=$REPO/tests/fixtures/letta-discovery ;;
     esac
     [ -d "$src" ] || { fail "$t: no tree $src"; continue; }
     env LETTA_BIN="$LETTA_BIN" WORK="$WORK" USER_TREE="$user" EXTRA_COPY="$extra" ACTIVATE="$(calls "$t")" \

@@ -17,7 +17,8 @@
 #    CLIs talk to the shared scripts' local mock API. About 6-7 minutes on 2 cores (measured 5 min 50 s;
 #    skills-ref's 1,168 `validate` runs take ~2.5 min, Codex's 33 chunk runs ~2 min, each other CLI
 #    listing run 2-10 s). Optional env: LIBS (default: the five libraries), AGENTS (default: deepagents skills-ref
-#    claude-code codex gemini-cli), SCRATCH (default /tmp/skillkit-verdict-work: the CLIs' WORK folders),
+#    claude-code codex gemini-cli; letta-code too (~1.5 min); only the selected agents' programs are
+#    needed), SCRATCH (default /tmp/skillkit-verdict-work: the CLIs' WORK folders),
 #    ONLY_OURS=1 (keep OUT's captures and only re-run skillkit and the comparison: ~30 s, for a new build).
 #
 # Trees (OUT/trees, mapping in OUT/trees/mapping.tsv): every folder holding a SKILL.md is copied flat
@@ -79,7 +80,7 @@ if [ -z "${CLAUDE_BIN:-}" ] && [ -x /tmp/oracles/npm/node_modules/.bin/claude ];
     GEMINI_BIN=/tmp/oracles/npm/node_modules/.bin/gemini
 fi
 [ -n "${LETTA_BIN:-}" ] || [ ! -x /tmp/oracles-letta/letta/letta-code/letta.js ] || export LETTA_BIN=/tmp/oracles-letta/letta/letta-code/letta.js
-[ -n "${PY:-}" ] || ! python3 -c 'import yaml' 2>/dev/null || [[ " $AGENTS " == *" deepagents "* ]] || export PY=python3
+[ -n "${PY:-}" ] || ! python3 -c 'import yaml' 2>/dev/null || [[ " $AGENTS " == *" deepagents "* ]] || export PY=$(command -v python3)
 need=(PY)  # the programs of the selected agents (PY reads the frontmatter with PyYAML)
 for a in $AGENTS; do
   case "$a" in skills-ref) need+=(AGENTSKILLS_BIN) ;; claude-code) need+=(CLAUDE_BIN) ;; codex) need+=(CODEX_BIN) ;;
@@ -648,6 +649,10 @@ for a in agents:
         elif a == "gemini-cli":
             base = rd(os.path.join(raw, "skills_dir.txt")).strip()
             got = [os.path.relpath(loc, base) + f"  (name {n})" for n, loc in re.findall(r"<name>(.*?)</name>\n\s*<description>.*?</description>\n\s*<location>(.*?)</location>", lst, re.S) if loc.startswith(base)]
+        elif a == "letta-code":
+            base = rd(os.path.join(raw, "skills_dir.txt")).strip()
+            dbg = [l for l in rd(os.path.join(raw, "listing", "debug.log")).splitlines() if "sendMessageStream: client_skills (" in l]
+            got = [f"{os.path.relpath(m.group(2), base)}  (id {m.group(1)})" for m in re.finditer(r"(?:^|, )(.*?) \((" + re.escape(base) + r"/[^()]*)\)(?=, |$)", dbg[-1].split(") ", 1)[1] if dbg else "")]
         elif a == "claude-code":
             got = [l for l in lst.splitlines()[2:] if l.startswith("- ") and not l.startswith("- plugin-authoring")]
             got = [re.sub(r":.*", "", l) for l in got]
@@ -741,6 +746,20 @@ for a in agents:
             real = [os.path.basename(os.path.dirname(l)) for l in re.findall(r"<location>(.*?)</location>", rd(os.path.join(raw, "listing", "main.skills-listing.txt"))) if l.startswith(base + "/")]
         elif a == "deepagents":
             real = [os.path.basename(os.path.dirname(m["path"])) for m in json.loads(rd(os.path.join(raw, "metadata.json")) or "{}").get("skills_metadata", [])]
+        elif a == "letta-code":
+            # the block's ids in order, each mapped to its folder by the debug log's `ID (PATH)` list
+            base = rd(os.path.join(raw, "skills_dir.txt")).strip()
+            dbg = [l for l in rd(os.path.join(raw, "listing", "debug.log")).splitlines() if "sendMessageStream: client_skills (" in l]
+            folder = {}
+            for m in re.finditer(r"(?:^|, )(.*?) \(" + re.escape(base) + r"/([^()]*)/(?:SKILL|skill)\.md\)(?=, |$)", dbg[-1].split(") ", 1)[1] if dbg else ""):
+                folder.setdefault(m.group(1), m.group(2))
+            body = next((json.loads(l)["body"] for l in rd(os.path.join(raw, "listing", "requests.jsonl")).splitlines() if '"messages"' in l), {})
+            m0 = (body.get("messages") or [{}])[0].get("content", "")
+            m0 = m0 if isinstance(m0, str) else "".join(p.get("text", "") for p in m0)
+            ids = re.findall(r"(?m)^- `(.*?)`", m0[m0.rfind("<available_skills>"):]) if "<available_skills>" in m0 else []
+            real = [folder[i] for i in ids if folder.get(i) in members]
+        else:
+            real = []
         try:
             pj = json.load(open(os.path.join(OUT, "raw", "ours", a, part, ours_f), encoding="utf-8"))
             ours = [os.path.basename(os.path.dirname(x["path"])) for x in sorted((x for x in pj["skills"] if x.get("range") and x["path"]), key=lambda x: x["range"]["start"])]

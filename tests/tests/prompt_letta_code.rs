@@ -15,7 +15,7 @@ const PROJECT_ROOT: &str = "{WORK}/proj/.agents/skills";
 const LEGACY_ROOT: &str = "{WORK}/proj/.skills";
 const USER_ROOT: &str = "{WORK}/home/.letta/skills";
 /// Trees captured for Letta Code besides the shared ones.
-const MORE: [&str; 5] = ["name-order", "collation", "same-name", "letta-parse", "letta-nested"];
+const MORE: [&str; 4] = ["name-order", "collation", "same-name", "letta-parse"];
 
 /// A capture: tree name, `--source` folders (lowest priority first), and the placeholders.
 type Case = (&'static str, Vec<String>, Vec<(&'static str, String)>);
@@ -25,6 +25,11 @@ fn cases() -> Vec<Case> {
         TREES.iter().chain(MORE.iter()).map(|t| (*t, vec![tree(t)], vec![(PROJECT_ROOT, tree(t))])).collect();
     let (base, project) = (tree("override-base"), tree("override-project"));
     out.push(("override", vec![base.clone(), project.clone()], vec![(USER_ROOT, base), (PROJECT_ROOT, project)]));
+    // Kept out of prompt-trees (other profiles do not model it): skills nested in folders and in
+    // other skills, in a hidden folder, and a lower-case `skill.md` are all found.
+    let d = e2e::goldens::fixtures().join("letta-discovery");
+    let d = d.canonicalize().unwrap_or(d).to_string_lossy().into_owned();
+    out.push(("letta-nested", vec![d.clone()], vec![(PROJECT_ROOT, d)]));
     let (user, legacy, project) = (tree("letta-dup-user"), tree("letta-dup-legacy"), tree("letta-dup-project"));
     out.push((
         "letta-dup",
@@ -68,7 +73,7 @@ fn every_listing_is_byte_exact() {
         }
         checked += 1;
     }
-    assert_eq!(checked, TREES.len() + MORE.len() + 2);
+    assert_eq!(checked, TREES.len() + MORE.len() + 3);
 }
 
 /// The three folders Letta Code reads (`.agents/skills`, the legacy `.skills`, `~/.letta/skills`)
@@ -146,7 +151,8 @@ fn decisions_name_what_letta_code_did() {
     }
     let (_, dup, _) = cases().into_iter().find(|c| c.0 == "letta-dup").unwrap();
     assert_eq!(of(&dup, Decision::Shadowed), ["dup-skill", "dup-skill", "legacy-vs-user"]);
-    let out = skillkit(&["prompt", "--agent", "letta-code", "--source", &tree("letta-nested"), "--format", "json"]);
+    let nested = e2e::goldens::fixtures().join("letta-discovery");
+    let out = skillkit(&["prompt", "--agent", "letta-code", "--source", nested.to_str().unwrap(), "--format", "json"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(v["placement"], "system-prompt");

@@ -18,7 +18,8 @@
 //!   (lowest priority first, as for every profile) the later source wins.
 //! - Discovery: **recursive**, every folder (hidden ones too; symlinks followed, each real folder
 //!   once) and into skill folders, every file whose name is `SKILL.md` in any case
-//!   (`letta-nested`: `outer/inner`, `group/deep/leaf`, `lower/skill.md`, `.hidden`). skillkit
+//!   (`letta-nested`, on `tests/fixtures/letta-discovery`: `outer/inner`, `group/deep/leaf`,
+//!   `lower/skill.md`, `.hidden`). skillkit
 //!   finds `SKILL.md` and `skill.md` (not other spellings) and, like every profile, skips `.git`
 //!   and `node_modules`. Two files of one id in one location: the one found **last** wins, and
 //!   the walk is deterministic: Node's `readdir` (libuv's scandir) sorts each folder's names in
@@ -52,6 +53,12 @@
 //!   folder's files ([`activate`]). An unknown id and a `disable-model-invocation` skill answer
 //!   with an error text as the tool result. Sessions ([`session_step`]) do the same; user slash
 //!   commands are not modelled.
+//!
+//! Verdict parity (`tests/oracles/capture_verdicts.sh`, `AGENTS=letta-code`, on `../shared/corpus`,
+//! 1,168 skills; the real ids mapped to folders through Letta's debug log): Letta lists 1,167
+//! (22 with a description other than the frontmatter's: only its first line, or the parser's
+//! reading); `prompt --agent letta-code` agrees on all 1,168 and in listing order; `check` on
+//! 1,167 (the one left is a second folder with the same id in one tree, judged alone by `check`).
 
 use crate::agent::{Agent, LintProfile};
 use crate::agents::claude_code::sort_as_claude_code;
