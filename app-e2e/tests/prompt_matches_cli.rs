@@ -18,6 +18,7 @@ const AGENTS: &[&str] = &[
     "opencode",
     "cline",
     "qwen-code",
+    "letta-code",
 ];
 
 #[tokio::test(flavor = "multi_thread")]

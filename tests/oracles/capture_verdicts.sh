@@ -19,6 +19,8 @@
 #    skills-ref's 1,168 `validate` runs take ~2.5 min, Codex's 33 chunk runs ~2 min, each other CLI
 #    listing run 2-10 s). Optional env: LIBS (default: the five libraries), AGENTS (default: deepagents skills-ref
 #    claude-code codex gemini-cli qwen-code), SCRATCH (default /tmp/skillkit-verdict-work: the CLIs' WORK folders),
+#    claude-code codex gemini-cli; letta-code too (~1.5 min); only the selected agents' programs are
+#    needed), SCRATCH (default /tmp/skillkit-verdict-work: the CLIs' WORK folders),
 #    ONLY_OURS=1 (keep OUT's captures and only re-run skillkit and the comparison: ~30 s, for a new build).
 #
 # Trees (OUT/trees, mapping in OUT/trees/mapping.tsv): every folder holding a SKILL.md is copied flat
@@ -41,6 +43,11 @@
 #   cline        capture_cline.sh ONLY=listing (names only, in the `skills` tool's description; CLINE_BIN,
 #                npm cline@3.0.65; Cline prints nothing for a skill it drops). Only the programs of the
 #                AGENTS asked for must be installed (PY: any Python with PyYAML for AGENTS=cline).
+#   letta-code   Letta Code 0.32.18's local backend (LETTA_BIN; see tests/oracles/capture_letta_code.sh for the
+#                install), run here as the shared capture_letta_code.sh runs it (letta --backend local
+#                --no-bundled-skills -p hello against mock_llm_server_ext.py in `unshare -n`), plus
+#                LETTA_DEBUG=1: its debug log names every skill it sends as `ID (PATH)`, which maps the
+#                listing's ids to folders; the listing is the `<available_skills>` block of the request
 #   gemini-cli   capture_gemini.sh ONLY=listing KEEP_BUNDLED=1 (the default settings disable the built-ins
 #                by *name*, which would also hide a library skill called skill-creator); built-in entries
 #                (location outside the skills folder) are filtered out
@@ -66,7 +73,7 @@ ORACLES=$(realpath -m "${ORACLES:-$REPO/../shared/oracles}")
 OUT=$(realpath -m "${1:-/tmp/skillkit-verdicts}")
 SCRATCH=${SCRATCH:-/tmp/skillkit-verdict-work}
 LIBS=${LIBS:-github-awesome-copilot wshobson-agents alirezarezvani-claude-skills anthropics-skills obra-superpowers}
-AGENTS=${AGENTS:-deepagents skills-ref claude-code codex gemini-cli cline qwen-code}
+AGENTS=${AGENTS:-deepagents skills-ref claude-code codex gemini-cli cline qwen-code letta-code}
 CODEX_CHUNK=${CODEX_CHUNK:-40}
 
 if [ ! -d "$CORPUS" ]; then
@@ -82,13 +89,15 @@ if [ -z "${CLAUDE_BIN:-}" ] && [ -x /tmp/oracles/npm/node_modules/.bin/claude ];
     GEMINI_BIN=/tmp/oracles/npm/node_modules/.bin/gemini
 fi
 [ -z "${CLINE_BIN:-}" ] && [ -x /tmp/oracles-a/npm/node_modules/.bin/cline ] && export CLINE_BIN=/tmp/oracles-a/npm/node_modules/.bin/cline
-[ -z "${PY:-}" ] && python3 -c 'import yaml' 2>/dev/null && PY=$(command -v python3)
-NEED=PY  # a program is needed only for the agents asked for
+[ -n "${LETTA_BIN:-}" ] || [ ! -x /tmp/oracles-letta/letta/letta-code/letta.js ] || export LETTA_BIN=/tmp/oracles-letta/letta/letta-code/letta.js
+[ -n "${PY:-}" ] || ! python3 -c 'import yaml' 2>/dev/null || [[ " $AGENTS " == *" deepagents "* ]] || export PY=$(command -v python3)
+need=(PY)  # the programs of the selected agents (PY reads the frontmatter with PyYAML)
 for a in $AGENTS; do
-  case "$a" in skills-ref) NEED+=" AGENTSKILLS_BIN" ;; claude-code) NEED+=" CLAUDE_BIN" ;; codex) NEED+=" CODEX_BIN" ;;
-    gemini-cli) NEED+=" GEMINI_BIN" ;; cline) NEED+=" CLINE_BIN" ;; qwen-code) NEED+=" QWEN_BIN" ;; esac
+  case "$a" in skills-ref) need+=(AGENTSKILLS_BIN) ;; claude-code) need+=(CLAUDE_BIN) ;; codex) need+=(CODEX_BIN) ;;
+    gemini-cli) need+=(GEMINI_BIN) ;; cline) need+=(CLINE_BIN) ;; qwen-code) need+=(QWEN_BIN) ;;
+    letta-code) need+=(LETTA_BIN) ;; esac
 done
-for v in $NEED; do
+for v in "${need[@]}"; do
   if [ -z "${!v:-}" ] || [ ! -x "${!v}" ]; then
     echo "capture_verdicts.sh: oracle program $v is absent (${!v:-unset}); install them: bash $ORACLES/install_oracles.sh /tmp/oracles" >&2; exit 2
   fi
@@ -393,6 +402,46 @@ for part in parts:
                 rows[lp] = (v, "; ".join(notes + lines))
             else:
                 rows[lp] = ("skipped", " | ".join(lines) or "not listed, no stderr line")
+    elif AGENT == "letta-code":
+        base = rd(os.path.join(rawp, "skills_dir.txt")).strip()
+        body = {}
+        for line in rd(os.path.join(rawp, "listing", "requests.jsonl")).splitlines():
+            r = json.loads(line)
+            if r.get("method") == "POST" and isinstance(r.get("body"), dict) and r["body"].get("messages"):
+                body = r["body"]
+                break
+        m0 = (body.get("messages") or [{}])[0].get("content", "")
+        m0 = m0 if isinstance(m0, str) else "".join(p.get("text", "") for p in m0)
+        k = m0.rfind("\n\n<available_skills>\n")
+        lines = {}  # id -> first line of the description, from the block at the end of the system prompt
+        if k >= 0:
+            for l in m0[k + len("\n\n<available_skills>\n"):].split("\n")[:-1]:
+                mm = re.match(r"^- `(.*?)`(?:: (.*))?$", l)
+                if mm:
+                    lines[mm.group(1)] = mm.group(2) or ""
+        dbg = [l for l in rd(os.path.join(rawp, "listing", "debug.log")).splitlines() if "sendMessageStream: client_skills (" in l]
+        sent = dbg[-1].split(") ", 1)[1] if dbg else ""
+        listed = {}
+        for mm in re.finditer(r"(?:^|, )(.*?) \(" + re.escape(base) + r"/([^()]*)/(SKILL\.md|skill\.md)\)(?=, |$)", sent, re.I):
+            listed.setdefault(mm.group(2), []).append(mm.group(1))
+        if not dbg:
+            extra.append(f"{part}: no client_skills line in the debug log (rc {rd(os.path.join(rawp, 'listing', 'rc.txt')).strip()})")
+        for rel in listed:
+            if rel not in members:
+                extra.append(f"{part}: letta lists a SKILL.md not at the top of the tree: {rel} -> {listed[rel]}")
+        for f, lp in members.items():
+            e = FM[lp]
+            if f in listed:
+                sid = listed[f][0]
+                if sid not in lines:
+                    extra.append(f"{part}: {sid} sent but not in the block")
+                v, notes = compare(e, sid, lines.get(sid), AGENT)
+                if lines.get(sid) is not None and "\n" in (stated(e)[1] or "").strip():
+                    notes.append("only the first line of the description is shown")
+                rows[lp] = (v, "; ".join(notes))
+            else:
+                dmi = str(e.get("disable-model-invocation", "")).lower() == "true"
+                rows[lp] = ("skipped", "not listed, no message" + (" (disable-model-invocation: true)" if dmi else ""))
     elif AGENT == "gemini-cli":
         lst = rd(os.path.join(rawp, "listing", "main.skills-listing.txt"))
         base = rd(os.path.join(rawp, "skills_dir.txt")).strip()
@@ -595,6 +644,19 @@ run_cli() {  # agent part/tree-path rawdir
       echo "$w/proj/.qwen/skills" > "$raw/skills_dir.txt" ;;
     deepagents)
       "$PY" "$ORACLES/deepagents_prompt.py" --mode json "$t" > "$raw/metadata.json" 2> "$raw/stderr.txt" ;;
+    letta-code)
+      rm -rf "$w"; mkdir -p "$w/home" "$w/proj/.agents/skills" "$raw/listing"; cp -r "$t"/. "$w/proj/.agents/skills"/
+      echo "$w/proj/.agents/skills" > "$raw/skills_dir.txt"
+      (cd "$w/proj" && env -i PATH="$PATH" HOME="$w/home" TERM=dumb LANG=C.UTF-8 LETTA_LOCAL_BACKEND_EXPERIMENTAL=1 \
+        LMSTUDIO_BASE_URL=http://127.0.0.1:18080/v1 LETTA_CODE_TELEM=0 DO_NOT_TRACK=1 LETTA_DISABLE_LSP_DOWNLOAD=1 \
+        LETTA_DEBUG=1 LETTA_DEBUG_FILE="$raw/listing/debug.log" _D="$raw/listing" _BIN="$LETTA_BIN" _MOCK="$ORACLES/mock_llm_server_ext.py" \
+        unshare -n bash -c '
+          ip link set lo up; python3 "$_MOCK" --log "$_D/requests.jsonl" --port 18080 --models mock-model & mp=$!
+          for _ in $(seq 50); do (exec 3<>/dev/tcp/127.0.0.1/18080) 2>/dev/null && break; sleep 0.1; done
+          timeout 300 "$_BIN" --backend local -m lmstudio/mock-model --new-agent --no-bundled-skills -p hello \
+            < /dev/null > "$_D/stdout.txt" 2> "$_D/stderr.txt"
+          rc=$?; kill $mp; wait $mp 2>/dev/null; exit $rc')
+      echo $? > "$raw/listing/rc.txt" ;;
     skills-ref)
       local d f
       for d in "$t"/*/; do
@@ -662,6 +724,10 @@ for a in agents:
             got = [os.path.relpath(loc, base) + f"  (name {n})" for n, loc in re.findall(r"<name>(.*?)</name>\n\s*<description>.*?</description>\n\s*<location>(.*?)</location>", lst, re.S) if loc.startswith(base)]
         elif a == "cline":
             got = [f"{n}  (name only)" for n in lst[len("Available skills: "):].rstrip(".").split(", ")] if lst.startswith("Available skills: ") else []
+        elif a == "letta-code":
+            base = rd(os.path.join(raw, "skills_dir.txt")).strip()
+            dbg = [l for l in rd(os.path.join(raw, "listing", "debug.log")).splitlines() if "sendMessageStream: client_skills (" in l]
+            got = [f"{os.path.relpath(m.group(2), base)}  (id {m.group(1)})" for m in re.finditer(r"(?:^|, )(.*?) \((" + re.escape(base) + r"/[^()]*)\)(?=, |$)", dbg[-1].split(") ", 1)[1] if dbg else "")]
         elif a == "claude-code":
             got = [l for l in lst.splitlines()[2:] if l.startswith("- ") and not l.startswith("- plugin-authoring")]
             got = [re.sub(r":.*", "", l) for l in got]
@@ -774,6 +840,20 @@ for a in agents:
             real = [folder.get(html.unescape(n), "?") for n in re.findall(r"<skill>\n<name>\n(.*?)\n</name>", rd(os.path.join(raw, "listing", "main.skills-listing.txt")))]
         else:
             continue
+        elif a == "letta-code":
+            # the block's ids in order, each mapped to its folder by the debug log's `ID (PATH)` list
+            base = rd(os.path.join(raw, "skills_dir.txt")).strip()
+            dbg = [l for l in rd(os.path.join(raw, "listing", "debug.log")).splitlines() if "sendMessageStream: client_skills (" in l]
+            folder = {}
+            for m in re.finditer(r"(?:^|, )(.*?) \(" + re.escape(base) + r"/([^()]*)/(?:SKILL|skill)\.md\)(?=, |$)", dbg[-1].split(") ", 1)[1] if dbg else ""):
+                folder.setdefault(m.group(1), m.group(2))
+            body = next((json.loads(l)["body"] for l in rd(os.path.join(raw, "listing", "requests.jsonl")).splitlines() if '"messages"' in l), {})
+            m0 = (body.get("messages") or [{}])[0].get("content", "")
+            m0 = m0 if isinstance(m0, str) else "".join(p.get("text", "") for p in m0)
+            ids = re.findall(r"(?m)^- `(.*?)`", m0[m0.rfind("<available_skills>"):]) if "<available_skills>" in m0 else []
+            real = [folder[i] for i in ids if folder.get(i) in members]
+        else:
+            real = []
         try:
             pj = json.load(open(os.path.join(OUT, "raw", "ours", a, part, ours_f), encoding="utf-8"))
             ours = [os.path.basename(os.path.dirname(x["path"])) for x in sorted((x for x in pj["skills"] if x.get("range") and x["path"]), key=lambda x: x["range"]["start"])]

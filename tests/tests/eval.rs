@@ -10,6 +10,7 @@ use std::path::Path;
 
 /// Agents with a skill tool, with the call that activates skill `{{S}}` under each.
 const AGENTS: &[(&str, &str, &str)] = &[
+const AGENTS: [(&str, &str, &str); 10] = [
     ("claude-code", "Skill", r#"{"skill": "S"}"#),
     ("gemini-cli", "activate_skill", r#"{"name": "S"}"#),
     ("deepagents", "read_file", r#"{"file_path": "{{path:S}}"}"#),
@@ -21,6 +22,7 @@ const AGENTS: &[(&str, &str, &str)] = &[
     ("opencode", "skill", r#"{"name": "S"}"#),
     ("cline", "skills", r#"{"skill": "S", "args": null}"#),
     ("qwen-code", "skill", r#"{"skill": "S"}"#),
+    ("letta-code", "Skill", r#"{"skill": "S"}"#),
 ];
 
 fn library(root: &Path) {

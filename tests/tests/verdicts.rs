@@ -8,6 +8,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 
 const LOADERS: &[&str] = &[
+const LOADERS: [&str; 10] = [
     "claude-code",
     "codex",
     "gemini-cli",
@@ -19,6 +20,7 @@ const LOADERS: &[&str] = &[
     "opencode",
     "cline",
     "qwen-code",
+    "letta-code",
 ];
 
 fn json(args: &[&str]) -> Value {

@@ -17,6 +17,7 @@ export const AGENTS = [
   "opencode",
   "cline",
   "qwen-code",
+  "letta-code",
 ] as const;
 
 /** Settings whose change needs a new server process (the agent travels in `initialize`). */

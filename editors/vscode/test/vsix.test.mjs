@@ -86,6 +86,7 @@ test("the settings: path, agent (every profile), trace", () => {
     "opencode",
     "cline",
     "qwen-code",
+    "letta-code",
   ]);
   assert.equal(agent.enumDescriptions.length, agent.enum.length);
   assert.deepEqual(props["skillkit.trace.server"].enum, ["off", "messages", "verbose"]);

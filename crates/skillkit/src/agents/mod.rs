@@ -14,6 +14,7 @@ pub mod copilot_cli;
 pub mod deepagents;
 pub mod gemini_cli;
 pub mod harness9;
+pub mod letta_code;
 pub mod opencode;
 pub mod qwen_code;
 
@@ -58,6 +59,7 @@ pub static AGENTS: &[&Agent] = &[
     &opencode::AGENT,
     &cline::AGENT,
     &qwen_code::AGENT,
+    &letta_code::AGENT,
 ];
 
 /// The skill a tool call's string argument `key` names (activation by name).
@@ -104,6 +106,7 @@ static SESSIONS: &[(&Agent, SessionHooks)] = &[
     (&opencode::AGENT, SessionHooks { step: opencode::session_step, model: None }),
     (&cline::AGENT, SessionHooks { step: cline::session_step, model: None }),
     (&qwen_code::AGENT, SessionHooks { step: qwen_code::session_step, model: None }),
+    (&letta_code::AGENT, SessionHooks { step: letta_code::session_step, model: None }),
 ];
 
 /// `agent`'s session code, `None` for profiles without sessions.

@@ -305,7 +305,8 @@ mod tests {
                 "harness9",
                 "opencode",
                 "cline",
-                "qwen-code"
+                "qwen-code",
+                "letta-code"
             ]
         );
         let e = EvalError::NoActivation { agent: "agentskills".into() };
