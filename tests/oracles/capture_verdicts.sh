@@ -7,8 +7,9 @@
 #   tests/oracles/capture_verdicts.sh [OUT]       OUT defaults to /tmp/skillkit-verdicts (wiped)
 #
 # 1. Install the real programs (pinned: deepagents 0.7.32, skills-ref 0.1.1, @anthropic-ai/claude-code
-#    2.1.330, @openai/codex 0.169.0, @google/gemini-cli 0.61.0) and export the env lines it prints:
-#        bash /work/shared/oracles/install_oracles.sh /tmp/oracles
+#    2.1.332, @openai/codex 0.171.0, @google/gemini-cli 0.61.0) and export the env lines it prints:
+#        CLAUDE_CODE_VERSION=2.1.332 CODEX_VERSION=0.171.0 bash /work/shared/oracles/install_oracles.sh /tmp/oracles
+#    (only the selected AGENTS' programs are required; PY must have PyYAML)
 #    (If PY/AGENTSKILLS_BIN/CLAUDE_BIN/CODEX_BIN/GEMINI_BIN are unset and /tmp/oracles holds the
 #    install, they are set from it.) Build the CLI once: cargo build -p skillkit-cli --release
 #    (SKILLKIT overrides; target/release/skillkit, else target/debug/skillkit, is used).
@@ -73,7 +74,16 @@ if [ -z "${CLAUDE_BIN:-}" ] && [ -x /tmp/oracles/npm/node_modules/.bin/claude ];
     CLAUDE_BIN=/tmp/oracles/npm/node_modules/.bin/claude CODEX_BIN=/tmp/oracles/npm/node_modules/.bin/codex \
     GEMINI_BIN=/tmp/oracles/npm/node_modules/.bin/gemini
 fi
-for v in PY AGENTSKILLS_BIN CLAUDE_BIN CODEX_BIN GEMINI_BIN; do
+# PY always (the helpers need PyYAML; any python3 with it will do when deepagents is not selected),
+# the other programs only for the selected agents.
+need=(PY)
+for a in $AGENTS; do
+  case "$a" in
+    skills-ref) need+=(AGENTSKILLS_BIN) ;; claude-code) need+=(CLAUDE_BIN) ;;
+    codex) need+=(CODEX_BIN) ;; gemini-cli) need+=(GEMINI_BIN) ;;
+  esac
+done
+for v in "${need[@]}"; do
   if [ -z "${!v:-}" ] || [ ! -x "${!v}" ]; then
     echo "capture_verdicts.sh: oracle program $v is absent (${!v:-unset}); install them: bash $ORACLES/install_oracles.sh /tmp/oracles" >&2; exit 2
   fi

@@ -1,5 +1,5 @@
 //! `skillkit prompt --agent claude-code` reproduces the skills listing the real Claude Code CLI
-//! 2.1.330 sends, byte for byte, on every captured tree; the Skill tool and the invocation texts
+//! 2.1.332 sends, byte for byte, on every captured tree; the Skill tool and the invocation texts
 //! (slash command, Skill tool result, denials) come from the profile's public functions.
 
 use e2e::goldens::{assert_same, golden, tree, TREES};
@@ -7,7 +7,7 @@ use e2e::skillkit;
 use skillkit::agents::claude_code::{self, Slash};
 use std::path::PathBuf;
 
-const AGENT: &str = "claude-code-2.1.330";
+const AGENT: &str = "claude-code-2.1.332";
 
 fn render(sources: &[String], extra: &[&str]) -> String {
     let mut args = vec!["prompt", "--agent", "claude-code"];
