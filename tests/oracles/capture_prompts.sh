@@ -60,7 +60,7 @@
 #                           mention-F.json (codex exec "use $F some args": the input items after the prompt)
 #   codex-V/tool-exec_command.json  the shell tool as offered to the model (from the all-fields run): how
 #                           Codex's model reads a skill's file
-#   listing-only trees      claude-code: collation, same-name, builtin-names (+ listing-char-budget-1/-500.txt:
+#   listing-only trees      claude-code: collation, same-name, builtin-names (+ listing-char-budget-1/-700.txt:
 #                           names-only and mixed listings); gemini-cli: name-order, same-name. listing.txt only.
 #   gemini-cli-V/<tree>/    listing.txt (# Available Agent Skills … </available_skills>),
 #                           tool-activate_skill.json, activate-N.json (functionResponse output for each
@@ -285,8 +285,8 @@ cap_claude_code() {
   case "$t" in
     budget-60) only=(ONLY=listing) ;;
     empty) only=(ONLY=listing) ;;
-    *) [ "$listing_only" = 1 ] && only=(ONLY=listing) ;;
     override) extra=(EXTRA_SLASH=base-only) ;;
+    *) [ "$listing_only" = 1 ] && only=(ONLY=listing) ;;
   esac
   env "${only[@]}" "${extra[@]}" WORK=$work CLAUDE_BIN=$bin "$ORACLES/capture_claude_code.sh" "$src" "$raw/default" > "$raw.log" 2>&1 \
     || fail "claude-code $t: capture rc=$?"
@@ -294,9 +294,9 @@ cap_claude_code() {
   if [ "$listing_only" = 1 ]; then
     rm -f "$dst/tool-Skill.json"
     # builtin-names: the names-only listing (budget 1: every entry loses its description) and a
-    # mixed one (budget 500: the first entries keep theirs)
+    # mixed one (budget 700: the first entries keep theirs)
     if [ "$t" = builtin-names ]; then
-      for b in 1 500; do
+      for b in 1 700; do
         printf '{"env": {"SLASH_COMMAND_TOOL_CHAR_BUDGET": "%s"}}\n' "$b" > "$RAW/claude-budget-$b.json"
         ONLY=listing WORK=$work CLAUDE_ARGS="--settings $RAW/claude-budget-$b.json" \
           "$ORACLES/capture_claude_code.sh" "$src" "$raw/budget-$b" >> "$raw.log" 2>&1 || fail "claude-code $t budget $b: rc=$?"
