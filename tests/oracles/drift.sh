@@ -23,7 +23,7 @@
 # goldens into SCRATCH/gold/<agent>-<new version>/ under the capture lock; then every file is
 # compared with the checked-in golden (meta.json, which holds the date, is left out of the count)
 # and a summary line is printed per agent:
-#   claude-code 2.1.330 -> 2.1.332: 3 of 41 files differ
+#   codex 0.169.0 -> 0.171.0: 1 of 46 files differ
 # Files only in one of the two folders count as differing ("only in golden" / "only in new").
 # To adopt a new release: review the diff, update the profile, move the goldens (copy SCRATCH/gold/
 # <agent>-<new> into tests/fixtures/prompt-goldens/ and delete the old folder), the tests' golden
