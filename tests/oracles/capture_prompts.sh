@@ -7,8 +7,9 @@
 #   tests/oracles/capture_prompts.sh --generate         only rewrite the generated trees (budget-60, long-desc)
 #
 # 1. Install the real programs (pinned: deepagents 0.7.32, skills-ref 0.1.1, @anthropic-ai/claude-code
-#    2.1.330, @openai/codex 0.169.0, @google/gemini-cli 0.61.0) and export the env lines it prints:
-#        bash /work/shared/oracles/install_oracles.sh /tmp/oracles
+#    2.1.332, @openai/codex 0.171.0, @google/gemini-cli 0.61.0) and export the env lines it prints:
+#        CLAUDE_CODE_VERSION=2.1.332 CODEX_VERSION=0.171.0 bash /work/shared/oracles/install_oracles.sh /tmp/oracles
+#    (only the selected AGENTS' programs are needed; tests/oracles/drift.sh runs this script per agent)
 #        export PY=/tmp/oracles/venv-da/bin/python AGENTSKILLS_BIN=/tmp/oracles/venv-sr/bin/agentskills \
 #          CLAUDE_BIN=/tmp/oracles/npm/node_modules/.bin/claude CODEX_BIN=/tmp/oracles/npm/node_modules/.bin/codex \
 #          GEMINI_BIN=/tmp/oracles/npm/node_modules/.bin/gemini
@@ -57,6 +58,10 @@
 #                           tool-F-allowedTools.json (same with --allowedTools Skill)
 #   codex-V/<tree>/         listing.txt (<skills_instructions> block), load-errors.txt (stderr ERROR lines),
 #                           mention-F.json (codex exec "use $F some args": the input items after the prompt)
+#   codex-V/tool-exec_command.json  the shell tool as offered to the model (from the all-fields run): how
+#                           Codex's model reads a skill's file
+#   listing-only trees      claude-code: collation, same-name, builtin-names (+ listing-char-budget-1/-700.txt:
+#                           names-only and mixed listings); gemini-cli: name-order, same-name. listing.txt only.
 #   gemini-cli-V/<tree>/    listing.txt (# Available Agent Skills … </available_skills>),
 #                           tool-activate_skill.json, activate-N.json (functionResponse output for each
 #                           listed name N)
@@ -114,10 +119,30 @@ if [ -z "${CLAUDE_BIN:-}" ] && [ -x /tmp/oracles/npm/node_modules/.bin/claude ];
     CLAUDE_BIN=/tmp/oracles/npm/node_modules/.bin/claude CODEX_BIN=/tmp/oracles/npm/node_modules/.bin/codex \
     GEMINI_BIN=/tmp/oracles/npm/node_modules/.bin/gemini
 fi
-: "${PY:?set PY (see the header)}" "${AGENTSKILLS_BIN:?}" "${CLAUDE_BIN:?}" "${CODEX_BIN:?}" "${GEMINI_BIN:?}"
 ALL_TREES="all-fields minimal override-base override-project override empty invalid chars long-desc blocks crlf unicode claude-fields budget-60 tolerated"
 TREES_SEL=${ONLY_TREES:-$ALL_TREES}
 AGENTS=${AGENTS:-deepagents skills-ref claude-code codex gemini-cli}
+# Listing-only trees, captured for one agent each (the listing run only, only listing.txt kept, plus the
+# budget runs named below): with the default ONLY_TREES every agent gets its own; with ONLY_TREES an
+# agent gets the ones named there.
+declare -A EXTRA_TREES=([claude-code]="collation same-name builtin-names" [gemini-cli]="name-order same-name")
+is_extra() { [[ " ${EXTRA_TREES[*]} " == *" $1 "* ]]; }
+agent_trees() {  # agent: the trees it captures, in order
+  local a=$1 t
+  for t in $TREES_SEL; do
+    if is_extra "$t" && [[ " ${EXTRA_TREES[$a]:-} " != *" $t "* ]]; then continue; fi
+    echo "$t"
+  done
+  [ -n "${ONLY_TREES:-}" ] || echo ${EXTRA_TREES[$a]:-}
+}
+# Only the selected agents' programs are required (tests/oracles/drift.sh runs one agent at a time).
+for a in $AGENTS; do
+  case "$a" in
+    deepagents) : "${PY:?set PY (see the header)}" ;; skills-ref) : "${AGENTSKILLS_BIN:?}" ;;
+    claude-code) : "${CLAUDE_BIN:?}" ;; codex) : "${CODEX_BIN:?}" ;; gemini-cli) : "${GEMINI_BIN:?}" ;;
+    *) echo "capture_prompts.sh: unknown agent $a" >&2; exit 2 ;;
+  esac
+done
 DATE=$(date -u +%FT%TZ)
 rm -rf "$RAW"; mkdir -p "$RAW" "$SCRATCH" "$OUT"
 FAILS=$RAW/failures.txt; : > "$FAILS"
@@ -168,6 +193,8 @@ elif kind == "codex-mention":
         out["prompt_item_index"] = i
         out["items_after_prompt"] = [{"role": it.get("role"), "texts": [c.get("text") for c in it.get("content", [])]}
                                      for it in inp[i + 1:]]
+elif kind == "codex-exec-tool":
+    out = next((t for r in reqs for t in r.get("tools", []) if t.get("name") == "exec_command"), None)
 elif kind == "gemini-activate":
     if len(reqs) >= 2:
         for part in reqs[-1]["contents"][-1]["parts"]:
@@ -253,16 +280,30 @@ cap_claude_code() {
   local t=$1 raw=$RAW/claude-code/$1 work=$SCRATCH/claude-code dst=${GOLD[claude-code]}/$1 bin=$CLAUDE_BIN src tools
   src=$(tree_src "$t"); mkdir -p "$dst"
   [ "$t" = override ] && bin=$(make_wrapper "$CLAUDE_BIN" .claude/skills "$work")
-  local only=() extra=()
+  local only=() extra=() listing_only=0
+  [[ " ${EXTRA_TREES[claude-code]} " == *" $t "* ]] && listing_only=1
   case "$t" in
     budget-60) only=(ONLY=listing) ;;
     empty) only=(ONLY=listing) ;;
     override) extra=(EXTRA_SLASH=base-only) ;;
+    *) [ "$listing_only" = 1 ] && only=(ONLY=listing) ;;
   esac
   env "${only[@]}" "${extra[@]}" WORK=$work CLAUDE_BIN=$bin "$ORACLES/capture_claude_code.sh" "$src" "$raw/default" > "$raw.log" 2>&1 \
     || fail "claude-code $t: capture rc=$?"
   claude_keep "$raw/default" "$dst" "$src" "$work"
-  if [ "$t" = budget-60 ]; then
+  if [ "$listing_only" = 1 ]; then
+    rm -f "$dst/tool-Skill.json"
+    # builtin-names: the names-only listing (budget 1: every entry loses its description) and a
+    # mixed one (budget 700: the first entries keep theirs)
+    if [ "$t" = builtin-names ]; then
+      for b in 1 700; do
+        printf '{"env": {"SLASH_COMMAND_TOOL_CHAR_BUDGET": "%s"}}\n' "$b" > "$RAW/claude-budget-$b.json"
+        ONLY=listing WORK=$work CLAUDE_ARGS="--settings $RAW/claude-budget-$b.json" \
+          "$ORACLES/capture_claude_code.sh" "$src" "$raw/budget-$b" >> "$raw.log" 2>&1 || fail "claude-code $t budget $b: rc=$?"
+        claude_keep "$raw/budget-$b" "$dst" "$src" "$work" "-char-budget-$b"
+      done
+    fi
+  elif [ "$t" = budget-60 ]; then
     for b in 4000 8000; do
       printf '{"env": {"SLASH_COMMAND_TOOL_CHAR_BUDGET": "%s"}}\n' "$b" > "$RAW/claude-budget-$b.json"
       ONLY=listing WORK=$work CLAUDE_ARGS="--settings $RAW/claude-budget-$b.json" \
@@ -291,6 +332,8 @@ cap_codex() {
     printf 'no <skills_instructions> block in the request\n' > "$dst/no-listing.txt"
   fi
   [ "$(cat "$raw/listing/rc.txt")" = 0 ] || fail "codex $t listing rc=$(cat "$raw/listing/rc.txt")"
+  # The shell tool the model reads a skill with (once, from all-fields: the same in every run)
+  [ "$t" = all-fields ] && { pick codex-exec-tool "$raw/listing" | norm "$src" "$work" > "${GOLD[codex]}/tool-exec_command.json"; }
   # stderr ERROR lines with the leading timestamp removed (the only non-deterministic part)
   grep -a 'ERROR' "$raw/listing/stderr.txt" | sed -E 's/^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z +//' | norm "$src" "$work" > "$dst/load-errors.txt"
   [ -s "$dst/load-errors.txt" ] || rm -f "$dst/load-errors.txt"
@@ -304,7 +347,9 @@ cap_gemini() {
   local t=$1 raw=$RAW/gemini-cli/$1 work=$SCRATCH/gemini-cli dst=${GOLD[gemini-cli]}/$1 bin=$GEMINI_BIN src d n
   src=$(tree_src "$t"); mkdir -p "$dst"
   [ "$t" = override ] && bin=$(make_wrapper "$GEMINI_BIN" .gemini/skills "$work")
-  local only=(); [ "$t" = budget-60 ] && only=(ONLY=listing)
+  local only=() listing_only=0
+  [[ " ${EXTRA_TREES[gemini-cli]} " == *" $t "* ]] && listing_only=1
+  { [ "$t" = budget-60 ] || [ "$listing_only" = 1 ]; } && only=(ONLY=listing)
   env "${only[@]}" WORK=$work GEMINI_BIN=$bin "$ORACLES/capture_gemini.sh" "$src" "$raw" > "$raw.log" 2>&1 || fail "gemini-cli $t: capture rc=$?"
   [ "$(cat "$raw/listing/rc.txt")" = 0 ] || fail "gemini-cli $t listing rc=$(cat "$raw/listing/rc.txt")"
   if [ -f "$raw/listing/main.skills-listing.txt" ]; then
@@ -318,6 +363,7 @@ cap_gemini() {
   fi
   grep -a -i 'skill' "$raw/listing/stderr.txt" | norm "$src" "$work" > "$dst/listing.stderr.txt"
   [ -s "$dst/listing.stderr.txt" ] || rm -f "$dst/listing.stderr.txt"
+  [ "$listing_only" = 1 ] && find "$dst" -type f ! -name listing.txt -delete
   for d in "$raw"/activate-*/; do
     [ -d "$d" ] || continue; n=$(basename "$d")
     pick gemini-activate "$d" | norm "$src" "$work" > "$dst/$n.json"
@@ -325,13 +371,17 @@ cap_gemini() {
 }
 
 # ------------------------------------------------------------------------------------------------ main
-declare -A VER=(
-  [deepagents]=$("$PY" "$ORACLES/deepagents_prompt.py" --version | awk '{print $2}')
-  [skills-ref]=$("$AGENTSKILLS_BIN" --version | awk '{print $NF}')
-  [claude-code]=$("$CLAUDE_BIN" --version | awk '{print $1}')
-  [codex]=$("$CODEX_BIN" --version | awk '{print $NF}')
-  [gemini-cli]=$("$GEMINI_BIN" --version | tail -1)
-)
+declare -A VER
+for a in $AGENTS; do
+  case "$a" in
+    deepagents) VER[$a]=$("$PY" "$ORACLES/deepagents_prompt.py" --version | awk '{print $2}') ;;
+    skills-ref) VER[$a]=$("$AGENTSKILLS_BIN" --version | awk '{print $NF}') ;;
+    claude-code) VER[$a]=$("$CLAUDE_BIN" --version | awk '{print $1}') ;;
+    codex) VER[$a]=$("$CODEX_BIN" --version | awk '{print $NF}') ;;
+    gemini-cli) VER[$a]=$("$GEMINI_BIN" --version | tail -1) ;;
+  esac
+  [ -n "${VER[$a]}" ] || { echo "capture_prompts.sh: cannot read the version of $a" >&2; exit 2; }
+done
 declare -A GOLD
 for a in $AGENTS; do
   GOLD[$a]=$RAW/gold/$a-${VER[$a]}; mkdir -p "${GOLD[$a]}"
@@ -339,7 +389,7 @@ done
 
 run_agent() {  # agent: every selected tree, in sequence
   local a=$1 t
-  for t in $TREES_SEL; do
+  for t in $(agent_trees "$a"); do
     echo "[$a] $t" >&2
     case "$a" in
       deepagents) cap_deepagents "$t" ;; skills-ref) cap_skills_ref "$t" ;;
@@ -367,7 +417,7 @@ write_meta() {  # agent
       env="env -i HOME={WORK}/home GEMINI_API_KEY=dummy GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:PORT GEMINI_CLI_TRUST_WORKSPACE=true; settings.json auth gemini-api-key, telemetry off, skills.disabled=[skill-creator, antigravity-support]; skills in {WORK}/proj/.gemini/skills (override-base: {WORK}/home/.gemini/skills)" ;;
   esac
   cmd=${cmd//$ORACLES/\{ORACLES\}}
-  python3 - "$a" "${VER[$a]}" "$cmd" "$env" "$DATE" "${GOLD[$a]}" "$FAILS" "$TREES_SEL" <<'PYEOF'
+  python3 - "$a" "${VER[$a]}" "$cmd" "$env" "$DATE" "${GOLD[$a]}" "$FAILS" "$(agent_trees "$a" | tr '\n' ' ')" <<'PYEOF'
 import json, os, sys
 a, ver, cmd, env, date, gold, fails, trees = sys.argv[1:9]
 failed = [l.strip() for l in open(fails, encoding="utf-8") if l.startswith(f"FAIL {a} ")]

@@ -7,8 +7,9 @@
 #   tests/oracles/capture_verdicts.sh [OUT]       OUT defaults to /tmp/skillkit-verdicts (wiped)
 #
 # 1. Install the real programs (pinned: deepagents 0.7.32, skills-ref 0.1.1, @anthropic-ai/claude-code
-#    2.1.330, @openai/codex 0.169.0, @google/gemini-cli 0.61.0) and export the env lines it prints:
-#        bash /work/shared/oracles/install_oracles.sh /tmp/oracles
+#    2.1.332, @openai/codex 0.171.0, @google/gemini-cli 0.61.0) and export the env lines it prints:
+#        CLAUDE_CODE_VERSION=2.1.332 CODEX_VERSION=0.171.0 bash /work/shared/oracles/install_oracles.sh /tmp/oracles
+#    (only the selected AGENTS' programs are required; PY must have PyYAML)
 #    Qwen Code 0.24.4: QWEN_BIN (tests/oracles/capture_qwen_code.sh says how to install it).
 #    (If PY/AGENTSKILLS_BIN/CLAUDE_BIN/CODEX_BIN/GEMINI_BIN are unset and /tmp/oracles holds the
 #    install, they are set from it.) Build the CLI once: cargo build -p skillkit-cli --release

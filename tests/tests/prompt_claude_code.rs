@@ -1,5 +1,5 @@
 //! `skillkit prompt --agent claude-code` reproduces the skills listing the real Claude Code CLI
-//! 2.1.330 sends, byte for byte, on every captured tree; the Skill tool and the invocation texts
+//! 2.1.332 sends, byte for byte, on every captured tree; the Skill tool and the invocation texts
 //! (slash command, Skill tool result, denials) come from the profile's public functions.
 
 use e2e::goldens::{assert_same, golden, tree, TREES};
@@ -7,7 +7,7 @@ use e2e::skillkit;
 use skillkit::agents::claude_code::{self, Slash};
 use std::path::PathBuf;
 
-const AGENT: &str = "claude-code-2.1.330";
+const AGENT: &str = "claude-code-2.1.332";
 
 fn render(sources: &[String], extra: &[&str]) -> String {
     let mut args = vec!["prompt", "--agent", "claude-code"];
@@ -56,6 +56,27 @@ fn folders_are_listed_in_claude_codes_collation() {
 fn folders_declaring_one_name_are_all_listed_the_first_with_the_name() {
     let want = golden(AGENT, "same-name", "listing.txt").unwrap();
     assert_same(&render(&[tree("same-name")], &[]), &want, "same-name");
+}
+
+/// Issue #39, 6b: a `name` that is one of Claude Code's built-in commands (`security-review`,
+/// `init`, `workflows`, ...) is not shown: the entry is the folder alone, in the full listing, the
+/// names-only listing (budget 1) and a mixed one (budget 700); a name that is only an alias
+/// (`cost`), a command this mode does not enable (`upgrade`, `todos`) or a bundled skill
+/// (`simplify`, bundled skills off) is shown as `folder (name)`
+/// (`tests/fixtures/prompt-trees/builtin-names`, captured).
+#[test]
+fn a_name_that_is_a_built_in_command_leaves_the_folder_alone() {
+    let t = tree("builtin-names");
+    let want = golden(AGENT, "builtin-names", "listing.txt").unwrap();
+    assert_same(&render(std::slice::from_ref(&t), &[]), &want, "builtin-names");
+    for n in ["1", "700"] {
+        let want = golden(AGENT, "builtin-names", &format!("listing-char-budget-{n}.txt")).unwrap();
+        assert_same(&render(std::slice::from_ref(&t), &["--char-budget", n]), &want, n);
+    }
+    // The names-only capture is what the issue saw: `- audit-changes`, not `- audit-changes (security-review)`.
+    let names_only = golden(AGENT, "builtin-names", "listing-char-budget-1.txt").unwrap();
+    assert!(names_only.lines().any(|l| l == "- audit-changes"), "{names_only}");
+    assert!(names_only.lines().any(|l| l == "- bump-plan (upgrade)"), "{names_only}");
 }
 
 #[test]

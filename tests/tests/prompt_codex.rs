@@ -1,5 +1,5 @@
 //! `skillkit prompt --agent codex` reproduces the `<skills_instructions>` block the real Codex CLI
-//! 0.169.0 sends, byte for byte, on every captured tree; its load errors, `$name` mention items
+//! 0.171.0 sends, byte for byte, on every captured tree; its load errors, `$name` mention items
 //! and the JSON view match too.
 
 use e2e::goldens::{assert_same, golden, substitute, tree, TREES};
@@ -8,7 +8,7 @@ use skillkit::agents::codex;
 use skillkit::library::Library;
 use std::path::PathBuf;
 
-const AGENT: &str = "codex-0.169.0";
+const AGENT: &str = "codex-0.171.0";
 const PROJECT_ROOT: &str = "{WORK}/proj/.agents/skills";
 const USER_ROOT: &str = "{WORK}/home/.agents/skills";
 
@@ -56,6 +56,23 @@ fn every_listing_is_byte_exact() {
             }
         }
     }
+}
+
+/// The shell tool Codex's model reads a skill with is the one the real program offers (captured
+/// from 0.171.0, whose `login` description differs from 0.169.0's).
+#[test]
+fn the_exec_command_tool_is_exact() {
+    let want: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            e2e::goldens::fixtures().join("prompt-goldens").join(AGENT).join("tool-exec_command.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let ours = codex::exec_command_tool();
+    assert_eq!(want["name"], ours.name.as_str());
+    assert_eq!(want["description"], ours.description.as_str());
+    assert_eq!(want["parameters"], ours.parameters);
 }
 
 #[test]

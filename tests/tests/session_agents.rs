@@ -1,8 +1,8 @@
 //! Each agent's invocation results coming out of a `Session` (and out of `skillkit simulate`) equal
 //! what the real programs sent: Claude Code's Skill tool and `/name args` (goldens
-//! `claude-code-2.1.330/*/slash-*.json`, `tool-*.json`), Gemini CLI's `activate_skill`
+//! `claude-code-2.1.332/*/slash-*.json`, `tool-*.json`), Gemini CLI's `activate_skill`
 //! (`gemini-cli-0.61.0/*/activate-*.json`) and Codex's `$name` items
-//! (`codex-0.169.0/*/mention-*.json`), over the trees in `tests/fixtures/prompt-trees/`. The
+//! (`codex-0.171.0/*/mention-*.json`), over the trees in `tests/fixtures/prompt-trees/`. The
 //! goldens' placeholders (`{WORK}/proj/.claude/skills`, the user folder `{WORK}/home/...` of the
 //! two-source capture) become the tree paths the sessions are opened on: Claude Code's
 //! `Base directory for this skill:` is built from the source path as given. harness9 (`use_skill`,
@@ -14,9 +14,9 @@ use e2e::skillkit;
 use skillkit::session::{Outcome, Session, Settings, Step};
 use std::path::PathBuf;
 
-const CLAUDE: &str = "claude-code-2.1.330";
+const CLAUDE: &str = "claude-code-2.1.332";
 const GEMINI: &str = "gemini-cli-0.61.0";
-const CODEX: &str = "codex-0.169.0";
+const CODEX: &str = "codex-0.171.0";
 
 /// A capture: its name, the sources (lowest priority first) and the placeholder map.
 struct Capture {

@@ -1,8 +1,12 @@
-//! OpenAI Codex CLI 0.169.0 (`@openai/codex`, native binary): the `<skills_instructions>` block
+//! OpenAI Codex CLI 0.171.0 (`@openai/codex`, native binary): the `<skills_instructions>` block
 //! captured from the real program on every tree in `tests/fixtures/prompt-trees` (goldens in
-//! `tests/fixtures/prompt-goldens/codex-0.169.0`), with the loader, budget and mention rules read in
+//! `tests/fixtures/prompt-goldens/codex-0.171.0`), with the loader, budget and mention rules read in
 //! the open-source `codex-rs` (core-skills `loader.rs`/`injection.rs`, ext/skills `render.rs`) and
 //! checked against the strings of the 0.169.0 binary and the goldens.
+//! Reviewed 0.171.0 (`tests/oracles/drift.sh`): every listing, load-error and mention golden
+//! captured from 0.169.0 came back byte-identical; the only change seen is the `login` parameter's
+//! description in the `exec_command` tool (now captured as `codex-0.171.0/tool-exec_command.json`).
+//! It changes nothing about skills, so no 0.169.0 profile is kept.
 //!
 //! - Locations: the repo's `.agents/skills` (every folder from the project root down to the cwd),
 //!   `$CODEX_HOME/skills` (deprecated), `~/.agents/skills`, `/etc/codex/skills` (admin) and the
@@ -63,8 +67,8 @@ use std::collections::HashSet;
 pub static AGENT: Agent = Agent {
     id: "codex",
     title: "OpenAI Codex CLI",
-    label: "Codex CLI 0.169",
-    source: "OpenAI Codex CLI 0.169.0 (@openai/codex, real program, captured 2026-11-22)",
+    label: "Codex CLI 0.171",
+    source: "OpenAI Codex CLI 0.171.0 (@openai/codex, real program, captured 2026-11-28)",
     lint: LintProfile::DEFAULT,
     discovery: DISCOVERY,
     key: NameKey::Frontmatter,
@@ -82,7 +86,7 @@ pub const DISCOVERY: DiscoveryPolicy = DiscoveryPolicy {
     nested: true,
 };
 
-/// gpt-5.5's context window as Codex 0.169.0 knows it (the model of the captures).
+/// gpt-5.5's context window as Codex 0.171.0 knows it (the model of the captures).
 pub const DEFAULT_CONTEXT_WINDOW: u64 = 272_000;
 
 const FORMAT: Format = Format {
@@ -702,8 +706,10 @@ pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
     },
 };
 
-/// Codex's shell tool as 0.169.0 sends it (`tools[0]` of its Responses API request, captured
-/// from the real program with `capture_codex.sh`): how its model reads a skill's file.
+/// Codex's shell tool as 0.171.0 sends it (`tools[0]` of its Responses API request, captured
+/// from the real program: `codex-0.171.0/tool-exec_command.json`): how its model reads a skill's
+/// file. 0.169.0 described `login` as "True runs the shell with -l/-i semantics; false disables
+/// them. Defaults to true."
 pub fn exec_command_tool() -> crate::prompt::ToolDef {
     let s = |d: &str| serde_json::json!({"type": "string", "description": d});
     let n = |d: &str| serde_json::json!({"type": "number", "description": d});
@@ -716,7 +722,7 @@ pub fn exec_command_tool() -> crate::prompt::ToolDef {
             "properties": {
                 "cmd": s("Shell command to execute."),
                 "justification": s("User-facing approval question for `require_escalated`; omit otherwise."),
-                "login": b("True runs the shell with -l/-i semantics; false disables them. Defaults to true."),
+                "login": b("Request login-shell startup. Omit to inherit."),
                 "max_output_tokens": n("Output token budget. Defaults to 10000 tokens; larger requests may be capped by policy."),
                 "prefix_rule": {
                     "type": "array",

@@ -1,9 +1,11 @@
-//! Claude Code, verified against Claude Code CLI 2.1.330 (`@anthropic-ai/claude-code`, the native
+//! Claude Code, verified against Claude Code CLI 2.1.332 (`@anthropic-ai/claude-code`, the native
 //! Bun binary): the skill loader, listing and Skill tool read in the JavaScript the binary embeds,
 //! and the requests captured from the real program (`claude -p` against a local mock API) on
 //! every tree in `tests/fixtures/prompt-trees` (goldens in
-//! `tests/fixtures/prompt-goldens/claude-code-2.1.330`) plus extra trees made to settle the edge
+//! `tests/fixtures/prompt-goldens/claude-code-2.1.332`) plus extra trees made to settle the edge
 //! cases below. Only facts are encoded (formats, limits, messages); none of its code.
+//! Reviewed 2.1.332 (`tests/oracles/drift.sh`): every golden captured from 2.1.330 came back
+//! byte-identical, so no 2.1.330 profile is kept; the built-in command rule below holds for both.
 //!
 //! - Discovery: every direct child folder of a skills folder that holds a file named exactly
 //!   `SKILL.md` (a lowercase `skill.md` is not read), hidden folders included, symlinked folders
@@ -29,8 +31,9 @@
 //!   escaped as `&lt;`/`&gt;` (`&` and quotes stay). `name` is only a display name (over 256
 //!   characters it is ignored); the entry shows `- folder (name)` when the name differs from the
 //!   folder, is made of letters, marks, digits, `_`, `:`, `.`, `-`, and no other command answers to
-//!   it first (a folder of that name, a built-in command such as `/help`, or an earlier skill with
-//!   the same display name). Booleans (`disable-model-invocation`, `user-invocable`) accept
+//!   it first (a folder of that name, one of the built-in commands in [`BUILTIN_COMMANDS`] such
+//!   as `/help` or `/security-review`, captured, or an earlier skill with the same display name);
+//!   the rule is the same in the full and the names-only listing. Booleans (`disable-model-invocation`, `user-invocable`) accept
 //!   `true/false`, `1/0`, `yes/no`, `on/off` as text too.
 //! - Listing: a system-role message in the middle of the conversation holds
 //!   `The following skills are available for use with the Skill tool:\n\n` and one line per skill,
@@ -81,7 +84,7 @@ pub static AGENT: Agent = Agent {
     id: "claude-code",
     title: "Claude Code",
     label: "Claude Code 2.1",
-    source: "Claude Code CLI 2.1.330 (@anthropic-ai/claude-code, real program)",
+    source: "Claude Code CLI 2.1.332 (@anthropic-ai/claude-code, real program)",
     lint: LintProfile::DEFAULT,
     discovery: DiscoveryPolicy::CHILDREN,
     key: NameKey::Folder,
@@ -99,7 +102,7 @@ const FORMAT: Format = Format {
     estimate: true,
 };
 
-/// The context window of Claude Code 2.1.330's default model, `claude-opus-5-5`.
+/// The context window of Claude Code 2.1.332's default model, `claude-opus-5-5`.
 pub const DEFAULT_CONTEXT_WINDOW: u64 = 1_000_000;
 /// Characters per token Claude Code assumes for the default model (4 for older models).
 pub const CHARS_PER_TOKEN: u64 = 3;
@@ -113,39 +116,58 @@ pub const MAX_NAME: usize = 256;
 /// The header line and blank line before the entries.
 pub const HEADER: &str = "The following skills are available for use with the Skill tool:\n\n";
 
-/// The built-in plugin skill Claude Code 2.1.330 always lists last.
+/// The built-in plugin skill Claude Code 2.1.332 always lists last.
 pub const BUILTIN_NAME: &str = "plugin-authoring";
 pub const BUILTIN_DESCRIPTION: &str = "Make a mod: a change to Claude's own interface or behaviour, such as a theme, a panel or pane that stays beside the chat and updates, a band, status line, toast, slash command, or hook on tool calls. Use to make, change or debug a mod or its hooks module.";
 
 /// The Skill tool's description, exactly.
 pub const SKILL_TOOL_DESCRIPTION: &str = "Invoke a skill.\n\nA skill is a packaged set of instructions the user or project has set up for a particular kind of task (deploy steps, a review checklist, a repo-specific workflow). Available skills appear in a listing from the system with one-line descriptions. When the task at hand is one a listed skill covers, call this tool first \u{2014} the skill's instructions load into the turn for you to follow in place of your default approach; some skills instead run in a subagent and return the finished result. A skill that runs in the background returns only the agent's name \u{2014} its result arrives later as a task notification, so don't wait on it or invoke it again in the meantime. Users may also ask for one by name (`/<name>`, or \"slash command\"); that's a request to invoke it.\n\n- `skill`: exact name from the listing, no leading slash. Plugin skills use `plugin:skill`. Directory-scoped skills are listed with a path prefix (`apps/web:deploy`); when both scoped and unscoped variants of a name exist, pick the one whose directory contains the files you're working on (most specific wins; unscoped otherwise).\n- `args`: optional arguments to pass through.\n\nOnly names from the listing (or that the user typed explicitly) are valid. Built-in CLI commands (`/help`, `/clear`, \u{2026}) aren't skills. If a `<command-name>` block is already present this turn, the skill is loaded \u{2014} follow it directly rather than calling again.\n";
 
-/// Built-in commands a display name can collide with (a partial list of 2.1.330's commands).
-const BUILTIN_COMMANDS: &[&str] = &[
+/// The built-in commands a display name collides with: a skill whose `name` is one of these is
+/// listed under its folder alone, in the full and the names-only listing alike (issue #39, 6b).
+/// Captured, not read: 538 command-like names taken from the 2.1.332 bundle (`name:` values,
+/// command aliases, the names commands are defined under) were each given as the `name` of a
+/// skill in another folder (`claude -p`, API key, bundled skills off), and these 72 are the
+/// ones listed without the `(name)` suffix; 2.1.330 gives the same set. Aliases (`cost`,
+/// `stats`, ...) do not count, nor commands the bundle holds but this mode does not enable
+/// (`upgrade`, `extra-usage`, `privacy-settings`, `install-github-app`, `chrome`, `desktop`,
+/// `remote-env`, `todos`). With bundled skills on, the bundled skills' names (`simplify`,
+/// `claude-api`, `update-config`, ...) collide too; the profile models them off, as captured.
+/// Fixture and goldens: `tests/fixtures/prompt-trees/builtin-names`.
+pub const BUILTIN_COMMANDS: &[&str] = &[
     "add-dir",
     "agents",
+    "auto-mode-setup",
+    "autocompact",
+    "background",
+    "branch",
     "btw",
     "bug",
-    "chrome",
+    "cd",
     "clear",
+    "color",
     "compact",
     "config",
     "context",
     "copy",
-    "desktop",
+    "diff",
     "doctor",
     "effort",
     "exit",
     "export",
-    "extra-usage",
     "fast",
     "feedback",
+    "focus",
+    "fork",
+    "goal",
+    "heapdump",
     "help",
     "hooks",
     "ide",
+    "init",
     "insights",
-    "install-github-app",
     "keybindings",
+    "list-agents",
     "login",
     "logout",
     "mcp",
@@ -153,25 +175,38 @@ const BUILTIN_COMMANDS: &[&str] = &[
     "mobile",
     "model",
     "output-style",
+    "passes",
     "permissions",
     "plan",
     "plugin",
-    "privacy-settings",
+    "powerup",
+    "pro-trial-expired",
+    "radio",
+    "recap",
     "release-notes",
-    "remote-env",
+    "reload-plugins",
+    "reload-skills",
     "rename",
     "resume",
     "rewind",
     "sandbox",
+    "scroll-speed",
+    "security-review",
+    "setup-bedrock",
+    "setup-vertex",
     "skills",
     "status",
     "statusline",
+    "stickers",
+    "subtask",
     "tasks",
+    "team-onboarding",
     "terminal-setup",
     "theme",
-    "todos",
-    "upgrade",
+    "tui",
     "usage",
+    "workflow-launch-exec",
+    "workflows",
 ];
 
 /// The Skill tool as Claude Code declares it.
