@@ -16,6 +16,7 @@ const AGENTS: &[&str] = &[
     "harness9",
     "copilot-cli",
     "opencode",
+    "kimi-cli",
 ];
 
 #[tokio::test(flavor = "multi_thread")]

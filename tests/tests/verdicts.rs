@@ -7,7 +7,7 @@ use e2e::{repo_root, skillkit};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-const LOADERS: [&str; 9] = [
+const LOADERS: [&str; 10] = [
     "claude-code",
     "codex",
     "gemini-cli",
@@ -17,6 +17,7 @@ const LOADERS: [&str; 9] = [
     "deepagents-v2",
     "harness9",
     "opencode",
+    "kimi-cli",
 ];
 
 fn json(args: &[&str]) -> Value {

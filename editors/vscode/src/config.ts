@@ -15,6 +15,7 @@ export const AGENTS = [
   "deepagents-v2",
   "harness9",
   "opencode",
+  "kimi-cli",
 ] as const;
 
 /** Settings whose change needs a new server process (the agent travels in `initialize`). */

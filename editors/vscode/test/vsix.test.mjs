@@ -84,6 +84,7 @@ test("the settings: path, agent (every profile), trace", () => {
     "deepagents-v2",
     "harness9",
     "opencode",
+    "kimi-cli",
   ]);
   assert.equal(agent.enumDescriptions.length, agent.enum.length);
   assert.deepEqual(props["skillkit.trace.server"].enum, ["off", "messages", "verbose"]);

@@ -13,6 +13,7 @@ pub mod copilot_cli;
 pub mod deepagents;
 pub mod gemini_cli;
 pub mod harness9;
+pub mod kimi_cli;
 pub mod opencode;
 
 pub use compat::python;
@@ -54,6 +55,7 @@ pub static AGENTS: &[&Agent] = &[
     &copilot_cli::AGENT,
     &harness9::AGENT,
     &opencode::AGENT,
+    &kimi_cli::AGENT,
 ];
 
 /// The skill a tool call's string argument `key` names (activation by name).
@@ -98,6 +100,7 @@ static SESSIONS: &[(&Agent, SessionHooks)] = &[
     (&copilot_cli::AGENT, SessionHooks { step: copilot_cli::session_step, model: None }),
     (&harness9::AGENT, SessionHooks { step: harness9::session_step, model: None }),
     (&opencode::AGENT, SessionHooks { step: opencode::session_step, model: None }),
+    (&kimi_cli::AGENT, SessionHooks { step: kimi_cli::session_step, model: None }),
 ];
 
 /// `agent`'s session code, `None` for profiles without sessions.

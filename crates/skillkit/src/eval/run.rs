@@ -303,7 +303,8 @@ mod tests {
                 "gemini-cli",
                 "copilot-cli",
                 "harness9",
-                "opencode"
+                "opencode",
+                "kimi-cli"
             ]
         );
         let e = EvalError::NoActivation { agent: "agentskills".into() };
