@@ -40,6 +40,9 @@
 #   gemini-cli   capture_gemini.sh ONLY=listing KEEP_BUNDLED=1 (the default settings disable the built-ins
 #                by *name*, which would also hide a library skill called skill-creator); built-in entries
 #                (location outside the skills folder) are filtered out
+#   kimi-cli     capture_kimi_cli.sh (listing only; KIMI_BIN, pip install kimi-cli==1.50.0): the `Path:` of each
+#                entry of the `# Skills` section; skips = kimi.log `Skipping invalid skill at PATH: REASON`
+#                (the two built-in skills, outside the skills folder, are filtered out)
 # Verdict files OUT/<agent>.tsv, one line per skill: <lib>/<path in library>\t<listed|skipped|misread>\t<message>
 #   listed   the agent lists it, with the frontmatter's name and description (up to the agent's own
 #            presentation: Claude's &lt;/&gt;, joined lines...; the message says which, and which default
@@ -73,7 +76,14 @@ if [ -z "${CLAUDE_BIN:-}" ] && [ -x /tmp/oracles/npm/node_modules/.bin/claude ];
     CLAUDE_BIN=/tmp/oracles/npm/node_modules/.bin/claude CODEX_BIN=/tmp/oracles/npm/node_modules/.bin/codex \
     GEMINI_BIN=/tmp/oracles/npm/node_modules/.bin/gemini
 fi
-for v in PY AGENTSKILLS_BIN CLAUDE_BIN CODEX_BIN GEMINI_BIN; do
+NEED=PY
+for a in $AGENTS; do
+  case "$a" in
+    skills-ref) NEED="$NEED AGENTSKILLS_BIN" ;; claude-code) NEED="$NEED CLAUDE_BIN" ;; codex) NEED="$NEED CODEX_BIN" ;;
+    gemini-cli) NEED="$NEED GEMINI_BIN" ;; kimi-cli) NEED="$NEED KIMI_BIN" ;;
+  esac
+done
+for v in $NEED; do
   if [ -z "${!v:-}" ] || [ ! -x "${!v}" ]; then
     echo "capture_verdicts.sh: oracle program $v is absent (${!v:-unset}); install them: bash $ORACLES/install_oracles.sh /tmp/oracles" >&2; exit 2
   fi
@@ -403,6 +413,34 @@ for part in parts:
             else:
                 rows[lp] = ("skipped", " | ".join(lines) or "not listed, no stderr line")
 
+    elif AGENT == "kimi-cli":
+        lst = rd(os.path.join(rawp, "listing", "main.skills-listing.txt"))
+        base = rd(os.path.join(rawp, "skills_dir.txt")).strip()
+        log = rd(os.path.join(rawp, "listing", "kimi.log"))
+        listed = {}
+        ents = list(re.finditer(r"(?m)^- (.*)\n  - Path: (.*)\n  - Description: ", lst))
+        for k, m in enumerate(ents):
+            end = ents[k + 1].start() - 1 if k + 1 < len(ents) else len(lst)
+            desc = re.sub(r"\n\n### [A-Za-z-]+$", "", lst[m.end():end].rstrip("\n") if k + 1 < len(ents) else lst[m.end():])
+            loc = m.group(2)
+            if not loc.startswith(base + "/"):
+                continue  # built-in skill
+            listed.setdefault(os.path.dirname(loc[len(base) + 1:]), []).append((m.group(1), desc))
+        skips = re.findall(r"Skipping invalid skill at (\S+/SKILL\.md): (.*)", log)
+        for rel in listed:
+            if rel not in members:
+                extra.append(f"{part}: kimi lists a SKILL.md not at the top of the tree: {rel} -> {listed[rel]}")
+        for f, lp in members.items():
+            e = FM[lp]
+            p = base + "/" + f + "/SKILL.md"
+            lines = [sk_rel(f"{q}: {r}", base) for q, r in skips if q == p]
+            if f in listed:
+                name, desc = listed[f][0]
+                v, notes = compare(e, name, desc, AGENT)
+                rows[lp] = (v, "; ".join(notes + lines))
+            else:
+                rows[lp] = ("skipped", " | ".join(lines) or "not listed, no log line")
+
 with open(os.path.join(OUT, f"{AGENT}.tsv"), "w", encoding="utf-8") as f:
     for lp in sorted(rows, key=lambda s: s.encode()):
         v, msg = rows[lp]
@@ -513,6 +551,9 @@ run_cli() {  # agent part/tree-path rawdir
       rm -rf "$OUT/raw/chunk"
       echo "$w/proj/.agents/skills" > "$raw/skills_dir.txt"
       ONLY=listing WORK=$w "$ORACLES/capture_codex.sh" "$t" "$raw/default-budget" > "$raw/default-budget.log" 2>&1 ;;
+    kimi-cli)
+      SLASH="" ONLY=listing WORK=$w "$ORACLES/capture_kimi_cli.sh" "$t" "$raw" > "$raw/capture.log" 2>&1
+      echo "$w/proj/.kimi/skills" > "$raw/skills_dir.txt" ;;
     gemini-cli)
       KEEP_BUNDLED=1 ONLY=listing WORK=$w "$ORACLES/capture_gemini.sh" "$t" "$raw" > "$raw/capture.log" 2>&1
       echo "$w/proj/.gemini/skills" > "$raw/skills_dir.txt" ;;
@@ -583,6 +624,9 @@ for a in agents:
         elif a == "gemini-cli":
             base = rd(os.path.join(raw, "skills_dir.txt")).strip()
             got = [os.path.relpath(loc, base) + f"  (name {n})" for n, loc in re.findall(r"<name>(.*?)</name>\n\s*<description>.*?</description>\n\s*<location>(.*?)</location>", lst, re.S) if loc.startswith(base)]
+        elif a == "kimi-cli":
+            base = rd(os.path.join(raw, "skills_dir.txt")).strip()
+            got = [os.path.relpath(loc, base) for loc in re.findall(r"(?m)^  - Path: (.*)$", lst) if loc.startswith(base)]
         elif a == "claude-code":
             got = [l for l in lst.splitlines()[2:] if l.startswith("- ") and not l.startswith("- plugin-authoring")]
             got = [re.sub(r":.*", "", l) for l in got]
@@ -674,6 +718,9 @@ for a in agents:
         elif a == "gemini-cli":
             base = rd(os.path.join(raw, "skills_dir.txt")).strip()
             real = [os.path.basename(os.path.dirname(l)) for l in re.findall(r"<location>(.*?)</location>", rd(os.path.join(raw, "listing", "main.skills-listing.txt"))) if l.startswith(base + "/")]
+        elif a == "kimi-cli":
+            base = rd(os.path.join(raw, "skills_dir.txt")).strip()
+            real = [os.path.basename(os.path.dirname(l)) for l in re.findall(r"(?m)^  - Path: (.*)$", rd(os.path.join(raw, "listing", "main.skills-listing.txt"))) if l.startswith(base + "/")]
         elif a == "deepagents":
             real = [os.path.basename(os.path.dirname(m["path"])) for m in json.loads(rd(os.path.join(raw, "metadata.json")) or "{}").get("skills_metadata", [])]
         try:
