@@ -17,6 +17,7 @@ const AGENTS: &[&str] = &[
     "copilot-cli",
     "opencode",
     "kimi-cli",
+    "mistral-vibe",
 ];
 
 #[tokio::test(flavor = "multi_thread")]

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use std::path::Path;
 
 /// Agents with a skill tool, with the call that activates skill `{{S}}` under each.
-const AGENTS: [(&str, &str, &str); 10] = [
+const AGENTS: [(&str, &str, &str); 11] = [
     ("claude-code", "Skill", r#"{"skill": "S"}"#),
     ("gemini-cli", "activate_skill", r#"{"name": "S"}"#),
     ("deepagents", "read_file", r#"{"file_path": "{{path:S}}"}"#),
@@ -20,6 +20,7 @@ const AGENTS: [(&str, &str, &str); 10] = [
     ("copilot-cli", "skill", r#"{"skill": "S"}"#),
     ("opencode", "skill", r#"{"name": "S"}"#),
     ("kimi-cli", "ReadFile", r#"{"path": "{{path:S}}"}"#),
+    ("mistral-vibe", "skill", r#"{"name": "S"}"#),
 ];
 
 fn library(root: &Path) {

@@ -7,7 +7,7 @@ use e2e::{repo_root, skillkit};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-const LOADERS: [&str; 10] = [
+const LOADERS: [&str; 11] = [
     "claude-code",
     "codex",
     "gemini-cli",
@@ -18,6 +18,7 @@ const LOADERS: [&str; 10] = [
     "harness9",
     "opencode",
     "kimi-cli",
+    "mistral-vibe",
 ];
 
 fn json(args: &[&str]) -> Value {

@@ -16,6 +16,7 @@ export const AGENTS = [
   "harness9",
   "opencode",
   "kimi-cli",
+  "mistral-vibe",
 ] as const;
 
 /** Settings whose change needs a new server process (the agent travels in `initialize`). */

@@ -85,6 +85,7 @@ test("the settings: path, agent (every profile), trace", () => {
     "harness9",
     "opencode",
     "kimi-cli",
+    "mistral-vibe",
   ]);
   assert.equal(agent.enumDescriptions.length, agent.enum.length);
   assert.deepEqual(props["skillkit.trace.server"].enum, ["off", "messages", "verbose"]);

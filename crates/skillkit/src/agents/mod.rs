@@ -14,6 +14,7 @@ pub mod deepagents;
 pub mod gemini_cli;
 pub mod harness9;
 pub mod kimi_cli;
+pub mod mistral_vibe;
 pub mod opencode;
 
 pub use compat::python;
@@ -56,6 +57,7 @@ pub static AGENTS: &[&Agent] = &[
     &harness9::AGENT,
     &opencode::AGENT,
     &kimi_cli::AGENT,
+    &mistral_vibe::AGENT,
 ];
 
 /// The skill a tool call's string argument `key` names (activation by name).
@@ -101,6 +103,7 @@ static SESSIONS: &[(&Agent, SessionHooks)] = &[
     (&harness9::AGENT, SessionHooks { step: harness9::session_step, model: None }),
     (&opencode::AGENT, SessionHooks { step: opencode::session_step, model: None }),
     (&kimi_cli::AGENT, SessionHooks { step: kimi_cli::session_step, model: None }),
+    (&mistral_vibe::AGENT, SessionHooks { step: mistral_vibe::session_step, model: None }),
 ];
 
 /// `agent`'s session code, `None` for profiles without sessions.

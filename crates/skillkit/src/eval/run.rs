@@ -304,7 +304,8 @@ mod tests {
                 "copilot-cli",
                 "harness9",
                 "opencode",
-                "kimi-cli"
+                "kimi-cli",
+                "mistral-vibe"
             ]
         );
         let e = EvalError::NoActivation { agent: "agentskills".into() };
