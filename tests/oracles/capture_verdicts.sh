@@ -43,6 +43,9 @@
 #   kimi-cli     capture_kimi_cli.sh (listing only; KIMI_BIN, pip install kimi-cli==1.50.0): the `Path:` of each
 #                entry of the `# Skills` section; skips = kimi.log `Skipping invalid skill at PATH: REASON`
 #                (the two built-in skills, outside the skills folder, are filtered out)
+#   mistral-vibe capture_mistral_vibe.sh ONLY=listing (VIBE_BIN, mistral-vibe 3.0.3): the `<path>` of each
+#                `<available-skills>` entry (the bundled `vibe:*` skills filtered out); skips = stderr
+#                `PATH: Failed to load: REASON`
 # Verdict files OUT/<agent>.tsv, one line per skill: <lib>/<path in library>\t<listed|skipped|misread>\t<message>
 #   listed   the agent lists it, with the frontmatter's name and description (up to the agent's own
 #            presentation: Claude's &lt;/&gt;, joined lines...; the message says which, and which default
@@ -80,7 +83,7 @@ NEED=PY
 for a in $AGENTS; do
   case "$a" in
     skills-ref) NEED="$NEED AGENTSKILLS_BIN" ;; claude-code) NEED="$NEED CLAUDE_BIN" ;; codex) NEED="$NEED CODEX_BIN" ;;
-    gemini-cli) NEED="$NEED GEMINI_BIN" ;; kimi-cli) NEED="$NEED KIMI_BIN" ;;
+    gemini-cli) NEED="$NEED GEMINI_BIN" ;; kimi-cli) NEED="$NEED KIMI_BIN" ;; mistral-vibe) NEED="$NEED VIBE_BIN" ;;
   esac
 done
 for v in $NEED; do
@@ -441,6 +444,34 @@ for part in parts:
             else:
                 rows[lp] = ("skipped", " | ".join(lines) or "not listed, no log line")
 
+    elif AGENT == "mistral-vibe":
+        lst = rd(os.path.join(rawp, "listing", "main.skills-listing.txt"))
+        base = rd(os.path.join(rawp, "skills_dir.txt")).strip()
+        err = rd(os.path.join(rawp, "listing", "stderr.txt"))
+        listed = {}
+        for m in re.finditer(r"  <skill>\n    <name>(.*?)</name>\n    <description>(.*?)</description>\n    <path>(.*?)</path>\n  </skill>", lst, re.S):
+            name, desc, loc = (html.unescape(x) for x in m.groups())
+            if not loc.startswith(base + "/"):
+                continue  # the bundled plugin's skills
+            listed.setdefault(os.path.dirname(loc[len(base) + 1:]), []).append((name, desc))
+        fails = re.findall(r"(?m)^(/.*?/SKILL\.md): Failed to load: (.*)$", err)
+        for rel in listed:
+            if rel not in members:
+                extra.append(f"{part}: vibe lists a SKILL.md not at the top of the tree: {rel} -> {listed[rel]}")
+        for f, lp in members.items():
+            e = FM[lp]
+            p = base + "/" + f + "/SKILL.md"
+            lines = [sk_rel(f"{q}: {r}", base) for q, r in fails if q == p]
+            if f in listed:
+                name, desc = listed[f][0]
+                v, notes = compare(e, name, desc, AGENT)
+                rows[lp] = (v, "; ".join(notes + lines))
+            else:
+                why = " | ".join(lines) or "not listed, no stderr line"
+                if not lines and e.get("disable-model-invocation") in (True, "true"):
+                    why += "; frontmatter has disable-model-invocation: true"
+                rows[lp] = ("skipped", why)
+
 with open(os.path.join(OUT, f"{AGENT}.tsv"), "w", encoding="utf-8") as f:
     for lp in sorted(rows, key=lambda s: s.encode()):
         v, msg = rows[lp]
@@ -470,7 +501,7 @@ for part in sorted({os.path.dirname(t) for t in by_tree}):
             pj = json.load(open(os.path.join(d, "prompt.json"), encoding="utf-8"))
             for s in pj.get("skills", []):
                 folder = os.path.basename(os.path.dirname(s["path"]))
-                prompt[folder] = s.get("decision", "?") + (f" ({s['reason']})" if s.get("reason") else "")
+                prompt[folder] = s.get("decision", "?") + (f" ({' '.join(s['reason'].split())})" if s.get("reason") else "")
         except Exception as e:  # noqa: BLE001
             prompt["__error__"] = str(e)
     check = {}
@@ -554,6 +585,9 @@ run_cli() {  # agent part/tree-path rawdir
     kimi-cli)
       SLASH="" ONLY=listing WORK=$w "$ORACLES/capture_kimi_cli.sh" "$t" "$raw" > "$raw/capture.log" 2>&1
       echo "$w/proj/.kimi/skills" > "$raw/skills_dir.txt" ;;
+    mistral-vibe)
+      ACTIVATE="" ONLY=listing WORK=$w "$ORACLES/capture_mistral_vibe.sh" "$t" "$raw" > "$raw/capture.log" 2>&1
+      echo "$w/proj/.vibe/skills" > "$raw/skills_dir.txt" ;;
     gemini-cli)
       KEEP_BUNDLED=1 ONLY=listing WORK=$w "$ORACLES/capture_gemini.sh" "$t" "$raw" > "$raw/capture.log" 2>&1
       echo "$w/proj/.gemini/skills" > "$raw/skills_dir.txt" ;;
@@ -624,6 +658,9 @@ for a in agents:
         elif a == "gemini-cli":
             base = rd(os.path.join(raw, "skills_dir.txt")).strip()
             got = [os.path.relpath(loc, base) + f"  (name {n})" for n, loc in re.findall(r"<name>(.*?)</name>\n\s*<description>.*?</description>\n\s*<location>(.*?)</location>", lst, re.S) if loc.startswith(base)]
+        elif a == "mistral-vibe":
+            base = rd(os.path.join(raw, "skills_dir.txt")).strip()
+            got = [os.path.relpath(loc, base) for loc in re.findall(r"<path>(.*?)</path>", lst) if loc.startswith(base)]
         elif a == "kimi-cli":
             base = rd(os.path.join(raw, "skills_dir.txt")).strip()
             got = [os.path.relpath(loc, base) for loc in re.findall(r"(?m)^  - Path: (.*)$", lst) if loc.startswith(base)]
@@ -718,6 +755,9 @@ for a in agents:
         elif a == "gemini-cli":
             base = rd(os.path.join(raw, "skills_dir.txt")).strip()
             real = [os.path.basename(os.path.dirname(l)) for l in re.findall(r"<location>(.*?)</location>", rd(os.path.join(raw, "listing", "main.skills-listing.txt"))) if l.startswith(base + "/")]
+        elif a == "mistral-vibe":
+            base = rd(os.path.join(raw, "skills_dir.txt")).strip()
+            real = [os.path.basename(os.path.dirname(l)) for l in re.findall(r"<path>(.*?)</path>", rd(os.path.join(raw, "listing", "main.skills-listing.txt"))) if l.startswith(base + "/")]
         elif a == "kimi-cli":
             base = rd(os.path.join(raw, "skills_dir.txt")).strip()
             real = [os.path.basename(os.path.dirname(l)) for l in re.findall(r"(?m)^  - Path: (.*)$", rd(os.path.join(raw, "listing", "main.skills-listing.txt"))) if l.startswith(base + "/")]

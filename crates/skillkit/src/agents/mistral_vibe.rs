@@ -11,9 +11,10 @@
 //!   profile) the last source is read first.
 //! - Discovery: the direct child folders of each location holding a file `SKILL.md`, in the
 //!   folder's `readdir` order (whether hidden folders count was not captured; they are skipped here).
-//! - Duplicates: the first skill of a name wins, silently (a debug log line only); a skill named
-//!   like one of Vibe's reserved built-ins (`vibe`, `skill-creator`) is skipped even when those are
-//!   disabled (`kimi-edge/skill-creator`).
+//! - Duplicates: the first skill of a name wins, silently (a debug log line only). A skill named
+//!   like one of Vibe's reserved built-ins (`vibe`, `skill-creator`) is never loaded, even when those
+//!   are disabled (`kimi-edge/skill-creator`; `anthropics-skills/skill-creator` in the corpus): it is
+//!   recorded as invalid, with no message from Vibe.
 //! - Reading ([`read`]): the frontmatter is what lies between the first two lines matching
 //!   `^-{3,}\s*$` (only white space before the first); none → `Missing or invalid YAML frontmatter
 //!   (metadata section must start and end with ---)`; PyYAML `safe_load` (an error → `Invalid YAML
@@ -443,8 +444,8 @@ pub fn load(lib: &Library) -> Loading {
                     let l = Loaded { entry: i, ..l.clone() };
                     if RESERVED.contains(&l.name.as_str()) {
                         out.rejected.push(record(lib, &l).decided(
-                            Decision::Shadowed,
-                            format!("`{}` is the name of one of Vibe's built-in skills, which are reserved (skipped silently)", l.name),
+                            Decision::Invalid,
+                            format!("`{}` is the name of one of Vibe's built-in skills, which are reserved: skipped silently (a debug log line only)", l.name),
                         ));
                         continue;
                     }
