@@ -19,6 +19,8 @@ const AGENTS: &[&str] = &[
     "cline",
     "qwen-code",
     "letta-code",
+    "kimi-cli",
+    "mistral-vibe",
 ];
 
 #[tokio::test(flavor = "multi_thread")]

@@ -56,6 +56,12 @@
 #                listing names no path, so each name is tied to its folder by the debug log's
 #                `Successfully parsed skill: N (project) from PATH` lines; skips are its `Failed to parse
 #                skill at DIR: REASON` lines. Only the agents named in AGENTS need their programs.
+#   kimi-cli     capture_kimi_cli.sh (listing only; KIMI_BIN, pip install kimi-cli==1.50.0): the `Path:` of each
+#                entry of the `# Skills` section; skips = kimi.log `Skipping invalid skill at PATH: REASON`
+#                (the two built-in skills, outside the skills folder, are filtered out)
+#   mistral-vibe capture_mistral_vibe.sh ONLY=listing (VIBE_BIN, mistral-vibe 3.0.3): the `<path>` of each
+#                `<available-skills>` entry (the bundled `vibe:*` skills filtered out); skips = stderr
+#                `PATH: Failed to load: REASON`
 # Verdict files OUT/<agent>.tsv, one line per skill: <lib>/<path in library>\t<listed|skipped|misread>\t<message>
 #   listed   the agent lists it, with the frontmatter's name and description (up to the agent's own
 #            presentation: Claude's &lt;/&gt;, joined lines...; the message says which, and which default
@@ -96,7 +102,7 @@ need=(PY)  # the programs of the selected agents (PY reads the frontmatter with 
 for a in $AGENTS; do
   case "$a" in skills-ref) need+=(AGENTSKILLS_BIN) ;; claude-code) need+=(CLAUDE_BIN) ;; codex) need+=(CODEX_BIN) ;;
     gemini-cli) need+=(GEMINI_BIN) ;; cline) need+=(CLINE_BIN) ;; qwen-code) need+=(QWEN_BIN) ;;
-    letta-code) need+=(LETTA_BIN) ;; esac
+    letta-code) need+=(LETTA_BIN) ;; kimi-cli) need+=(KIMI_BIN) ;; mistral-vibe) need+=(VIBE_BIN) ;; esac
 done
 for v in "${need[@]}"; do
   if [ -z "${!v:-}" ] || [ ! -x "${!v}" ]; then
@@ -524,6 +530,62 @@ for part in parts:
         for n in left:
             extra.append(f"{part}: cline lists a name no folder of the tree explains: {n}")
 
+    elif AGENT == "kimi-cli":
+        lst = rd(os.path.join(rawp, "listing", "main.skills-listing.txt"))
+        base = rd(os.path.join(rawp, "skills_dir.txt")).strip()
+        log = rd(os.path.join(rawp, "listing", "kimi.log"))
+        listed = {}
+        ents = list(re.finditer(r"(?m)^- (.*)\n  - Path: (.*)\n  - Description: ", lst))
+        for k, m in enumerate(ents):
+            end = ents[k + 1].start() - 1 if k + 1 < len(ents) else len(lst)
+            desc = re.sub(r"\n\n### [A-Za-z-]+$", "", lst[m.end():end].rstrip("\n") if k + 1 < len(ents) else lst[m.end():])
+            loc = m.group(2)
+            if not loc.startswith(base + "/"):
+                continue  # built-in skill
+            listed.setdefault(os.path.dirname(loc[len(base) + 1:]), []).append((m.group(1), desc))
+        skips = re.findall(r"Skipping invalid skill at (\S+/SKILL\.md): (.*)", log)
+        for rel in listed:
+            if rel not in members:
+                extra.append(f"{part}: kimi lists a SKILL.md not at the top of the tree: {rel} -> {listed[rel]}")
+        for f, lp in members.items():
+            e = FM[lp]
+            p = base + "/" + f + "/SKILL.md"
+            lines = [sk_rel(f"{q}: {r}", base) for q, r in skips if q == p]
+            if f in listed:
+                name, desc = listed[f][0]
+                v, notes = compare(e, name, desc, AGENT)
+                rows[lp] = (v, "; ".join(notes + lines))
+            else:
+                rows[lp] = ("skipped", " | ".join(lines) or "not listed, no log line")
+
+    elif AGENT == "mistral-vibe":
+        lst = rd(os.path.join(rawp, "listing", "main.skills-listing.txt"))
+        base = rd(os.path.join(rawp, "skills_dir.txt")).strip()
+        err = rd(os.path.join(rawp, "listing", "stderr.txt"))
+        listed = {}
+        for m in re.finditer(r"  <skill>\n    <name>(.*?)</name>\n    <description>(.*?)</description>\n    <path>(.*?)</path>\n  </skill>", lst, re.S):
+            name, desc, loc = (html.unescape(x) for x in m.groups())
+            if not loc.startswith(base + "/"):
+                continue  # the bundled plugin's skills
+            listed.setdefault(os.path.dirname(loc[len(base) + 1:]), []).append((name, desc))
+        fails = re.findall(r"(?m)^(/.*?/SKILL\.md): Failed to load: (.*)$", err)
+        for rel in listed:
+            if rel not in members:
+                extra.append(f"{part}: vibe lists a SKILL.md not at the top of the tree: {rel} -> {listed[rel]}")
+        for f, lp in members.items():
+            e = FM[lp]
+            p = base + "/" + f + "/SKILL.md"
+            lines = [sk_rel(f"{q}: {r}", base) for q, r in fails if q == p]
+            if f in listed:
+                name, desc = listed[f][0]
+                v, notes = compare(e, name, desc, AGENT)
+                rows[lp] = (v, "; ".join(notes + lines))
+            else:
+                why = " | ".join(lines) or "not listed, no stderr line"
+                if not lines and e.get("disable-model-invocation") in (True, "true"):
+                    why += "; frontmatter has disable-model-invocation: true"
+                rows[lp] = ("skipped", why)
+
 with open(os.path.join(OUT, f"{AGENT}.tsv"), "w", encoding="utf-8") as f:
     for lp in sorted(rows, key=lambda s: s.encode()):
         v, msg = rows[lp]
@@ -553,7 +615,7 @@ for part in sorted({os.path.dirname(t) for t in by_tree}):
             pj = json.load(open(os.path.join(d, "prompt.json"), encoding="utf-8"))
             for s in pj.get("skills", []):
                 folder = os.path.basename(os.path.dirname(s["path"]))
-                prompt[folder] = s.get("decision", "?") + (f" ({s['reason']})" if s.get("reason") else "")
+                prompt[folder] = s.get("decision", "?") + (f" ({' '.join(s['reason'].split())})" if s.get("reason") else "")
         except Exception as e:  # noqa: BLE001
             prompt["__error__"] = str(e)
     check = {}
@@ -637,6 +699,12 @@ run_cli() {  # agent part/tree-path rawdir
     cline)
       ONLY=listing TOOL_RUNS=0 WORK=$w "$ORACLES/capture_cline.sh" "$t" "$raw" > "$raw/capture.log" 2>&1
       echo "$w/proj/.cline/skills" > "$raw/skills_dir.txt" ;;
+    kimi-cli)
+      SLASH="" ONLY=listing WORK=$w "$ORACLES/capture_kimi_cli.sh" "$t" "$raw" > "$raw/capture.log" 2>&1
+      echo "$w/proj/.kimi/skills" > "$raw/skills_dir.txt" ;;
+    mistral-vibe)
+      ACTIVATE="" ONLY=listing WORK=$w "$ORACLES/capture_mistral_vibe.sh" "$t" "$raw" > "$raw/capture.log" 2>&1
+      echo "$w/proj/.vibe/skills" > "$raw/skills_dir.txt" ;;
     gemini-cli)
       KEEP_BUNDLED=1 ONLY=listing WORK=$w "$ORACLES/capture_gemini.sh" "$t" "$raw" > "$raw/capture.log" 2>&1
       echo "$w/proj/.gemini/skills" > "$raw/skills_dir.txt" ;;
@@ -729,6 +797,12 @@ for a in agents:
             base = rd(os.path.join(raw, "skills_dir.txt")).strip()
             dbg = [l for l in rd(os.path.join(raw, "listing", "debug.log")).splitlines() if "sendMessageStream: client_skills (" in l]
             got = [f"{os.path.relpath(m.group(2), base)}  (id {m.group(1)})" for m in re.finditer(r"(?:^|, )(.*?) \((" + re.escape(base) + r"/[^()]*)\)(?=, |$)", dbg[-1].split(") ", 1)[1] if dbg else "")]
+        elif a == "mistral-vibe":
+            base = rd(os.path.join(raw, "skills_dir.txt")).strip()
+            got = [os.path.relpath(loc, base) for loc in re.findall(r"<path>(.*?)</path>", lst) if loc.startswith(base)]
+        elif a == "kimi-cli":
+            base = rd(os.path.join(raw, "skills_dir.txt")).strip()
+            got = [os.path.relpath(loc, base) for loc in re.findall(r"(?m)^  - Path: (.*)$", lst) if loc.startswith(base)]
         elif a == "claude-code":
             got = [l for l in lst.splitlines()[2:] if l.startswith("- ") and not l.startswith("- plugin-authoring")]
             got = [re.sub(r":.*", "", l) for l in got]
@@ -820,6 +894,12 @@ for a in agents:
         elif a == "gemini-cli":
             base = rd(os.path.join(raw, "skills_dir.txt")).strip()
             real = [os.path.basename(os.path.dirname(l)) for l in re.findall(r"<location>(.*?)</location>", rd(os.path.join(raw, "listing", "main.skills-listing.txt"))) if l.startswith(base + "/")]
+        elif a == "mistral-vibe":
+            base = rd(os.path.join(raw, "skills_dir.txt")).strip()
+            real = [os.path.basename(os.path.dirname(l)) for l in re.findall(r"<path>(.*?)</path>", rd(os.path.join(raw, "listing", "main.skills-listing.txt"))) if l.startswith(base + "/")]
+        elif a == "kimi-cli":
+            base = rd(os.path.join(raw, "skills_dir.txt")).strip()
+            real = [os.path.basename(os.path.dirname(l)) for l in re.findall(r"(?m)^  - Path: (.*)$", rd(os.path.join(raw, "listing", "main.skills-listing.txt"))) if l.startswith(base + "/")]
         elif a == "deepagents":
             real = [os.path.basename(os.path.dirname(m["path"])) for m in json.loads(rd(os.path.join(raw, "metadata.json")) or "{}").get("skills_metadata", [])]
         elif a == "cline":

@@ -10,7 +10,6 @@ use std::path::Path;
 
 /// Agents with a skill tool, with the call that activates skill `{{S}}` under each.
 const AGENTS: &[(&str, &str, &str)] = &[
-const AGENTS: [(&str, &str, &str); 10] = [
     ("claude-code", "Skill", r#"{"skill": "S"}"#),
     ("gemini-cli", "activate_skill", r#"{"name": "S"}"#),
     ("deepagents", "read_file", r#"{"file_path": "{{path:S}}"}"#),
@@ -23,6 +22,8 @@ const AGENTS: [(&str, &str, &str); 10] = [
     ("cline", "skills", r#"{"skill": "S", "args": null}"#),
     ("qwen-code", "skill", r#"{"skill": "S"}"#),
     ("letta-code", "Skill", r#"{"skill": "S"}"#),
+    ("kimi-cli", "ReadFile", r#"{"path": "{{path:S}}"}"#),
+    ("mistral-vibe", "skill", r#"{"name": "S"}"#),
 ];
 
 fn library(root: &Path) {

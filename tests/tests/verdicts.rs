@@ -8,7 +8,6 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 
 const LOADERS: &[&str] = &[
-const LOADERS: [&str; 10] = [
     "claude-code",
     "codex",
     "gemini-cli",
@@ -21,6 +20,8 @@ const LOADERS: [&str; 10] = [
     "cline",
     "qwen-code",
     "letta-code",
+    "kimi-cli",
+    "mistral-vibe",
 ];
 
 fn json(args: &[&str]) -> Value {

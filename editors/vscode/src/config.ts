@@ -18,6 +18,8 @@ export const AGENTS = [
   "cline",
   "qwen-code",
   "letta-code",
+  "kimi-cli",
+  "mistral-vibe",
 ] as const;
 
 /** Settings whose change needs a new server process (the agent travels in `initialize`). */

@@ -87,6 +87,8 @@ test("the settings: path, agent (every profile), trace", () => {
     "cline",
     "qwen-code",
     "letta-code",
+    "kimi-cli",
+    "mistral-vibe",
   ]);
   assert.equal(agent.enumDescriptions.length, agent.enum.length);
   assert.deepEqual(props["skillkit.trace.server"].enum, ["off", "messages", "verbose"]);

@@ -15,6 +15,8 @@ pub mod deepagents;
 pub mod gemini_cli;
 pub mod harness9;
 pub mod letta_code;
+pub mod kimi_cli;
+pub mod mistral_vibe;
 pub mod opencode;
 pub mod qwen_code;
 
@@ -60,6 +62,8 @@ pub static AGENTS: &[&Agent] = &[
     &cline::AGENT,
     &qwen_code::AGENT,
     &letta_code::AGENT,
+    &kimi_cli::AGENT,
+    &mistral_vibe::AGENT,
 ];
 
 /// The skill a tool call's string argument `key` names (activation by name).
@@ -107,6 +111,8 @@ static SESSIONS: &[(&Agent, SessionHooks)] = &[
     (&cline::AGENT, SessionHooks { step: cline::session_step, model: None }),
     (&qwen_code::AGENT, SessionHooks { step: qwen_code::session_step, model: None }),
     (&letta_code::AGENT, SessionHooks { step: letta_code::session_step, model: None }),
+    (&kimi_cli::AGENT, SessionHooks { step: kimi_cli::session_step, model: None }),
+    (&mistral_vibe::AGENT, SessionHooks { step: mistral_vibe::session_step, model: None }),
 ];
 
 /// `agent`'s session code, `None` for profiles without sessions.

@@ -306,7 +306,9 @@ mod tests {
                 "opencode",
                 "cline",
                 "qwen-code",
-                "letta-code"
+                "letta-code",
+                "kimi-cli",
+                "mistral-vibe"
             ]
         );
         let e = EvalError::NoActivation { agent: "agentskills".into() };
