@@ -46,6 +46,7 @@ impl Session {
             char_budget: settings.char_budget,
             loaded: vec![],
             decisions_only: false,
+            settings: Default::default(),
         };
         let (model, default_window) = build_model(agent, &library, &options);
         let window = settings.context_window.unwrap_or(default_window);

@@ -22,6 +22,7 @@ impl AppState {
             char_budget: args.char_budget,
             loaded: args.loaded,
             decisions_only: false,
+            settings: Default::default(),
         };
         // The kept library when the sources are the opened ones (kept up to date by the watcher).
         let sources = resolve(&args.sources);

@@ -303,6 +303,7 @@ impl Session {
             char_budget: self.settings.char_budget,
             loaded: self.loaded.clone(),
             decisions_only: false,
+            settings: Default::default(),
         }
     }
 
