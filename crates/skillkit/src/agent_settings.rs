@@ -164,6 +164,17 @@ impl SkillOverride {
     }
 }
 
+impl Origin {
+    /// In words, for a person: `default`, the file's path, or the flag.
+    pub fn describe(&self) -> String {
+        match self {
+            Origin::Default => "default".into(),
+            Origin::AgentFile { path } | Origin::Config { path } => path.display().to_string(),
+            Origin::CommandLine { flag } => flag.clone(),
+        }
+    }
+}
+
 /// Where an effective value came from.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
@@ -275,6 +286,7 @@ impl AgentSettings {
                     };
                     return Effective {
                         key: s.key,
+                        kind: s.kind,
                         agent_name: s.agent_name,
                         value,
                         default,
@@ -286,7 +298,7 @@ impl AgentSettings {
                     Some((v, o)) => (serde_json::to_value(v).unwrap_or_default(), o.clone()),
                     None => (default.clone(), Origin::Default),
                 };
-                Effective { key: s.key, agent_name: s.agent_name, value, default, origin, skills: None }
+                Effective { key: s.key, kind: s.kind, agent_name: s.agent_name, value, default, origin, skills: None }
             })
             .collect()
     }
@@ -296,6 +308,7 @@ impl AgentSettings {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Effective {
     pub key: &'static str,
+    pub kind: Kind,
     /// Where the agent itself reads it.
     pub agent_name: &'static str,
     pub value: serde_json::Value,

@@ -164,6 +164,7 @@ mod tests {
             context_window: None,
             char_budget: None,
             loaded: vec![],
+            agent_settings: vec![],
         };
         assert_eq!(code(state.render_prompt(render).map(|_| ())), ErrorCode::NoPrompt);
         let outside = SaveFile { path: "/tmp/skill-studio-outside/SKILL.md".into(), text: String::new(), base: None };
@@ -186,6 +187,7 @@ mod tests {
             context_window: None,
             char_budget: None,
             loaded: vec![],
+            agent_settings: vec![],
         };
         let p = state.render_prompt(render).unwrap();
         let agent = find_agent("claude-code").unwrap();
@@ -239,6 +241,7 @@ mod tests {
             context_window: None,
             char_budget: None,
             loaded: vec![],
+            agent_settings: vec![],
         };
         let before = state.render_prompt(render()).unwrap();
         assert_eq!(before.skills[0].decision, Decision::Full);
