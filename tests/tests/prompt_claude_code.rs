@@ -464,3 +464,35 @@ fn a_settings_file_leading_outside_the_project_is_not_read() {
     assert_same(&out.stdout, &golden(AGENT, "minimal", "listing.txt").unwrap(), "minimal");
     assert!(out.stderr.contains("outside the project"), "{}", out.stderr);
 }
+
+/// A session script's `agent_settings` reach every render of the session: the initial prompt
+/// is the listing Claude Code gives under the same settings; a bad one is a located mistake.
+#[test]
+fn a_session_scripts_agent_settings_shape_its_prompt() {
+    let tmp = e2e::repo_tempdir();
+    let script = tmp.path().join("s.yaml");
+    let rel = "../fixtures/prompt-trees/budget-60";
+    std::fs::write(
+        &script,
+        format!("agent: claude-code\nsources: [{rel:?}]\nagent_settings: [\"skillListingBudgetFraction=0.002\"]\nsteps: []\n"),
+    )
+    .unwrap();
+    let out = skillkit(&["simulate", &script.to_string_lossy(), "--format", "json"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let want = golden(AGENT, "settings-fraction-0.002", "listing.txt").unwrap();
+    assert_same(v["initial_prompt"].as_str().unwrap(), &want, "session");
+    std::fs::write(
+        &script,
+        format!("agent: claude-code\nsources: [{rel:?}]\nagent_settings: [\"skillOverrides.x=hide\"]\nsteps: []\n"),
+    )
+    .unwrap();
+    let out = skillkit(&["simulate", &script.to_string_lossy()]);
+    assert_eq!(out.code, 2, "{}", out.stdout);
+    assert!(
+        out.stderr.contains("3:17")
+            && out.stderr.contains("`agent_settings`: skillOverrides.x=hide: skillOverrides.x must be"),
+        "{}",
+        out.stderr
+    );
+}

@@ -744,7 +744,15 @@ fn simulate(
         cancel: live.cancel,
         max_rounds: live.max_rounds,
     });
-    let ran = skillkit::live::run(agent, &sources, parsed.settings.clone(), parsed.steps.clone(), model.as_ref());
+    let agent_settings = skillkit::simulate::script_agent_settings(&parsed, script);
+    let ran = skillkit::live::run_with(
+        agent,
+        &sources,
+        parsed.settings.clone(),
+        agent_settings,
+        parsed.steps.clone(),
+        model.as_ref(),
+    );
     let session = ran.session;
     if let Some(path) = &live.save {
         let saved = skillkit::session_script::Script { steps: ran.steps.clone(), ..parsed.clone() };

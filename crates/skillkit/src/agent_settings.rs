@@ -71,8 +71,10 @@ pub const CHAR_BUDGET: &str = "SLASH_COMMAND_TOOL_CHAR_BUDGET";
 pub const CONTEXT_WINDOW: &str = "model_context_window";
 
 /// Every listing setting of every profile, in one place. Agents not named here have none a user
-/// can set (GitHub Copilot CLI 1.0.102's 15,000-character budget is fixed: no setting, flag or
-/// environment variable changes it).
+/// can set (GitHub Copilot CLI 1.0.102's 15,000-character budget is fixed: `copilot help config`
+/// and `copilot help environment` name no setting or variable for it; its one skills switch,
+/// `--dynamic-retrieval skills=on|off`, retrieves skills by embeddings through GitHub's service
+/// and is not modelled).
 pub const SPECS: &[Spec] = &[
     Spec {
         agent: "claude-code",
