@@ -31,6 +31,7 @@ pub fn generate() -> String {
         Decision, PromptSkill, Budget, PromptView,
         // Matrix.
         Status, Cell, Row, ColumnBudget, Column, Matrix, RenderMatrix, MatrixEdit,
+        Decision, PromptSkill, Budget, AgentSetting, PromptView,
         // Session.
         Size, ModelCall, Step, Turn, SessionView, Policy, SessionSettings,
         // Command arguments and replies.

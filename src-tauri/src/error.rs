@@ -40,7 +40,8 @@ pub enum ErrorCode {
     Provider,
     /// An eval is already running; cancel it first.
     Busy,
-    /// A provider setting is out of range or missing (the model, runs, a base URL).
+    /// A provider setting is out of range or missing (the model, runs, a base URL), or an agent's
+    /// listing setting is unknown or out of range.
     InvalidSettings,
     /// The host refused the call itself (a command not granted, malformed arguments). The UI
     /// maps such rejections to this code.

@@ -210,6 +210,26 @@ pub struct PromptView {
     #[ts(type = "number")]
     pub context_window: u64,
     pub percent_of_context: f64,
+    /// The agent's own listing settings as the render used them (none for most agents).
+    pub settings: Vec<AgentSetting>,
+}
+
+/// One of an agent's listing settings (`skillkit::agent_settings`), as a render used it.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct AgentSetting {
+    /// The key `agent_settings` take (`skillListingBudgetFraction`), the agent's own name for it.
+    pub key: String,
+    /// `fraction`, `count`, `bool` or `overrides` (per skill: on, name-only,
+    /// user-invocable-only, off).
+    pub kind: String,
+    /// Where the agent itself reads it.
+    pub agent_name: String,
+    /// The value used, as JSON text.
+    pub value: String,
+    /// The agent's default, as JSON text.
+    pub default: String,
+    /// Where the value came from: `default`, a settings file's path, or the flag.
+    pub origin: String,
 }
 
 impl From<skillkit::prompt::Prompt> for PromptView {
@@ -250,6 +270,21 @@ impl From<skillkit::prompt::Prompt> for PromptView {
             tokens: p.totals.tokens.o200k_base,
             context_window: p.totals.context_window,
             percent_of_context: p.totals.percent_of_context,
+            settings: p
+                .settings
+                .iter()
+                .map(|e| AgentSetting {
+                    key: e.key.to_string(),
+                    kind: serde_json::to_value(e.kind)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_string))
+                        .unwrap_or_default(),
+                    agent_name: e.agent_name.to_string(),
+                    value: e.value.to_string(),
+                    default: e.default.to_string(),
+                    origin: e.origin.describe(),
+                })
+                .collect(),
             text: p.text,
         }
     }

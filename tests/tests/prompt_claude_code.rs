@@ -269,6 +269,9 @@ fn every_invocation_golden_has_a_skill() {
             continue;
         }
         let name = capture.file_name().unwrap().to_string_lossy().into_owned();
+        if name.starts_with("settings-") {
+            continue; // listings under non-default settings only (their own test above)
+        }
         let folders: Vec<String> =
             skills_of(&name).into_iter().map(|(_, p)| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
         for f in std::fs::read_dir(&capture).unwrap() {
@@ -285,4 +288,232 @@ fn every_invocation_golden_has_a_skill() {
             assert!(folders.iter().any(|f| f == skill), "{name}/{file}");
         }
     }
+}
+
+/// The settings captures (`tests/oracles/capture_settings.sh`): `settings-<case>/` holds the
+/// listing and what the real Claude Code 2.1.330 was given: `settings.json` (its `--settings`
+/// flag), `user.json`, `project.json`, `local.json` (written to `~/.claude/settings.json`,
+/// `<project>/.claude/settings.json`, `<project>/.claude/settings.local.json`).
+fn settings_cases() -> Vec<String> {
+    let dir = e2e::goldens::fixtures().join("prompt-goldens").join(AGENT);
+    let mut out: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("settings-"))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Runs the case the way a user of skillkit would give the same settings: the agent's files in
+/// a project (skillkit.toml beside them) and a home folder, the flag settings as
+/// `--agent-setting KEY=JSON`. Returns (stdout, stderr, exit code).
+fn render_settings_case(case: &str, extra: &[&str]) -> (String, String, i32) {
+    let meta: serde_json::Value = serde_json::from_str(&golden(AGENT, case, "case.json").unwrap()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let (project, home) = (dir.path().join("proj"), dir.path().join("home"));
+    std::fs::create_dir_all(project.join(".claude")).unwrap();
+    std::fs::create_dir_all(home.join(".claude")).unwrap();
+    std::fs::write(project.join("skillkit.toml"), "").unwrap();
+    for (file, to) in [
+        ("user.json", home.join(".claude/settings.json")),
+        ("project.json", project.join(".claude/settings.json")),
+        ("local.json", project.join(".claude/settings.local.json")),
+    ] {
+        if let Some(text) = golden(AGENT, case, file) {
+            std::fs::write(to, text).unwrap();
+        }
+    }
+    let config = project.join("skillkit.toml").to_string_lossy().into_owned();
+    let home_arg = home.to_string_lossy().into_owned();
+    let source = tree(meta["tree"].as_str().unwrap());
+    let mut args: Vec<String> = ["--config", &config, "prompt", "--agent", "claude-code", "--source", &source]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    args.extend(["--user-settings".to_string(), home_arg]);
+    if let Some(flag) = golden(AGENT, case, "settings.json") {
+        let v: serde_json::Value = serde_json::from_str(&flag).unwrap();
+        for (k, v) in v.as_object().unwrap() {
+            args.extend(["--agent-setting".to_string(), format!("{k}={v}")]);
+        }
+    }
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = skillkit(&refs);
+    (out.stdout, out.stderr, out.code)
+}
+
+/// Every settings capture is reproduced byte for byte: budget fraction (0.002, 0.005, 0.05), the
+/// description cap (100; 20 on a CJK and emoji description, cut in UTF-16 units), skillOverrides
+/// with each of its four values (alone, with a small budget, on the built-in skill),
+/// disableBundledSkills, and the three settings files merged (local over project over user,
+/// skillOverrides skill by skill).
+#[test]
+fn non_default_settings_give_claude_codes_own_listing() {
+    let cases = settings_cases();
+    assert!(cases.len() >= 12, "{cases:?}");
+    for case in cases {
+        if case == "settings-max-desc-invalid" {
+            continue; // below: Claude Code refuses the whole file
+        }
+        let (text, stderr, code) = render_settings_case(&case, &[]);
+        assert_eq!(code, 0, "{case}: {stderr}");
+        assert_same(&text, &golden(AGENT, &case, "listing.txt").unwrap(), &case);
+    }
+}
+
+/// `skillListingMaxDescChars: 0` makes Claude Code leave the whole settings file out (captured:
+/// "These settings did not load…"); in a project's `.claude/settings.json` skillkit does the same
+/// and says so, and on the command line the value is refused with where it was written.
+#[test]
+fn a_bad_value_drops_the_agents_file_and_is_an_error_on_the_command_line() {
+    let case = "settings-max-desc-invalid";
+    let meta: serde_json::Value = serde_json::from_str(&golden(AGENT, case, "case.json").unwrap()).unwrap();
+    assert!(meta["stderr"].as_str().unwrap().contains("(skillListingMaxDescChars)"));
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join(".claude")).unwrap();
+    std::fs::write(dir.path().join("skillkit.toml"), "").unwrap();
+    std::fs::write(dir.path().join(".claude/settings.json"), golden(AGENT, case, "settings.json").unwrap() + "")
+        .unwrap();
+    let config = dir.path().join("skillkit.toml").to_string_lossy().into_owned();
+    let out = skillkit(&["--config", &config, "prompt", "--agent", "claude-code", "--source", &tree("long-desc")]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_same(&out.stdout, &golden(AGENT, case, "listing.txt").unwrap(), case);
+    assert!(out.stderr.contains("settings.json (skillListingMaxDescChars)"), "{}", out.stderr);
+    let out = skillkit(&[
+        "prompt",
+        "--agent",
+        "claude-code",
+        "--source",
+        &tree("long-desc"),
+        "--agent-setting",
+        "skillListingMaxDescChars=0",
+    ]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("--agent-setting skillListingMaxDescChars=0: skillListingMaxDescChars must be a whole number greater than 0"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// `--format json` says which value each setting had and where it came from, and what each
+/// override did to its skill.
+#[test]
+fn json_carries_the_effective_settings_with_their_origin() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join(".claude")).unwrap();
+    std::fs::write(
+        dir.path().join("skillkit.toml"),
+        "[agents.claude-code]\nskillListingMaxDescChars = 100\nskillOverrides = { budget-skill-03 = \"user-invocable-only\" }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join(".claude/settings.json"),
+        r#"{"skillOverrides": {"budget-skill-02": "name-only", "budget-skill-04": "off"}, "skillListingMaxDescChars": 50}"#,
+    )
+    .unwrap();
+    let config = dir.path().join("skillkit.toml").to_string_lossy().into_owned();
+    let t = tree("budget-60");
+    let out = skillkit(&[
+        "--config",
+        &config,
+        "prompt",
+        "--agent",
+        "claude-code",
+        "--source",
+        &t,
+        "--agent-setting",
+        "skillListingBudgetFraction=0.002",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let setting = |k: &str| v["settings"].as_array().unwrap().iter().find(|s| s["key"] == k).unwrap().clone();
+    let frac = setting("skillListingBudgetFraction");
+    assert_eq!((frac["value"].as_f64(), frac["default"].as_f64()), (Some(0.002), Some(0.01)));
+    assert_eq!(frac["origin"]["kind"], "command-line");
+    let max = setting("skillListingMaxDescChars");
+    assert_eq!(max["value"], 100);
+    assert_eq!(max["origin"]["kind"], "config");
+    assert!(max["origin"]["path"].as_str().unwrap().ends_with("skillkit.toml"));
+    let ov = setting("skillOverrides");
+    assert_eq!(ov["skills"]["budget-skill-02"]["value"], "name-only");
+    assert_eq!(ov["skills"]["budget-skill-02"]["origin"]["kind"], "agent-file");
+    assert!(ov["skills"]["budget-skill-02"]["origin"]["path"].as_str().unwrap().ends_with(".claude/settings.json"));
+    assert_eq!(ov["skills"]["budget-skill-03"]["origin"]["kind"], "config");
+    let bundled = setting("disableBundledSkills");
+    assert_eq!(
+        (bundled["value"].clone(), bundled["origin"]["kind"].clone()),
+        (serde_json::json!(true), serde_json::json!("default"))
+    );
+    assert_eq!(v["budget"]["limit"], 6000);
+    assert!(v["budget"]["rule"].as_str().unwrap().contains("skillListingBudgetFraction 0.002"));
+    let skill = |n: &str| v["skills"].as_array().unwrap().iter().find(|s| s["folder"] == n).unwrap().clone();
+    assert_eq!(skill("budget-skill-02")["decision"], "name-only");
+    assert!(skill("budget-skill-02")["reason"].as_str().unwrap().contains("skillOverrides: \"name-only\""));
+    assert_eq!(skill("budget-skill-03")["decision"], "hidden");
+    assert!(skill("budget-skill-03")["reason"].as_str().unwrap().contains("user-invocable-only"));
+    assert_eq!(skill("budget-skill-04")["decision"], "hidden");
+    assert!(skill("budget-skill-04")["reason"].as_str().unwrap().contains("\"off\""));
+    let text = v["text"].as_str().unwrap();
+    assert!(text.contains("\n- budget-skill-02\n"));
+    assert!(!text.contains("budget-skill-03") && !text.contains("budget-skill-04"));
+    // Default settings: every value's origin is the default.
+    let v = json(std::slice::from_ref(&t), &[]);
+    assert!(v["settings"].as_array().unwrap().iter().all(|s| s["origin"]["kind"] == "default"), "{}", v["settings"]);
+}
+
+/// A library's `.claude/settings.json` that is a symlink to a file outside its project is not
+/// read (the engine's confined reader), with a warning.
+#[cfg(unix)]
+#[test]
+fn a_settings_file_leading_outside_the_project_is_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let outside = dir.path().join("elsewhere.json");
+    std::fs::write(&outside, r#"{"skillOverrides": {"hello-note": "off"}}"#).unwrap();
+    let project = dir.path().join("proj");
+    std::fs::create_dir_all(project.join(".claude")).unwrap();
+    std::fs::write(project.join("skillkit.toml"), "").unwrap();
+    std::os::unix::fs::symlink(&outside, project.join(".claude/settings.json")).unwrap();
+    let config = project.join("skillkit.toml").to_string_lossy().into_owned();
+    let out = skillkit(&["--config", &config, "prompt", "--agent", "claude-code", "--source", &tree("minimal")]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_same(&out.stdout, &golden(AGENT, "minimal", "listing.txt").unwrap(), "minimal");
+    assert!(out.stderr.contains("outside the project"), "{}", out.stderr);
+}
+
+/// A session script's `agent_settings` reach every render of the session: the initial prompt
+/// is the listing Claude Code gives under the same settings; a bad one is a located mistake.
+#[test]
+fn a_session_scripts_agent_settings_shape_its_prompt() {
+    let tmp = e2e::repo_tempdir();
+    let script = tmp.path().join("s.yaml");
+    let rel = "../fixtures/prompt-trees/budget-60";
+    std::fs::write(
+        &script,
+        format!("agent: claude-code\nsources: [{rel:?}]\nagent_settings: [\"skillListingBudgetFraction=0.002\"]\nsteps: []\n"),
+    )
+    .unwrap();
+    let out = skillkit(&["simulate", &script.to_string_lossy(), "--format", "json"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let want = golden(AGENT, "settings-fraction-0.002", "listing.txt").unwrap();
+    assert_same(v["initial_prompt"].as_str().unwrap(), &want, "session");
+    std::fs::write(
+        &script,
+        format!("agent: claude-code\nsources: [{rel:?}]\nagent_settings: [\"skillOverrides.x=hide\"]\nsteps: []\n"),
+    )
+    .unwrap();
+    let out = skillkit(&["simulate", &script.to_string_lossy()]);
+    assert_eq!(out.code, 2, "{}", out.stdout);
+    assert!(
+        out.stderr.contains("3:17")
+            && out.stderr.contains("`agent_settings`: skillOverrides.x=hide: skillOverrides.x must be"),
+        "{}",
+        out.stderr
+    );
 }

@@ -171,3 +171,46 @@ fn the_budget_shares_description_characters_round_robin() {
     let v: serde_json::Value = serde_json::from_str(&long.stdout).unwrap();
     assert_eq!(v["skills"][0]["decision"], "truncated");
 }
+
+/// Codex's budget is a fixed 2% of the model's context window; the window is a setting
+/// (`model_context_window` in `~/.codex/config.toml`). Captured with 100,000 (a 2,000-unit
+/// budget: descriptions shortened round robin): the same listing from `--context-window`, from
+/// `--agent-setting`, and from the user's config.toml with `--user-settings`.
+#[test]
+fn a_non_default_context_window_from_codexs_own_setting() {
+    let t = tree("budget-60");
+    let want =
+        sub(&golden(AGENT, "settings-context-window-100000", "listing.txt").unwrap(), &[(PROJECT_ROOT, t.clone())]);
+    let default = sub(&golden(AGENT, "budget-60", "listing.txt").unwrap(), &[(PROJECT_ROOT, t.clone())]);
+    assert_ne!(want, default);
+    let home = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(home.path().join(".codex")).unwrap();
+    std::fs::copy(
+        e2e::goldens::fixtures().join("prompt-goldens").join(AGENT).join("settings-context-window-100000/config.toml"),
+        home.path().join(".codex/config.toml"),
+    )
+    .unwrap();
+    let h = home.path().to_string_lossy().into_owned();
+    for extra in [
+        vec!["--context-window", "100000"],
+        vec!["--agent-setting", "model_context_window=100000"],
+        vec!["--user-settings", h.as_str()],
+    ] {
+        let mut args = vec!["prompt", "--agent", "codex", "--source", t.as_str()];
+        args.extend(extra.iter().copied());
+        let out = skillkit(&args);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        assert_same(&out.stdout, &want, &extra.join(" "));
+    }
+    let mut args = vec!["prompt", "--agent", "codex", "--source", t.as_str(), "--user-settings", h.as_str()];
+    args.extend(["--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&skillkit(&args).stdout).unwrap();
+    let s = &v["settings"][0];
+    assert_eq!((s["key"].as_str(), s["value"].as_u64()), (Some("model_context_window"), Some(100_000)));
+    assert_eq!(s["origin"]["kind"], "agent-file");
+    assert_eq!(v["totals"]["context_window"], 100_000);
+    // Codex has no setting for the share itself.
+    let out = skillkit(&["prompt", "--agent", "codex", "--source", &t, "--agent-setting", "skills_budget_percent=5"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("no setting `skills_budget_percent` for codex"), "{}", out.stderr);
+}

@@ -236,7 +236,7 @@ fn bad(text: &str) -> String {
 fn an_unknown_key_is_located() {
     assert_eq!(
         bad("agent: deepagents-v2\nsources: [library]\nmax_loaded: 2\nsteps: []\n"),
-        "S:3:1: error: unknown key `max_loaded`; expected agent, sources, steps, context_window, max_loaded_skills, policy, char_budget, allow, session_id\n"
+        "S:3:1: error: unknown key `max_loaded`; expected agent, sources, steps, context_window, max_loaded_skills, policy, char_budget, allow, agent_settings, session_id\n"
     );
 }
 

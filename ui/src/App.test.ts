@@ -84,6 +84,7 @@ const prompt: PromptView = {
   tokens: 7,
   context_window: 1000000,
   percent_of_context: 0.0007,
+  settings: [],
 };
 
 const defaults: Handler = {

@@ -139,6 +139,8 @@ enum Command {
         /// Skills already loaded in the session (for agents that mark them).
         #[arg(long)]
         loaded: Vec<String>,
+        #[command(flatten)]
+        settings: AgentSettingArgs,
         /// text: the exact injected text, nothing added; json: the text with each skill's byte
         /// range, counts and budget decision.
         #[arg(long, value_enum, default_value = "text")]
@@ -279,11 +281,23 @@ where
                 Err(e) => Err(e),
             }
         }
-        Command::Prompt { agent, sources, context_window, char_budget, loaded, format } => {
-            let options =
-                skillkit::prompt::PromptOptions { context_window, char_budget, loaded, decisions_only: false };
+        Command::Prompt { agent, sources, context_window, char_budget, loaded, settings, format } => {
+            let mut options = skillkit::prompt::PromptOptions {
+                context_window,
+                char_budget,
+                loaded,
+                decisions_only: false,
+                settings: Default::default(),
+            };
             match Setup::new(config.as_deref(), &sources, agent, None, err) {
-                Ok(Some(setup)) => prompt(sources, &setup, &options, format, out, err),
+                Ok(Some(setup)) => match setup.agent_settings(&sources, &settings, &options, err) {
+                    Ok(Some(s)) => {
+                        options.settings = s;
+                        prompt(sources, &setup, &options, format, out, err)
+                    }
+                    Ok(None) => Ok(2),
+                    Err(e) => Err(e),
+                },
                 Ok(None) => Ok(2),
                 Err(e) => Err(e),
             }
@@ -330,6 +344,22 @@ where
     result.unwrap_or(2)
 }
 
+/// An agent's own listing settings on the command line (`skillkit::agent_settings`).
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct AgentSettingArgs {
+    /// One of the agent's own listing settings, KEY=VALUE, repeatable: Claude Code's
+    /// skillListingBudgetFraction=0.02, skillListingMaxDescChars=200, skillOverrides.NAME=off
+    /// (on, name-only, user-invocable-only, off), SLASH_COMMAND_TOOL_CHAR_BUDGET=8000; Codex's
+    /// model_context_window=200000. Wins over skillkit.toml's [agents.AGENT] and the agent's own
+    /// settings files (the project's .claude/settings.json and .claude/settings.local.json).
+    #[arg(long = "agent-setting", value_name = "KEY=VALUE")]
+    pub agent_setting: Vec<String>,
+    /// Also read the user's own settings files of the agent (~/.claude/settings.json,
+    /// ~/.codex/config.toml), below the project's: from DIR instead of the home folder when given.
+    #[arg(long, value_name = "DIR", num_args = 0..=1, default_missing_value = "~")]
+    pub user_settings: Option<PathBuf>,
+}
+
 /// What a command takes from the command line and the project's configuration: the agent, and
 /// the configuration to apply to findings and to take sources from.
 struct Setup {
@@ -370,6 +400,51 @@ impl Setup {
         };
         let Some(agent) = agent_or_err(&id, err)? else { return Ok(None) };
         Ok(Some(Setup { agent, project }))
+    }
+
+    /// The agent's listing settings: its own settings files (the project's; the user's with
+    /// `--user-settings`), then skillkit.toml's `[agents.AGENT]`, then the command line (with
+    /// `--context-window` and `--char-budget` where the agent has a setting for them). `None`
+    /// after saying why on `err`; the files the agent would not load are warnings.
+    fn agent_settings(
+        &self,
+        given: &[PathBuf],
+        args: &AgentSettingArgs,
+        options: &skillkit::prompt::PromptOptions,
+        err: &mut dyn Write,
+    ) -> std::io::Result<Option<skillkit::agent_settings::AgentSettings>> {
+        use skillkit::agent_settings::{self as settings, Scalar};
+        let id = self.agent.id;
+        let sources = self.sources(given.to_vec());
+        let project = settings::project_for(
+            self.project.as_ref().map(|p| p.dir.as_path()),
+            sources.first().map(PathBuf::as_path),
+        );
+        let home = match &args.user_settings {
+            Some(d) if d.as_os_str() == "~" => settings::home_dir(),
+            Some(d) => Some(d.clone()),
+            None => None,
+        };
+        let config = self.project.as_ref().and_then(|p| p.agent_settings.get(id).map(|l| (l.clone(), p.path.clone())));
+        let found = settings::Sources { project, home, config, assignments: &args.agent_setting };
+        let (mut resolved, warnings) = match settings::resolve(id, &found) {
+            Ok(r) => r,
+            Err(e) => {
+                writeln!(err, "error: {e}")?;
+                return Ok(None);
+            }
+        };
+        for w in warnings {
+            writeln!(err, "warning: {w}")?;
+        }
+        let has = |key: &str| settings::specs_of(id).any(|s| s.key == key);
+        if let (Some(n), true) = (options.context_window, has(settings::CONTEXT_WINDOW)) {
+            resolved.set_scalar(settings::CONTEXT_WINDOW, Scalar::Count(n), "--context-window");
+        }
+        if let (Some(n), true) = (options.char_budget, has(settings::CHAR_BUDGET)) {
+            resolved.set_scalar(settings::CHAR_BUDGET, Scalar::Count(n as u64), "--char-budget");
+        }
+        Ok(Some(resolved))
     }
 
     /// The paths given, else the configuration's sources, else the current folder.
@@ -762,7 +837,15 @@ fn simulate(
         cancel: live.cancel,
         max_rounds: live.max_rounds,
     });
-    let ran = skillkit::live::run(agent, &sources, parsed.settings.clone(), parsed.steps.clone(), model.as_ref());
+    let agent_settings = skillkit::simulate::script_agent_settings(&parsed, script);
+    let ran = skillkit::live::run_with(
+        agent,
+        &sources,
+        parsed.settings.clone(),
+        agent_settings,
+        parsed.steps.clone(),
+        model.as_ref(),
+    );
     let session = ran.session;
     if let Some(path) = &live.save {
         let saved = skillkit::session_script::Script { steps: ran.steps.clone(), ..parsed.clone() };

@@ -18,6 +18,10 @@
 //! [per-path-ignores]
 //! "skills/legacy/**" = ["reference-missing", "SK403"]
 //! "vendor/**" = ["*"]
+//!
+//! [agents.claude-code]          # an agent's own listing settings (crate::agent_settings)
+//! skillListingBudgetFraction = 0.02
+//! skillOverrides = { legacy-helper = "name-only" }
 //! ```
 
 use crate::lint::diagnostic::{Diagnostic, Severity};
@@ -49,6 +53,11 @@ pub struct Config {
     /// A baseline file of accepted findings (written by `skillkit check --write-baseline`).
     #[serde(default)]
     pub baseline: Option<PathBuf>,
+    /// Each agent's own listing settings, by agent id (`[agents.claude-code]`): the keys of
+    /// [`crate::agent_settings::SPECS`]. They win over the agent's own settings files and lose
+    /// to the command line.
+    #[serde(default)]
+    pub agents: BTreeMap<String, toml::Table>,
     /// Keys this version does not know: reported as warnings, not errors, so that a newer file
     /// still works with an older `skillkit`.
     #[serde(flatten)]
@@ -89,6 +98,8 @@ pub struct Project {
     ignores: Vec<(glob::Pattern, Vec<&'static str>)>,
     /// What the file says that this version ignores (unknown keys).
     pub warnings: Vec<String>,
+    /// The `[agents.<agent>]` tables, checked.
+    pub agent_settings: BTreeMap<String, crate::agent_settings::Layer>,
 }
 
 #[derive(Deserialize)]
@@ -206,12 +217,21 @@ impl Project {
         if let Some(b) = &config.baseline {
             crate::files::confine(&dir, &dir, "baseline", &b.to_string_lossy()).map_err(|e| error(e.to_string()))?;
         }
+        let mut agent_settings = BTreeMap::new();
+        for (id, table) in &config.agents {
+            let Some(agent) = crate::find_agent(id) else {
+                return Err(error(format!("[agents.{id}]: {}", crate::agents::unknown_agent(id))));
+            };
+            let layer =
+                crate::agent_settings::parse_table(agent.id, table, &format!("[agents.{id}]")).map_err(error)?;
+            agent_settings.insert(agent.id.to_string(), layer);
+        }
         let warnings = config
             .unknown
             .keys()
             .map(|k| format!("{}: unknown key `{k}`, ignored (a newer skillkit may read it)", path.display()))
             .collect();
-        Ok(Project { path, dir, config, levels, ignores, warnings })
+        Ok(Project { path, dir, config, levels, ignores, warnings, agent_settings })
     }
 
     /// The configured sources as paths (relative ones taken from the file's folder).

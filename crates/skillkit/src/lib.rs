@@ -9,8 +9,9 @@
 //!   library; the library's own files (scripts, suites, configuration) read and named safely;
 //! - [`mod@lint`]: the rules (`lint/rules/`, one file each), the lint profile, diagnostics;
 //! - [`library`]: sources, discovery, the watcher (a discovery policy, a name key, a lint profile);
-//! - [`prompt`] (shared prompt types) and [`agent`] (the profile type), then [`session`] (the
-//!   state a session step works on);
+//! - [`agent_settings`] (each agent's listing settings and where they come from), [`prompt`]
+//!   (shared prompt types) and [`agent`] (the profile type), then [`session`] (the state a
+//!   session step works on);
 //! - [`agents`]: one folder or file per agent profile, and the registry;
 //! - [`verdict`], [`check`], [`simulate`], [`preview`], [`frontmatter_edit`], [`scaffold`],
 //!   [`docs`]: what the CLI and the app ask for;
@@ -20,6 +21,7 @@
 //! `skillkit::rules`, …), the paths the CLI, the app and the tests use.
 
 pub mod agent;
+pub mod agent_settings;
 pub mod agents;
 pub mod check;
 pub mod config;

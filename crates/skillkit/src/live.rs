@@ -70,7 +70,20 @@ pub fn run(
     steps: Vec<Step>,
     model: Option<&LiveModel<'_>>,
 ) -> Live {
-    let mut session = Session::new(agent, sources, settings);
+    run_with(agent, sources, settings, Default::default(), steps, model)
+}
+
+/// [`run`] with the agent's own listing settings ([`crate::agent_settings`]; a script's:
+/// [`crate::simulate::script_agent_settings`]).
+pub fn run_with(
+    agent: &'static Agent,
+    sources: &[PathBuf],
+    settings: Settings,
+    agent_settings: crate::agent_settings::AgentSettings,
+    steps: Vec<Step>,
+    model: Option<&LiveModel<'_>>,
+) -> Live {
+    let mut session = Session::with_agent_settings(agent, sources, settings, agent_settings);
     let mut conversation: Vec<Message> = vec![];
     let mut ran = vec![];
     let mut calls_made = 0usize;

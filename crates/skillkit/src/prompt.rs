@@ -24,6 +24,17 @@ pub struct PromptOptions {
     /// budgets that count tokens still do), and may leave out warnings that take a look at the
     /// disk (harness9 lists each source folder for folders without a skill file).
     pub decisions_only: bool,
+    /// The agent's own listing settings with their origins ([`crate::agent_settings`]): empty is
+    /// every default.
+    pub settings: crate::agent_settings::AgentSettings,
+}
+
+impl PromptOptions {
+    /// The context window: `--context-window`, else the agent's setting for it (Codex's
+    /// `model_context_window`), else `None` (the profile's default).
+    pub fn window(&self) -> Option<u64> {
+        self.context_window.or(self.settings.count(crate::agent_settings::CONTEXT_WINDOW))
+    }
 }
 
 /// Where in the model request the text goes.
@@ -177,6 +188,10 @@ pub struct Prompt {
     pub tokenizer: Tokenizer,
     pub totals: Totals,
     pub tools: Vec<ToolDef>,
+    /// The agent's listing settings as this render used them, each with its origin (empty for an
+    /// agent without any).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub settings: Vec<crate::agent_settings::Effective>,
 }
 
 impl Prompt {
@@ -361,7 +376,7 @@ pub fn finish(
         s.tokens = n;
         s.chars = s.range.as_ref().map_or(0, |r| text[r.clone()].chars().count());
     }
-    let context_window = options.context_window.unwrap_or(format.default_context_window);
+    let context_window = options.window().unwrap_or(format.default_context_window);
     let totals = Totals {
         bytes: text.len(),
         chars: text.chars().count(),
@@ -383,6 +398,7 @@ pub fn finish(
         tokenizer: Tokenizer { encoding: "o200k_base", estimate: format.estimate },
         totals,
         tools,
+        settings: options.settings.effective(format.agent),
     }
 }
 

@@ -23,7 +23,26 @@ pub fn run(agent: &'static Agent, sources: &[PathBuf], settings: Settings, steps
 pub fn run_script(script: &crate::session::script::Script, path: &std::path::Path) -> Session {
     let agent = crate::agents::find_agent(&script.agent).expect("the script parser accepts only known agents");
     let sources = script.source_paths(crate::session::script::folder_of(path));
-    run(agent, &sources, script.settings.clone(), script.steps.clone())
+    let mut session =
+        Session::with_agent_settings(agent, &sources, script.settings.clone(), script_agent_settings(script, path));
+    for step in script.steps.clone() {
+        session.apply(step);
+    }
+    session
+}
+
+/// The agent's own listing settings of the script at `path`: its project's files
+/// (`.claude/settings.json`), then its `agent_settings` (checked by the parser).
+pub fn script_agent_settings(
+    script: &crate::session::script::Script,
+    path: &std::path::Path,
+) -> crate::agent_settings::AgentSettings {
+    let found = crate::agent_settings::Sources {
+        project: Some(crate::files::project_of(path)),
+        assignments: &script.agent_settings,
+        ..Default::default()
+    };
+    crate::agent_settings::resolve(&script.agent, &found).map(|(s, _)| s).unwrap_or_default()
 }
 
 /// The model and the agent's default context window, from one render.
@@ -40,12 +59,23 @@ fn build_model(agent: &'static Agent, library: &Library, options: &PromptOptions
 impl Session {
     /// Opens `sources` (lowest priority first) as `agent` discovers them.
     pub fn new(agent: &'static Agent, sources: &[PathBuf], settings: Settings) -> Session {
+        Session::with_agent_settings(agent, sources, settings, Default::default())
+    }
+
+    /// [`Session::new`] with the agent's own listing settings ([`crate::agent_settings`]).
+    pub fn with_agent_settings(
+        agent: &'static Agent,
+        sources: &[PathBuf],
+        settings: Settings,
+        agent_settings: crate::agent_settings::AgentSettings,
+    ) -> Session {
         let library = Library::open(sources, agent);
         let options = PromptOptions {
             context_window: settings.context_window,
             char_budget: settings.char_budget,
             loaded: vec![],
             decisions_only: false,
+            settings: agent_settings.clone(),
         };
         let (model, default_window) = build_model(agent, &library, &options);
         let window = settings.context_window.unwrap_or(default_window);
@@ -60,6 +90,7 @@ impl Session {
             granted: vec![],
             turns: vec![],
             history: Size::default(),
+            agent_settings,
         }
     }
 

@@ -166,6 +166,7 @@ mod tests {
             context_window: None,
             char_budget: None,
             loaded: vec![],
+            agent_settings: vec![],
         };
         assert_eq!(code(state.render_prompt(render).map(|_| ())), ErrorCode::NoPrompt);
         let outside = SaveFile { path: "/tmp/skill-studio-outside/SKILL.md".into(), text: String::new(), base: None };
@@ -216,6 +217,7 @@ mod tests {
             context_window: None,
             char_budget: None,
             loaded: vec![],
+            agent_settings: vec![],
         };
         let p = state.render_prompt(render).unwrap();
         let agent = find_agent("claude-code").unwrap();
@@ -269,6 +271,7 @@ mod tests {
             context_window: None,
             char_budget: None,
             loaded: vec![],
+            agent_settings: vec![],
         };
         let before = state.render_prompt(render()).unwrap();
         assert_eq!(before.skills[0].decision, Decision::Full);

@@ -12,20 +12,32 @@ pub struct RenderPrompt {
     pub char_budget: Option<usize>,
     /// Skills already loaded (agents that mark them).
     pub loaded: Vec<String>,
+    /// The agent's own listing settings, `KEY=VALUE` as `skillkit prompt --agent-setting` takes
+    /// them; they win over the project's own settings files of the agent (`.claude/settings.json`).
+    pub agent_settings: Vec<String>,
 }
 
 impl AppState {
     pub fn render_prompt(&self, args: RenderPrompt) -> Result<PromptView, AppError> {
         let agent = agent(&args.agent)?;
+        // The kept library when the sources are the opened ones (kept up to date by the watcher).
+        let sources = resolve(&args.sources);
+        self.check_folders(&sources)?;
+        let found = skillkit::agent_settings::Sources {
+            project: skillkit::agent_settings::project_for(None, sources.first().map(|p| p.as_path())),
+            home: None,
+            config: None,
+            assignments: &args.agent_settings,
+        };
+        let (settings, _) = skillkit::agent_settings::resolve(agent.id, &found)
+            .map_err(|m| AppError::new(ErrorCode::InvalidSettings, m))?;
         let options = skillkit::prompt::PromptOptions {
             context_window: args.context_window,
             char_budget: args.char_budget,
             loaded: args.loaded,
             decisions_only: false,
+            settings,
         };
-        // The kept library when the sources are the opened ones (kept up to date by the watcher).
-        let sources = resolve(&args.sources);
-        self.check_folders(&sources)?;
         let render = |lib: &Library| agent.render(lib, &options);
         let rendered = match self.kept.with(&sources, agent, render) {
             Some(r) => r,

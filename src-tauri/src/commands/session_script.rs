@@ -60,6 +60,7 @@ pub fn script_text(agent: &str, sources: &[String], settings: &SessionSettings, 
         sources: sources.to_vec(),
         settings: settings.to_engine(),
         steps: steps.to_vec(),
+        agent_settings: vec![],
     }
     .to_text()
 }

@@ -140,6 +140,33 @@ range: Span | null, chars: number, tokens: number, };
 
 export type Budget = { limit: number, unit: string, needed: number, rule: string, };
 
+export type AgentSetting = { 
+/**
+ * The key `agent_settings` take (`skillListingBudgetFraction`), the agent's own name for it.
+ */
+key: string, 
+/**
+ * `fraction`, `count`, `bool` or `overrides` (per skill: on, name-only,
+ * user-invocable-only, off).
+ */
+kind: string, 
+/**
+ * Where the agent itself reads it.
+ */
+agent_name: string, 
+/**
+ * The value used, as JSON text.
+ */
+value: string, 
+/**
+ * The agent's default, as JSON text.
+ */
+default: string, 
+/**
+ * Where the value came from: `default`, a settings file's path, or the flag.
+ */
+origin: string, };
+
 export type PromptView = { agent: string, source: string, 
 /**
  * Where in the request the text goes, e.g. `system-prompt`.
@@ -148,7 +175,11 @@ placement: string, placement_detail: string, text: string, failure: string | nul
 /**
  * The encoding of the token counts, and whether they are an estimate for this agent.
  */
-encoding: string, estimate: boolean, bytes: number, chars: number, tokens: number, context_window: number, percent_of_context: number, };
+encoding: string, estimate: boolean, bytes: number, chars: number, tokens: number, context_window: number, percent_of_context: number, 
+/**
+ * The agent's own listing settings as the render used them (none for most agents).
+ */
+settings: Array<AgentSetting>, };
 
 export type Status = "full" | "shortened" | "name-only" | "dropped" | "hidden" | "shadowed" | "skipped" | "not-discovered";
 
@@ -309,7 +340,12 @@ context_window: number | null, char_budget: number | null,
 /**
  * Skills already loaded (agents that mark them).
  */
-loaded: Array<string>, };
+loaded: Array<string>, 
+/**
+ * The agent's own listing settings, `KEY=VALUE` as `skillkit prompt --agent-setting` takes
+ * them; they win over the project's own settings files of the agent (`.claude/settings.json`).
+ */
+agent_settings: Array<string>, };
 
 export type RunSession = { sources: Array<string>, agent: string, settings: SessionSettings, steps: Array<Step>, };
 

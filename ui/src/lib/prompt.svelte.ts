@@ -9,7 +9,14 @@ export class PromptState {
   contextWindow = $state<number | null>(null);
   /** The listing budget in characters (the Session pane runs with it too). */
   charBudget = $state<number | null>(null);
+  /** Each agent's own listing settings set in the pane, by agent id: key → value as typed
+   *  (`skillOverrides.NAME` for one skill's override). Sent as `KEY=VALUE`, above the project's
+   *  own settings files of the agent (`.claude/settings.json`). */
+  agentSettings = $state<Record<string, Record<string, string>>>({});
   view = $state<PromptView | null>(null);
+  /** The last prompt rendered for the window's agent, kept through an error, so that the
+   *  settings that caused it can be changed back. */
+  last = $state<PromptView | null>(null);
   error = $state<AppError | null>(null);
   /** Counts the renders asked for, so that what renders beside this prompt (the pane's second
    *  agent) follows it even when there is nothing to show for the window's agent. */
@@ -25,6 +32,19 @@ export class PromptState {
   /** The window's agent renders no prompt (the `spec` profile: a format, not an agent). */
   get noPrompt() {
     return this.studio.agentInfo?.has_prompt === false;
+  }
+
+  /** The agent's settings set here, as the engine takes them (`KEY=VALUE`); empty values are unset. */
+  settingsFor(agent: string): string[] {
+    return Object.entries(this.agentSettings[agent] ?? {})
+      .filter(([, v]) => v.trim() !== '')
+      .map(([k, v]) => `${k}=${v.trim()}`);
+  }
+
+  /** Sets (or, with '', unsets) one of `agent`'s settings and renders again. */
+  setSetting(agent: string, key: string, value: string) {
+    this.agentSettings = { ...this.agentSettings, [agent]: { ...(this.agentSettings[agent] ?? {}), [key]: value } };
+    void this.render();
   }
 
   /** Renders the prompt of the library's sources for the window's agent with these settings. */
@@ -43,10 +63,12 @@ export class PromptState {
         context_window: this.contextWindow,
         char_budget: this.charBudget,
         loaded: [],
+        agent_settings: this.settingsFor(agent),
       });
       // A render for an agent the window has left since is not shown.
       if (agent !== this.agent) return;
       this.view = view;
+      this.last = view;
       this.error = null;
     } catch (e) {
       if (agent !== this.agent) return;

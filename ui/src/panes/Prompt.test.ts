@@ -23,7 +23,25 @@ const TEXT = '- alpha: é first\n- beta: second\n- gamma\n- plugin-authoring';
 /** What the engine decides: everything fits the budget, or the budget is spent. */
 let scenario: 'fits' | 'over' = 'fits';
 
+/** The engine's part for the agent settings: each `KEY=VALUE` checked and reported with its origin. */
+function settingsOf(args: RenderPrompt): PromptView['settings'] {
+  if (args.agent === 'codex') return [];
+  const given = new Map(args.agent_settings.map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] as const));
+  const frac = given.get('skillListingBudgetFraction');
+  if (frac !== undefined && !(Number(frac) > 0 && Number(frac) <= 1))
+    throw { code: 'invalid-settings', message: `--agent-setting skillListingBudgetFraction=${frac}: skillListingBudgetFraction must be a number greater than 0 and at most 1`, details: [] };
+  const overrides = Object.fromEntries([...given].filter(([k]) => k.startsWith('skillOverrides.')).map(([k, v]) => [k.slice(15), v]));
+  const from = (k: string) => (given.has(k) ? `--agent-setting ${k}=${given.get(k)}` : 'default');
+  return [
+    { key: 'skillListingBudgetFraction', kind: 'fraction', agent_name: 'settings.json', value: frac ?? '0.01', default: '0.01', origin: from('skillListingBudgetFraction') },
+    { key: 'skillListingMaxDescChars', kind: 'count', agent_name: 'settings.json', value: '1536', default: '1536', origin: 'default' },
+    { key: 'skillOverrides', kind: 'overrides', agent_name: 'settings.json', value: JSON.stringify(overrides), default: '{}', origin: Object.keys(overrides).length ? 'command line' : 'default' },
+    { key: 'disableBundledSkills', kind: 'bool', agent_name: 'settings.json', value: 'true', default: 'true', origin: 'default' },
+  ];
+}
+
 function render(args: RenderPrompt): PromptView {
+  const settings = settingsOf(args);
   const other = args.agent === 'codex';
   const text = other ? 'codex listing' : TEXT;
   const fits = scenario === 'fits';
@@ -58,6 +76,7 @@ function render(args: RenderPrompt): PromptView {
     tokens: 1234,
     context_window: args.context_window ?? 200000,
     percent_of_context: 0.62,
+    settings,
   };
 }
 
@@ -205,10 +224,59 @@ describe('Prompt pane', () => {
       context_window: 32000,
       char_budget: 500,
       loaded: [],
+      agent_settings: [],
     });
     change($('[data-testid=char-budget]'), 'lots');
     await settle();
     expect(renders().at(-1)).toMatchObject({ char_budget: null });
+  });
+
+  it("takes the agent's own listing settings as inputs and shows where each value came from", async () => {
+    await start();
+    const bar = $('[data-testid=agent-settings]')!;
+    expect(bar).not.toBeNull();
+    const frac = $('[data-testid=agent-setting-skillListingBudgetFraction]') as HTMLInputElement;
+    expect(frac.placeholder).toBe('0.01');
+    expect($('[data-testid=agent-setting-disableBundledSkills]')?.textContent).toBe('disableBundledSkills: true');
+    expect($('[data-testid=agent-setting-origin-skillListingBudgetFraction]')).toBeNull();
+    change(frac, '0.002');
+    await until(() => $('[data-testid=agent-setting-origin-skillListingBudgetFraction]') !== null);
+    expect(renders().at(-1)?.agent_settings).toEqual(['skillListingBudgetFraction=0.002']);
+    expect($('[data-testid=agent-setting-origin-skillListingBudgetFraction]')?.textContent).toBe(
+      '0.002 from --agent-setting skillListingBudgetFraction=0.002',
+    );
+    // One skill's override: picked from the library's skills, then removed again.
+    const skills = [...($('[data-testid=override-skill]') as HTMLSelectElement).options].map((o) => o.value);
+    expect(skills).toEqual(['', 'alpha', 'beta']);
+    expect(($('[data-testid=override-add]') as HTMLButtonElement).disabled).toBe(true);
+    change($('[data-testid=override-skill]'), 'beta');
+    change($('[data-testid=override-value]'), 'off');
+    await settle();
+    ($('[data-testid=override-add]') as HTMLButtonElement).click();
+    await until(() => $$('[data-testid=override-chip]').length === 1);
+    expect(renders().at(-1)?.agent_settings).toEqual(['skillListingBudgetFraction=0.002', 'skillOverrides.beta=off']);
+    expect($('[data-testid=override-chip]')?.textContent?.trim()).toBe('beta: off ×');
+    ($('[data-testid=override-chip]') as HTMLButtonElement).click();
+    await until(() => $$('[data-testid=override-chip]').length === 0);
+    expect(renders().at(-1)?.agent_settings).toEqual(['skillListingBudgetFraction=0.002']);
+    // Emptying the field unsets it.
+    change($('[data-testid=agent-setting-skillListingBudgetFraction]'), '');
+    await until(() => renders().at(-1)?.agent_settings.length === 0);
+  });
+
+  it("says what the engine refuses in an agent setting, and keeps each agent's settings its own", async () => {
+    await start();
+    change($('[data-testid=agent-setting-skillListingBudgetFraction]'), '2');
+    await until(() => $('[data-testid=prompt-error]') !== null);
+    expect($('[data-testid=prompt-error]')?.textContent).toContain('invalid-settings');
+    expect($('[data-testid=prompt-error]')?.textContent).toContain('must be a number greater than 0 and at most 1');
+    change($('[data-testid=agent-setting-skillListingBudgetFraction]'), '0.05');
+    await until(() => $('[data-testid=prompt-text]') !== null);
+    // A second agent renders with its own settings (Codex has none set here).
+    change($('[data-testid=compare-agent]'), 'codex');
+    await until(() => renders().some((r) => r.agent === 'codex'));
+    expect(renders().filter((r) => r.agent === 'codex').at(-1)?.agent_settings).toEqual([]);
+    expect(renders().filter((r) => r.agent === 'claude-code').at(-1)?.agent_settings).toEqual(['skillListingBudgetFraction=0.05']);
   });
 
   it('marks the byte range of the skill open in the editor, and a picked one', async () => {

@@ -30,6 +30,7 @@ export const emptyPrompt: PromptView = {
   tokens: 0,
   context_window: 1000,
   percent_of_context: 0,
+  settings: [],
 };
 
 /** Stand-ins for the form commands (good enough for `key: value` lines), no drafts and no

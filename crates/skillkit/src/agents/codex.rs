@@ -378,7 +378,7 @@ pub fn budget_for(options: &prompt::PromptOptions) -> BudgetUnit {
     match options.char_budget {
         Some(c) => BudgetUnit::Chars(c),
         None => {
-            let window = options.context_window.unwrap_or(DEFAULT_CONTEXT_WINDOW);
+            let window = options.window().unwrap_or(DEFAULT_CONTEXT_WINDOW);
             if window == 0 {
                 BudgetUnit::Chars(FALLBACK_CHAR_BUDGET)
             } else {

@@ -127,10 +127,21 @@ fn the_schema_accepts_what_the_reader_accepts_and_names_every_key() {
     let bad: serde_json::Value = serde_json::json!({"rules": {"SK601": "loud"}});
     assert!(!validator.is_valid(&bad));
     let keys: Vec<&str> = schema["properties"].as_object().unwrap().keys().map(String::as_str).collect();
-    for key in ["agent", "sources", "baseline", "rules", "per-path-ignores"] {
+    for key in ["agent", "sources", "baseline", "rules", "per-path-ignores", "agents"] {
         assert!(keys.contains(&key), "{key}");
     }
-    assert_eq!(keys.len(), 5, "a key the reader does not know: {keys:?}");
+    assert_eq!(keys.len(), 6, "a key the reader does not know: {keys:?}");
+    // `[agents.X]` names exactly the settings of crate::agent_settings::SPECS.
+    let tables = schema["properties"]["agents"]["properties"].as_object().unwrap();
+    let mut in_schema: Vec<(String, String)> = tables
+        .iter()
+        .flat_map(|(a, t)| t["properties"].as_object().unwrap().keys().map(move |k| (a.clone(), k.clone())))
+        .collect();
+    in_schema.sort();
+    let mut in_specs: Vec<(String, String)> =
+        crate::agent_settings::SPECS.iter().map(|s| (s.agent.to_string(), s.key.to_string())).collect();
+    in_specs.sort();
+    assert_eq!(in_schema, in_specs);
     let agents: Vec<&str> =
         schema["properties"]["agent"]["enum"].as_array().unwrap().iter().filter_map(|a| a.as_str()).collect();
     let known: Vec<&str> = crate::AGENTS.iter().map(|a| a.id).collect();
@@ -139,4 +150,31 @@ fn the_schema_accepts_what_the_reader_accepts_and_names_every_key() {
     let mut k = known.clone();
     k.sort();
     assert_eq!(a, k);
+}
+
+#[test]
+fn agent_settings_tables_are_checked_with_their_place() {
+    let schema: serde_json::Value = serde_json::from_str(SCHEMA_JSON).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let good = "[agents.claude-code]\nskillListingBudgetFraction = 0.02\nskillOverrides = { a = \"name-only\", b = \"off\" }\n[agents.codex]\nmodel_context_window = 100000\n";
+    let config: Config = toml::from_str(good).unwrap();
+    let p = Project::new(PathBuf::from("/p/skillkit.toml"), config).unwrap();
+    let layer = &p.agent_settings["claude-code"];
+    assert_eq!(layer.overrides.len(), 2);
+    assert_eq!(p.agent_settings["codex"].scalars.len(), 1);
+    let as_json: serde_json::Value = serde_json::to_value(toml::from_str::<toml::Value>(good).unwrap()).unwrap();
+    assert!(validator.is_valid(&as_json));
+    for (bad, says) in [
+        ("[agents.claude-code]\nskillListingBudgetFraction = 1.5\n", "[agents.claude-code] skillListingBudgetFraction: skillListingBudgetFraction must be a number greater than 0 and at most 1"),
+        ("[agents.claude-code]\nskillOverrides = { a = \"hide\" }\n", "[agents.claude-code] skillOverrides: skillOverrides.a must be"),
+        ("[agents.claude-code]\nskillListingMaxDescChars = -3\n", "whole number greater than 0"),
+        ("[agents.nobody]\nx = 1\n", "[agents.nobody]"),
+        ("[agents.copilot-cli]\nbudget = 1\n", "no listing setting"),
+    ] {
+        let config: Config = toml::from_str(bad).unwrap();
+        let e = Project::new(PathBuf::from("/p/skillkit.toml"), config).unwrap_err();
+        assert!(e.to_string().contains(says), "{bad}: {e}");
+        let as_json: serde_json::Value = serde_json::to_value(toml::from_str::<toml::Value>(bad).unwrap()).unwrap();
+        assert!(!validator.is_valid(&as_json), "the schema accepts {bad}");
+    }
 }

@@ -75,6 +75,7 @@ impl Suite {
             char_budget: self.char_budget,
             loaded: vec![],
             decisions_only: false,
+            settings: Default::default(),
         }
     }
 

@@ -293,6 +293,8 @@ pub struct Session {
     pub model: Model,
     pub(crate) window: u64,
     pub(crate) history: Size,
+    /// The agent's own listing settings every render of the session uses.
+    pub agent_settings: crate::agent_settings::AgentSettings,
 }
 
 impl Session {
@@ -303,6 +305,7 @@ impl Session {
             char_budget: self.settings.char_budget,
             loaded: self.loaded.clone(),
             decisions_only: false,
+            settings: self.agent_settings.clone(),
         }
     }
 

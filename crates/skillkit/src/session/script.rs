@@ -9,6 +9,8 @@
 //! policy: restrict              # recommend (default) | restrict
 //! char_budget: 4000             # Claude Code's SLASH_COMMAND_TOOL_CHAR_BUDGET
 //! allow: ["Bash(git:*)"]        # Claude Code permission rules
+//! agent_settings: ["skillListingBudgetFraction=0.002", "skillOverrides.pdf=name-only"]
+//!                               # the agent's own listing settings, as --agent-setting
 //! steps:
 //!   - load: pdf-tables          # the agent's load tool
 //!   - invoke: pdf-tables        # the model invokes the skill with the agent's own tool
@@ -46,6 +48,9 @@ pub struct Script {
     pub sources: Vec<String>,
     pub settings: Settings,
     pub steps: Vec<Step>,
+    /// The agent's own listing settings, `KEY=VALUE` as `skillkit prompt --agent-setting`
+    /// takes them ([`crate::agent_settings`]), above the project's own settings files.
+    pub agent_settings: Vec<String>,
 }
 
 /// A located mistake in a script.
@@ -157,6 +162,9 @@ impl Script {
         }
         if !s.allow.is_empty() {
             out.push_str(&format!("allow: [{}]\n", list(&s.allow)));
+        }
+        if !self.agent_settings.is_empty() {
+            out.push_str(&format!("agent_settings: [{}]\n", list(&self.agent_settings)));
         }
         if self.steps.is_empty() {
             out.push_str("steps: []\n");
@@ -313,7 +321,14 @@ pub fn parse(text: &str) -> Result<Script, Vec<ScriptError>> {
         cx.err(Span::empty(0), "a session script is a mapping with `agent`, `sources` and `steps`");
         return Err(cx.errors);
     };
-    let mut script = Script { agent: String::new(), sources: vec![], settings: Settings::default(), steps: vec![] };
+    let mut script = Script {
+        agent: String::new(),
+        sources: vec![],
+        settings: Settings::default(),
+        steps: vec![],
+        agent_settings: vec![],
+    };
+    let mut agent_settings_at = None;
     let mut saw_agent = false;
     let mut saw_steps = false;
     for e in entries {
@@ -352,6 +367,10 @@ pub fn parse(text: &str) -> Result<Script, Vec<ScriptError>> {
                 None => {}
             },
             "allow" => script.settings.allow = cx.strings(v, "`allow`"),
+            "agent_settings" => {
+                script.agent_settings = cx.strings(v, "`agent_settings`");
+                agent_settings_at = Some(v.span);
+            }
             "session_id" => {
                 if let Some(s) = cx.string(v, "`session_id`") {
                     script.settings.session_id = s
@@ -372,12 +391,20 @@ pub fn parse(text: &str) -> Result<Script, Vec<ScriptError>> {
             }
             other => cx.err(
                 e.key.span,
-                format!("unknown key `{other}`; expected agent, sources, steps, context_window, max_loaded_skills, policy, char_budget, allow, session_id"),
+                format!("unknown key `{other}`; expected agent, sources, steps, context_window, max_loaded_skills, policy, char_budget, allow, agent_settings, session_id"),
             ),
         }
     }
     if !saw_agent {
         cx.err(Span::empty(0), "missing `agent`");
+    }
+    if let (Some(at), false) = (agent_settings_at, script.agent.is_empty()) {
+        for a in &script.agent_settings {
+            let mut layer = crate::agent_settings::Layer::default();
+            if let Err(e) = crate::agent_settings::parse_assignment(&script.agent, a, &mut layer) {
+                cx.err(at, format!("`agent_settings`: {}", e.trim_start_matches("--agent-setting ")));
+            }
+        }
     }
     if !saw_steps {
         cx.err(Span::empty(0), "missing `steps`");
@@ -527,6 +554,7 @@ mod tests {
                 },
                 Step::Model { text: "Done: it's filled.".into(), calls: vec![] },
             ],
+            agent_settings: vec![],
         };
         let back = parse(&script.to_text()).unwrap();
         assert_eq!((&back.agent, &back.sources, &back.steps), (&script.agent, &script.sources, &script.steps));
@@ -535,7 +563,13 @@ mod tests {
             (a.context_window, a.max_loaded_skills, a.policy, a.char_budget, &a.allow),
             (b.context_window, b.max_loaded_skills, b.policy, b.char_budget, &b.allow)
         );
-        let empty = Script { agent: "codex".into(), sources: vec![], settings: Settings::default(), steps: vec![] };
+        let empty = Script {
+            agent: "codex".into(),
+            sources: vec![],
+            settings: Settings::default(),
+            steps: vec![],
+            agent_settings: vec![],
+        };
         assert_eq!(empty.to_text(), "agent: \"codex\"\nsources: []\npolicy: recommend\nsteps: []\n");
     }
 

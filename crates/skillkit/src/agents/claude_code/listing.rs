@@ -1,16 +1,24 @@
 //! The listing: the text Claude Code injects to advertise skills, within its budget.
 
 use super::*;
+use crate::agent_settings::{self, SkillOverride};
 
 /// The combined description as listed: `description` plus ` - {when_to_use}`, cut past 1,536
 /// UTF-16 units to 1,535 + `…`. The flag says whether it was cut.
 pub fn listing_description(skill: &ClaudeSkill) -> (String, bool) {
+    listing_description_within(skill, MAX_LISTING_DESCRIPTION)
+}
+
+/// [`listing_description`] under `skillListingMaxDescChars = max` (at least 1): past `max`
+/// UTF-16 units, the first `max - 1` + `…` (captured with 20 and 100 in 2.1.330).
+pub fn listing_description_within(skill: &ClaudeSkill, max: usize) -> (String, bool) {
+    let max = max.max(1);
     let full = match &skill.when_to_use {
         Some(w) => format!("{} - {w}", skill.description),
         None => skill.description.clone(),
     };
-    if utf16_len(&full) > MAX_LISTING_DESCRIPTION {
-        (format!("{}\u{2026}", utf16_prefix(&full, MAX_LISTING_DESCRIPTION - 1)), true)
+    if utf16_len(&full) > max {
+        (format!("{}\u{2026}", utf16_prefix(&full, max - 1)), true)
     } else {
         (full, false)
     }
@@ -193,17 +201,33 @@ pub(super) fn is_wide(u: u32) -> bool {
 
 /// The listing budget in characters and the rule that gave it.
 pub fn listing_budget(context_window: Option<u64>, char_budget: Option<usize>) -> (usize, String) {
-    if let Some(b) = char_budget.filter(|&b| b > 0) {
-        return (b, format!("SLASH_COMMAND_TOOL_CHAR_BUDGET={b} (--char-budget)"));
+    listing_budget_with(context_window, char_budget.map(|b| (b, "--char-budget")), None)
+}
+
+/// The listing budget as Claude Code 2.1.330 computes it: `SLASH_COMMAND_TOOL_CHAR_BUDGET` when
+/// set (with where it was set), else `max(1, floor(window × chars per token × fraction))` in
+/// double-precision arithmetic, multiplied left to right as its JavaScript does, the fraction
+/// being `skillListingBudgetFraction` (default 0.01).
+pub fn listing_budget_with(
+    context_window: Option<u64>,
+    char_budget: Option<(usize, &str)>,
+    fraction: Option<f64>,
+) -> (usize, String) {
+    if let Some((b, from)) = char_budget.filter(|&(b, _)| b > 0) {
+        return (b, format!("SLASH_COMMAND_TOOL_CHAR_BUDGET={b} ({from})"));
     }
     let ctx = context_window.unwrap_or(DEFAULT_CONTEXT_WINDOW);
-    let chars = (ctx.saturating_mul(CHARS_PER_TOKEN) / 100).max(1) as usize;
-    (
-        chars,
-        format!(
+    let share = fraction.unwrap_or(DEFAULT_BUDGET_FRACTION);
+    let chars = ((ctx as f64 * CHARS_PER_TOKEN as f64 * share).floor().max(1.0)) as usize;
+    let rule = match fraction {
+        None => format!(
             "1% of the context window at {CHARS_PER_TOKEN} characters per token (claude-opus-5-5): floor({ctx} × {CHARS_PER_TOKEN} × 0.01) = {chars}; widths are terminal columns"
         ),
-    )
+        Some(f) => format!(
+            "skillListingBudgetFraction {f} of the context window at {CHARS_PER_TOKEN} characters per token (claude-opus-5-5): floor({ctx} × {CHARS_PER_TOKEN} × {f}) = {chars}; widths are terminal columns"
+        ),
+    };
+    (chars, rule)
 }
 
 /// One line of the listing before the budget is applied.
@@ -316,10 +340,20 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
         loaded.push(Loaded { skill: std::sync::Arc::new(builtin), source: None, path: String::new(), dir: None });
     }
     let all: Vec<&ClaudeSkill> = loaded.iter().map(|l| &*l.skill).collect();
+    let settings = &input.options.settings;
+    let max_desc = settings.count(agent_settings::MAX_DESC_CHARS).map_or(MAX_LISTING_DESCRIPTION, |n| n as usize);
+    let origin_of = |name: &str| match settings.override_origin(name) {
+        Some(agent_settings::Origin::AgentFile { path }) => format!(" (set in {})", prompt::path_string(path)),
+        Some(agent_settings::Origin::Config { path }) => format!(" (set in {})", prompt::path_string(path)),
+        Some(agent_settings::Origin::CommandLine { flag }) => format!(" (set by {flag})"),
+        _ => String::new(),
+    };
     struct Listed<'a> {
         l: &'a Loaded,
         line: Line,
         cut: bool,
+        /// `skillOverrides` says `name-only`.
+        name_only: bool,
     }
     let mut listed: Vec<Listed> = vec![];
     for l in &loaded {
@@ -333,13 +367,58 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
             ));
             continue;
         }
+        let o = settings.skill_override(&l.skill.name);
+        if let Some(o @ (SkillOverride::Off | SkillOverride::UserInvocableOnly)) = o {
+            let what = if o == SkillOverride::Off {
+                "turned off for the model and for /name".to_string()
+            } else {
+                format!("left out of the listing (only the user can run it, as /{})", l.skill.name)
+            };
+            absent.push(prompt::skill(&l.skill.name, &l.skill.name, &l.path, l.source).in_dir(l.dir.clone()).decided(
+                Decision::Hidden,
+                format!("skillOverrides: \"{}\"{}: {what}", o.as_str(), origin_of(&l.skill.name)),
+            ));
+            continue;
+        }
+        if o == Some(SkillOverride::NameOnly) {
+            // Listed as `- {command name}` (never the display name), kept whatever the budget.
+            let line = format!("- {}", l.skill.name);
+            listed.push(Listed {
+                l,
+                line: Line { name_only: line.clone(), full: line, fixed: true },
+                cut: false,
+                name_only: true,
+            });
+            continue;
+        }
         let name = entry_name(&l.skill, &all);
-        let (desc, cut) = listing_description(&l.skill);
+        let (desc, cut) = listing_description_within(&l.skill, max_desc);
         let name_only = format!("- {name}");
         let full = format!("{name_only}: {desc}");
-        listed.push(Listed { l, line: Line { name_only, full, fixed: l.source.is_none() }, cut });
+        listed.push(Listed { l, line: Line { name_only, full, fixed: l.source.is_none() }, cut, name_only: false });
     }
-    let (budget, rule) = listing_budget(input.options.context_window, input.options.char_budget);
+    let char_budget = match input.options.char_budget {
+        Some(b) => Some((b, "--char-budget".to_string())),
+        None => settings.count(agent_settings::CHAR_BUDGET).map(|b| {
+            let from = match settings
+                .effective("claude-code")
+                .into_iter()
+                .find(|e| e.key == agent_settings::CHAR_BUDGET)
+                .map(|e| e.origin)
+            {
+                Some(agent_settings::Origin::AgentFile { path }) => format!("env in {}", prompt::path_string(&path)),
+                Some(agent_settings::Origin::Config { path }) => prompt::path_string(&path),
+                Some(agent_settings::Origin::CommandLine { flag }) => flag,
+                _ => "settings".into(),
+            };
+            (b as usize, from)
+        }),
+    };
+    let (budget, rule) = listing_budget_with(
+        input.options.context_window,
+        char_budget.as_ref().map(|(b, f)| (*b, f.as_str())),
+        settings.number(agent_settings::BUDGET_FRACTION),
+    );
     let lines: Vec<Line> = listed.iter().map(|x| x.line.clone()).collect();
     let (keep, needed) = fit(&lines, budget);
     if needed > budget && !keep.iter().all(|k| *k) {
@@ -356,17 +435,27 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
         }
         let s = &x.l.skill;
         let mut record = prompt::skill(
-            entry_name(s, &all),
+            if x.name_only { s.name.clone() } else { entry_name(s, &all) },
             if x.l.source.is_some() { s.name.as_str() } else { "" },
             &x.l.path,
             x.l.source,
         )
         .in_dir(x.l.dir.clone());
-        let text = if keep[i] {
+        let text = if x.name_only {
+            record = record.decided(
+                Decision::NameOnly,
+                format!("skillOverrides: \"name-only\"{}: listed without its description", origin_of(&s.name)),
+            );
+            &x.line.full
+        } else if keep[i] {
             if x.cut {
                 record = record.decided(
                     Decision::Truncated,
-                    "description and when_to_use over 1,536 characters (UTF-16 units): cut to 1,535 + \"…\"",
+                    if max_desc == MAX_LISTING_DESCRIPTION {
+                        "description and when_to_use over 1,536 characters (UTF-16 units): cut to 1,535 + \"…\"".to_string()
+                    } else {
+                        format!("description and when_to_use over skillListingMaxDescChars = {max_desc} (UTF-16 units): cut to {} + \"…\"", max_desc.max(1) - 1)
+                    },
                 );
             }
             &x.line.full

@@ -106,8 +106,10 @@ const FORMAT: Format = Format {
 pub const DEFAULT_CONTEXT_WINDOW: u64 = 1_000_000;
 /// Characters per token Claude Code assumes for the default model (4 for older models).
 pub const CHARS_PER_TOKEN: u64 = 3;
-/// `skillListingMaxDescChars`: the combined description is cut past this many UTF-16 units.
+/// `skillListingMaxDescChars`' default: the combined description is cut past this many UTF-16 units.
 pub const MAX_LISTING_DESCRIPTION: usize = 1536;
+/// `skillListingBudgetFraction`'s default: the listing's share of the context window.
+pub const DEFAULT_BUDGET_FRACTION: f64 = 0.01;
 /// Skill files larger than this are skipped.
 pub const MAX_SKILL_FILE_BYTES: u64 = 1_048_576;
 /// `name` values longer than this (UTF-16 units) are ignored.
