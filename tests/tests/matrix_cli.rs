@@ -119,3 +119,34 @@ fn bad_arguments_and_hostile_names() {
         assert!(!out.stderr.contains('\u{1b}'), "{format}");
     }
 }
+
+#[test]
+fn each_agent_takes_its_own_settings() {
+    let t = library(&[
+        ("good/SKILL.md", GOOD),
+        ("other/SKILL.md", b"---\nname: other\ndescription: Another skill. Use when asked for the other one.\n---\n"),
+    ]);
+    let lib = t.path().to_string_lossy().to_string();
+    let statuses = |out: &e2e::Output, agent: &str| -> Vec<String> {
+        let m: Value = serde_json::from_str(&out.stdout).unwrap();
+        let a = m["columns"].as_array().unwrap().iter().position(|c| c["agent"] == agent).unwrap();
+        m["rows"].as_array().unwrap().iter().map(|r| r["cells"][a]["status"].as_str().unwrap().to_string()).collect()
+    };
+    let base = ["matrix", &lib, "--agent", "claude-code", "--agent", "codex", "--format", "json"];
+    let out = skillkit(&base);
+    assert_eq!(statuses(&out, "claude-code"), ["full", "full"]);
+    // Claude Code's override hides one skill; Codex, which has no such setting, is untouched.
+    let mut args = base.to_vec();
+    args.extend(["--agent-setting", "skillOverrides.good=off"]);
+    let out = skillkit(&args);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let claude = statuses(&out, "claude-code");
+    assert!(claude.contains(&"hidden".to_string()) && claude.contains(&"full".to_string()), "{claude:?}");
+    assert_eq!(statuses(&out, "codex"), ["full", "full"]);
+    // A setting no agent shown has is an error.
+    let mut args = base.to_vec();
+    args.extend(["--agent-setting", "noSuchSetting=1"]);
+    let out = skillkit(&args);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("no agent shown has the setting `noSuchSetting`"), "{}", out.stderr);
+}

@@ -171,6 +171,9 @@ enum Command {
         /// text: a table with each cell's reason; json: everything; markdown: a table for a README.
         #[arg(long, value_enum, default_value = "text")]
         format: MatrixFormat,
+        /// Each --agent-setting applies to the agents shown that have that setting.
+        #[command(flatten)]
+        settings: AgentSettingArgs,
     },
     /// Run a session script (YAML: agent, sources, settings, steps) and print the transcript:
     /// every step's exact result text, the loaded skills, the prompt changes and the context used.
@@ -302,10 +305,13 @@ where
                 Err(e) => Err(e),
             }
         }
-        Command::Matrix { paths, agent, require, context_window, char_budget, format } => {
+        Command::Matrix { paths, agent, require, context_window, char_budget, format, settings } => {
             let options = skillkit::prompt::PromptOptions { context_window, char_budget, ..Default::default() };
             match Setup::new(config.as_deref(), &paths, None, Some("spec"), err) {
-                Ok(Some(setup)) => matrix(paths, &setup, &agent, require, &options, format, out, err),
+                Ok(Some(setup)) => {
+                    let how = MatrixRun { agents: &agent, require, options: &options, settings: &settings, format };
+                    matrix(paths, &setup, &how, out, err)
+                }
                 Ok(None) => Ok(2),
                 Err(e) => Err(e),
             }
@@ -413,8 +419,21 @@ impl Setup {
         options: &skillkit::prompt::PromptOptions,
         err: &mut dyn Write,
     ) -> std::io::Result<Option<skillkit::agent_settings::AgentSettings>> {
+        self.agent_settings_of(self.agent, given, &args.agent_setting, args, options, err)
+    }
+
+    /// [`Setup::agent_settings`] for `agent`, with `assignments` from the command line.
+    fn agent_settings_of(
+        &self,
+        agent: &skillkit::Agent,
+        given: &[PathBuf],
+        assignments: &[String],
+        args: &AgentSettingArgs,
+        options: &skillkit::prompt::PromptOptions,
+        err: &mut dyn Write,
+    ) -> std::io::Result<Option<skillkit::agent_settings::AgentSettings>> {
         use skillkit::agent_settings::{self as settings, Scalar};
-        let id = self.agent.id;
+        let id = agent.id;
         let sources = self.sources(given.to_vec());
         let project = settings::project_for(
             self.project.as_ref().map(|p| p.dir.as_path()),
@@ -426,7 +445,7 @@ impl Setup {
             None => None,
         };
         let config = self.project.as_ref().and_then(|p| p.agent_settings.get(id).map(|l| (l.clone(), p.path.clone())));
-        let found = settings::Sources { project, home, config, assignments: &args.agent_setting };
+        let found = settings::Sources { project, home, config, assignments };
         let (mut resolved, warnings) = match settings::resolve(id, &found) {
             Ok(r) => r,
             Err(e) => {
@@ -735,17 +754,23 @@ fn prompt(
     Ok(0)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What `skillkit matrix` was asked for.
+struct MatrixRun<'a> {
+    agents: &'a [String],
+    require: Option<RequireBar>,
+    options: &'a skillkit::prompt::PromptOptions,
+    settings: &'a AgentSettingArgs,
+    format: MatrixFormat,
+}
+
 fn matrix(
     sources: Vec<PathBuf>,
     setup: &Setup,
-    agents: &[String],
-    require: Option<RequireBar>,
-    options: &skillkit::prompt::PromptOptions,
-    format: MatrixFormat,
+    how: &MatrixRun<'_>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> std::io::Result<i32> {
+    let MatrixRun { agents, require, options, settings, format } = *how;
     let mut shown = vec![];
     for id in agents {
         let Some(agent) = agent_or_err(id, err)? else { return Ok(2) };
@@ -759,13 +784,34 @@ fn matrix(
     if shown.is_empty() {
         shown = skillkit::matrix::default_agents();
     }
-    let sources = setup.sources(sources);
+    let given = sources;
+    let sources = setup.sources(given.clone());
     let cwd = std::env::current_dir().unwrap_or_default();
     if let Some(s) = sources.iter().find(|s| !s.is_dir()) {
         writeln!(err, "error: {} is not a folder", render::one_line(&render::display_path(s, &cwd)))?;
         return Ok(2);
     }
-    let m = skillkit::matrix::build(&sources, &shown, options);
+    // Each agent's own settings; an --agent-setting goes to the agents shown that have its key.
+    let key_of = |a: &str| a.split_once('=').map_or(a, |(k, _)| k).split('.').next().unwrap_or("").trim().to_string();
+    let has = |agent: &skillkit::Agent, key: &str| skillkit::agent_settings::specs_of(agent.id).any(|s| s.key == key);
+    if let Some(a) = settings.agent_setting.iter().find(|a| !shown.iter().any(|ag| has(ag, &key_of(a)))) {
+        writeln!(
+            err,
+            "error: --agent-setting {}: no agent shown has the setting `{}`",
+            render::one_line(a),
+            render::one_line(&key_of(a))
+        )?;
+        return Ok(2);
+    }
+    let mut per_agent = Vec::with_capacity(shown.len());
+    for agent in &shown {
+        let mine: Vec<String> = settings.agent_setting.iter().filter(|a| has(agent, &key_of(a))).cloned().collect();
+        match setup.agent_settings_of(agent, &given, &mine, settings, options, err)? {
+            Some(s) => per_agent.push(skillkit::prompt::PromptOptions { settings: s, ..options.clone() }),
+            None => return Ok(2),
+        }
+    }
+    let m = skillkit::matrix::build_each(&sources, &shown, &per_agent, &[]);
     match format {
         MatrixFormat::Text => render::matrix::render_text(&m, out)?,
         MatrixFormat::Json => render::matrix::render_json(&m, out)?,

@@ -231,6 +231,19 @@ pub fn build_with(
     options: &PromptOptions,
     edits: &[(PathBuf, String)],
 ) -> Matrix {
+    let each = vec![options.clone(); agents.len()];
+    build_each(sources, agents, &each, edits)
+}
+
+/// [`build_with`], each agent's render made with its own options (`options[i]` for `agents[i]`:
+/// its own listing settings).
+pub fn build_each(
+    sources: &[PathBuf],
+    agents: &[&'static Agent],
+    options: &[PromptOptions],
+    edits: &[(PathBuf, String)],
+) -> Matrix {
+    assert_eq!(options.len(), agents.len(), "one options per agent");
     // Edits name skill files as the editor has them: found by their folders' real paths.
     let edits: Vec<(PathBuf, &str)> = edits
         .iter()
@@ -243,7 +256,8 @@ pub fn build_with(
     let mut index: HashMap<(usize, PathBuf), usize> =
         rows.iter().enumerate().map(|(i, r)| ((r.source, r.dir.clone()), i)).collect();
     let outer = nesting(&rows);
-    let options = PromptOptions { decisions_only: true, ..options.clone() };
+    let options: Vec<PromptOptions> =
+        options.iter().map(|o| PromptOptions { decisions_only: true, ..o.clone() }).collect();
     let mut columns: Vec<Option<Column>> = vec![None; agents.len()];
     let mut cells: Vec<Vec<Option<Cell>>> = vec![vec![None; agents.len()]; rows.len()];
     let mut named: Vec<Option<String>> = vec![None; rows.len()];
@@ -270,7 +284,7 @@ pub fn build_with(
             if let Some(read) = agent.read {
                 read(&lib);
             }
-            let Some(prompt) = agent.render(&lib, &options) else { continue };
+            let Some(prompt) = agent.render(&lib, &options[a]) else { continue };
             let mut built_in = vec![];
             for s in &prompt.skills {
                 let (Some(source), Some(dir)) = (s.source, s.dir.as_ref()) else {
