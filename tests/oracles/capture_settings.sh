@@ -6,7 +6,7 @@
 #
 #   tests/oracles/capture_settings.sh [OUT]    OUT defaults to tests/fixtures/prompt-goldens/claude-code-V
 #
-# CLAUDE_BIN: the real CLI, pinned 2.1.330 (npm install @anthropic-ai/claude-code@2.1.330 under /tmp).
+# CLAUDE_BIN: the real CLI, pinned 2.1.332 (npm install @anthropic-ai/claude-code@2.1.332 under /tmp); CODEX_BIN (0.171.0) optional.
 # Each case is a folder settings-<case>/ under OUT with
 #   listing.txt     the "The following skills are available…" listing (paths normalised as
 #                   capture_prompts.sh does), from the shared capture script with ONLY=listing
@@ -21,7 +21,7 @@ set -uo pipefail
 REPO=$(cd "$(dirname "$(realpath "$0")")/../.." && pwd)
 TREES=$REPO/tests/fixtures/prompt-trees
 ORACLES=${ORACLES:-/work/shared/oracles}
-: "${CLAUDE_BIN:?set CLAUDE_BIN to the real claude 2.1.330}"
+: "${CLAUDE_BIN:?set CLAUDE_BIN to the real claude 2.1.332}"
 V=$("$CLAUDE_BIN" --version | awk '{print $1}')
 OUT=$(realpath -m "${1:-$REPO/tests/fixtures/prompt-goldens/claude-code-$V}")
 RAW=${RAW:-/tmp/skillkit-settings-raw}
