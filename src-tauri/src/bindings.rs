@@ -28,10 +28,9 @@ pub fn generate() -> String {
         // Library.
         Source, ResourceKind, Resource, HiddenBy, SkillEntry, SourceIssue, LibraryView,
         // Prompt.
-        Decision, PromptSkill, Budget, PromptView,
+        Decision, PromptSkill, Budget, AgentSetting, PromptView,
         // Matrix.
         Status, Cell, Row, ColumnBudget, Column, Matrix, RenderMatrix, MatrixEdit,
-        Decision, PromptSkill, Budget, AgentSetting, PromptView,
         // Session.
         Size, ModelCall, Step, Turn, SessionView, Policy, SessionSettings,
         // Command arguments and replies.

@@ -13,7 +13,7 @@ function matrix(args: RenderMatrix): Matrix {
     sources: args.sources,
     columns: [
       { agent: 'claude-code', title: 'Claude Code', label: 'Claude Code 2.1', source: 'Claude Code CLI 2.1.330', budget: { limit: 100, needed: 150, unit: 'display columns', rule: '1%' }, counts: [1, 0, 1, 0, 0, 0, 0, 0], by_chance: 0, built_in: [], warnings: [] },
-      { agent: 'opencode', title: 'OpenCode', label: 'OpenCode 1.18', source: 'OpenCode 1.18.33', budget: null, counts: [2, 0, 0, 0, 0, 0, 0, 0], by_chance: 1, built_in: [], warnings: [] },
+      { agent: 'opencode', title: 'OpenCode', label: 'OpenCode 1.18', source: 'OpenCode 1.18.33', counts: [2, 0, 0, 0, 0, 0, 0, 0], by_chance: 1, built_in: [], warnings: [] },
     ],
     rows: [
       {
