@@ -316,6 +316,11 @@ pub fn build_each(
                     _ => cells[r][a] = Some(cell),
                 }
             }
+            // Each agent's readings serve its own render only: dropped, so that memory holds one
+            // agent's at a time.
+            for e in &mut lib.entries {
+                e.readings.clear();
+            }
             columns[a] = Some(Column {
                 agent: agent.id.to_string(),
                 title: crate::verdict::short_title(agent).to_string(),
