@@ -390,10 +390,12 @@ fn rows_of(sources: &[PathBuf]) -> Vec<Row> {
     for (i, source) in sources.iter().enumerate() {
         let found = discover(source, DiscoveryPolicy::CHECK).skills;
         let installed = crate::library::stream::linked_children(source);
+        let listed: std::collections::HashSet<PathBuf> = found.iter().map(|f| f.listed_as.clone()).collect();
         let mut seen = std::collections::HashSet::new();
         for f in found {
             let top = f.listed_as.parent() == Some(source.as_path());
-            if installed.contains(&f.dir) && !top {
+            let nested = f.listed_as.ancestors().skip(1).any(|a| listed.contains(a));
+            if installed.contains(&f.dir) && !top && nested {
                 continue;
             }
             if !seen.insert(f.dir.clone()) {

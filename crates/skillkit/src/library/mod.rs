@@ -275,8 +275,11 @@ impl Library {
     fn once_per_source(&mut self) {
         let installed: Vec<_> = self.sources.iter().map(|s| stream::linked_children(&s.path)).collect();
         let top = |e: &Entry| e.listed_as.parent() == Some(self.sources[e.source].path.as_path());
+        let listed: std::collections::HashSet<(usize, &Path)> =
+            self.entries.iter().map(|e| (e.source, e.listed_as.as_path())).collect();
+        let nested = |e: &Entry| e.listed_as.ancestors().skip(1).any(|a| listed.contains(&(e.source, a)));
         let nested_copy: Vec<bool> =
-            self.entries.iter().map(|e| installed[e.source].contains(&e.skill.dir) && !top(e)).collect();
+            self.entries.iter().map(|e| installed[e.source].contains(&e.skill.dir) && !top(e) && nested(e)).collect();
         let mut seen = std::collections::HashSet::with_capacity_and_hasher(
             self.entries.len(),
             foldhash::fast::RandomState::default(),

@@ -182,9 +182,17 @@ struct InOrder {
 
 impl InOrder {
     fn hand<T>(&mut self, mut e: Entry, t: T, each: &mut Each<'_, T>) -> std::io::Result<()> {
+        // In path order, the skills listed above this one are the ones before it that it is
+        // listed under.
+        while self.outer.last().is_some_and(|(listed, _)| !e.listed_as.starts_with(listed) || e.listed_as == *listed) {
+            self.outer.pop();
+        }
         // A folder linked at the top of the source and also nested in another skill (a symlink
         // install): the installed occurrence, later in path order, is the one kept.
-        if self.installed.contains(&e.skill.dir) && e.listed_as.parent() != Some(self.source.as_path()) {
+        if !self.outer.is_empty()
+            && self.installed.contains(&e.skill.dir)
+            && e.listed_as.parent() != Some(self.source.as_path())
+        {
             return Ok(());
         }
         if !self.folders.insert(e.skill.dir.clone()) {
@@ -195,11 +203,6 @@ impl InOrder {
             if named && other_named {
                 add_duplicate(&e.skill, &e.key, &other, true, &mut e.diagnostics);
             }
-        }
-        // In path order, the skills listed above this one are the ones before it that it is
-        // listed under.
-        while self.outer.last().is_some_and(|(listed, _)| !e.listed_as.starts_with(listed) || e.listed_as == *listed) {
-            self.outer.pop();
         }
         let outer = self.outer.last().map(|(_, dir)| dir.clone());
         self.outer.push((e.listed_as.clone(), e.skill.dir.clone()));
