@@ -137,15 +137,21 @@ fn each_agent_reads_a_changed_skill_again() {
         skill(&root, "beta", "beta", "Beta words. Use when asked.");
         let mut lib = Library::open(std::slice::from_ref(&root), agent);
         let text = |lib: &Library| agent.render(lib, &PromptOptions::default()).unwrap().text;
-        assert!(text(&lib).contains("Old words"), "{}", agent.id);
+        // Cline lists names only: its renders are held by the names.
+        let names_only = agent.id == "cline";
+        assert!(names_only || text(&lib).contains("Old words"), "{}", agent.id);
         skill(&root, "alpha", "alpha", "New words. Use when asked.");
         lib.apply(&[FsChange::Modified(root.join("alpha/SKILL.md"))], agent);
         let t = text(&lib);
-        assert!(t.contains("New words") && !t.contains("Old words"), "{}: {t}", agent.id);
+        assert!(names_only || (t.contains("New words") && !t.contains("Old words")), "{}: {t}", agent.id);
         std::fs::rename(root.join("beta"), root.join("gamma")).unwrap();
         skill(&root, "gamma", "gamma", "Gamma words. Use when asked.");
         lib.apply(&[FsChange::Renamed { from: root.join("beta"), to: root.join("gamma") }], agent);
         let t = text(&lib);
-        assert!(t.contains("Gamma words") && !t.contains("Beta words"), "{}: {t}", agent.id);
+        if names_only {
+            assert!(t.contains("gamma") && !t.contains("beta"), "{}: {t}", agent.id);
+        } else {
+            assert!(t.contains("Gamma words") && !t.contains("Beta words"), "{}: {t}", agent.id);
+        }
     }
 }
