@@ -792,20 +792,19 @@ fn matrix(
         return Ok(2);
     }
     // Each agent's own settings; an --agent-setting goes to the agents shown that have its key.
-    let key_of = |a: &str| a.split_once('=').map_or(a, |(k, _)| k).split('.').next().unwrap_or("").trim().to_string();
-    let has = |agent: &skillkit::Agent, key: &str| skillkit::agent_settings::specs_of(agent.id).any(|s| s.key == key);
-    if let Some(a) = settings.agent_setting.iter().find(|a| !shown.iter().any(|ag| has(ag, &key_of(a)))) {
+    use skillkit::agent_settings::{assignment_key, takes};
+    if let Some(a) = settings.agent_setting.iter().find(|a| !shown.iter().any(|ag| takes(ag.id, a))) {
         writeln!(
             err,
             "error: --agent-setting {}: no agent shown has the setting `{}`",
             render::one_line(a),
-            render::one_line(&key_of(a))
+            render::one_line(assignment_key(a))
         )?;
         return Ok(2);
     }
     let mut per_agent = Vec::with_capacity(shown.len());
     for agent in &shown {
-        let mine: Vec<String> = settings.agent_setting.iter().filter(|a| has(agent, &key_of(a))).cloned().collect();
+        let mine: Vec<String> = settings.agent_setting.iter().filter(|a| takes(agent.id, a)).cloned().collect();
         match setup.agent_settings_of(agent, &given, &mine, settings, options, err)? {
             Some(s) => per_agent.push(skillkit::prompt::PromptOptions { settings: s, ..options.clone() }),
             None => return Ok(2),

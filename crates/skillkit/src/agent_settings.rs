@@ -131,6 +131,18 @@ pub fn specs_of(agent: &str) -> impl Iterator<Item = &'static Spec> + '_ {
     SPECS.iter().filter(move |s| s.agent == agent)
 }
 
+/// The setting an `--agent-setting KEY=VALUE` names: `KEY`, without a `skillOverrides.NAME` tail.
+pub fn assignment_key(assignment: &str) -> &str {
+    let key = assignment.split_once('=').map_or(assignment, |(k, _)| k);
+    key.split('.').next().unwrap_or("").trim()
+}
+
+/// Whether `agent` has the setting `assignment` names ([`assignment_key`]): which of several
+/// agents an `--agent-setting` goes to.
+pub fn takes(agent: &str, assignment: &str) -> bool {
+    spec(agent, assignment_key(assignment)).is_some()
+}
+
 fn spec(agent: &str, key: &str) -> Option<&'static Spec> {
     specs_of(agent).find(|s| s.key == key)
 }

@@ -389,13 +389,12 @@ fn rows_of(sources: &[PathBuf]) -> Vec<Row> {
     let mut rows = vec![];
     for (i, source) in sources.iter().enumerate() {
         let found = discover(source, DiscoveryPolicy::CHECK).skills;
-        let installed = crate::library::stream::linked_children(source);
+        let installs = crate::library::stream::Installs::of(source);
         let listed: std::collections::HashSet<PathBuf> = found.iter().map(|f| f.listed_as.clone()).collect();
         let mut seen = std::collections::HashSet::new();
         for f in found {
-            let top = f.listed_as.parent() == Some(source.as_path());
             let nested = f.listed_as.ancestors().skip(1).any(|a| listed.contains(a));
-            if installed.contains(&f.dir) && !top && nested {
+            if installs.gives_way(&f.listed_as, &f.dir, nested) {
                 continue;
             }
             if !seen.insert(f.dir.clone()) {

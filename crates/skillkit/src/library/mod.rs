@@ -271,15 +271,14 @@ impl Library {
     /// Keeps each skill folder once in each source: the first in path order, when a symlink or
     /// a nesting reaches it again (as [`stream::read_in_order`] does), except that a folder linked
     /// at the top of a source (a symlink install) and also nested in another skill is kept where
-    /// it is installed ([`stream::linked_children`]).
+    /// it is installed ([`stream::Installs`]).
     fn once_per_source(&mut self) {
-        let installed: Vec<_> = self.sources.iter().map(|s| stream::linked_children(&s.path)).collect();
-        let top = |e: &Entry| e.listed_as.parent() == Some(self.sources[e.source].path.as_path());
+        let installs: Vec<_> = self.sources.iter().map(|s| stream::Installs::of(&s.path)).collect();
         let listed: std::collections::HashSet<(usize, &Path)> =
             self.entries.iter().map(|e| (e.source, e.listed_as.as_path())).collect();
         let nested = |e: &Entry| e.listed_as.ancestors().skip(1).any(|a| listed.contains(&(e.source, a)));
         let nested_copy: Vec<bool> =
-            self.entries.iter().map(|e| installed[e.source].contains(&e.skill.dir) && !top(e) && nested(e)).collect();
+            self.entries.iter().map(|e| installs[e.source].gives_way(&e.listed_as, &e.skill.dir, nested(e))).collect();
         let mut seen = std::collections::HashSet::with_capacity_and_hasher(
             self.entries.len(),
             foldhash::fast::RandomState::default(),

@@ -54,7 +54,7 @@ pub fn read_in_order<T: Send>(
     let job_rx = Mutex::new(job_rx);
     let (done, done_rx) = std::sync::mpsc::channel::<(usize, Vec<(Entry, T)>)>();
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut order = InOrder { installed: linked_children(&src.path), source: src.path.clone(), ..InOrder::default() };
+    let mut order = InOrder { installs: Installs::of(&src.path), ..InOrder::default() };
     let mut result = Ok(());
     let issues = std::thread::scope(|scope| {
         let (window, within, job_rx) = (&window, &within, &job_rx);
@@ -174,10 +174,8 @@ struct InOrder {
     names: HashMap<String, (PathBuf, bool), foldhash::fast::RandomState>,
     /// The skills listed above the last one handed over (listed path, folder), outermost first.
     outer: Vec<(PathBuf, PathBuf)>,
-    /// The real folders of the source's links to folders ([`linked_children`]).
-    installed: HashSet<PathBuf, foldhash::fast::RandomState>,
-    /// The source as given.
-    source: PathBuf,
+    /// The source's link installs.
+    installs: Installs,
 }
 
 impl InOrder {
@@ -189,10 +187,7 @@ impl InOrder {
         }
         // A folder linked at the top of the source and also nested in another skill (a symlink
         // install): the installed occurrence, later in path order, is the one kept.
-        if !self.outer.is_empty()
-            && self.installed.contains(&e.skill.dir)
-            && e.listed_as.parent() != Some(self.source.as_path())
-        {
+        if self.installs.gives_way(&e.listed_as, &e.skill.dir, !self.outer.is_empty()) {
             return Ok(());
         }
         if !self.folders.insert(e.skill.dir.clone()) {
@@ -210,22 +205,37 @@ impl InOrder {
     }
 }
 
-/// The real paths of the folders that `source`'s links among its own entries lead to: skills
-/// installed at the top of a skills folder by a link (into another skill's folder, say), which a
-/// check keeps there rather than where path order reaches them first.
-pub(crate) fn linked_children(source: &Path) -> HashSet<PathBuf, foldhash::fast::RandomState> {
-    let mut out = HashSet::default();
-    let Ok(dir) = std::fs::read_dir(source) else { return out };
-    for child in dir.flatten().take(100_000) {
-        if child.file_type().is_ok_and(|t| t.is_symlink()) {
-            if let Ok(real) = std::fs::canonicalize(child.path()) {
-                if real.is_dir() {
-                    out.insert(real);
+/// A source's link installs: the real folders its links among its own entries lead to (skills
+/// installed at the top of a skills folder by a link, into another skill's folder, say). A check
+/// keeps such a folder where it is installed rather than where path order reaches it first.
+#[derive(Default)]
+pub(crate) struct Installs {
+    source: PathBuf,
+    linked: HashSet<PathBuf, foldhash::fast::RandomState>,
+}
+
+impl Installs {
+    pub(crate) fn of(source: &Path) -> Installs {
+        let mut linked = HashSet::default();
+        if let Ok(dir) = std::fs::read_dir(source) {
+            for child in dir.flatten().take(100_000) {
+                if child.file_type().is_ok_and(|t| t.is_symlink()) {
+                    if let Ok(real) = std::fs::canonicalize(child.path()) {
+                        if real.is_dir() {
+                            linked.insert(real);
+                        }
+                    }
                 }
             }
         }
+        Installs { source: source.to_path_buf(), linked }
     }
-    out
+
+    /// Whether the skill folder `dir`, found at `listed_as` and `nested` in another skill there,
+    /// gives way to its link install at the top of the source.
+    pub(crate) fn gives_way(&self, listed_as: &Path, dir: &Path, nested: bool) -> bool {
+        nested && self.linked.contains(dir) && listed_as.parent() != Some(self.source.as_path())
+    }
 }
 
 /// How far the report has come, which bounds how far the search may run ahead of it.
