@@ -104,6 +104,7 @@ for a in $AGENTS; do
     gemini-cli) need+=(GEMINI_BIN) ;; cline) need+=(CLINE_BIN) ;; qwen-code) need+=(QWEN_BIN) ;;
     letta-code) need+=(LETTA_BIN) ;; kimi-cli) need+=(KIMI_BIN) ;; mistral-vibe) need+=(VIBE_BIN) ;; esac
 done
+[ "${ONLY_OURS:-0}" = 1 ] && need=(PY)  # only skillkit runs again
 for v in "${need[@]}"; do
   if [ -z "${!v:-}" ] || [ ! -x "${!v}" ]; then
     echo "capture_verdicts.sh: oracle program $v is absent (${!v:-unset}); install them: bash $ORACLES/install_oracles.sh /tmp/oracles" >&2; exit 2
@@ -620,13 +621,20 @@ for part in sorted({os.path.dirname(t) for t in by_tree}):
             prompt["__error__"] = str(e)
     check = {}
     cj = json.load(open(os.path.join(d, "check.json"), encoding="utf-8"))
+    # A skill the verdict at the end of the report names as skipped (the earlier of two of one
+    # name, when the agent keeps the later: reported before the later was read) is not listed.
+    dropped = {os.path.basename(f["path"].rstrip("/")): f.get("reason", "") for f in (cj.get("agent_verdict") or {}).get("skipped", [])}
     for s in cj.get("skills", []):
         p = s["path"]
         folder = os.path.basename(os.path.dirname(p)) if p.endswith("SKILL.md") else os.path.basename(p)
         errs = sorted({x["code"] for x in s.get("diagnostics", []) if x.get("severity") == "error"})
         warns = sorted({x["code"] for x in s.get("diagnostics", []) if x.get("severity") == "warning"})
         msgs = [x["code"] + ": " + " ".join(x["message"].split()) for x in s.get("diagnostics", []) if x.get("severity") == "error"]
-        check[folder] = (s.get("valid"), errs, warns, msgs)
+        valid = s.get("valid")
+        if valid and folder in dropped:
+            valid = False
+            msgs.append("verdict: skipped: " + " ".join(dropped[folder].split()))
+        check[folder] = (valid, errs, warns, msgs)
     for tp, lp in by_tree.items():
         if os.path.dirname(tp) != part:
             continue

@@ -38,17 +38,44 @@ fn check_and_prompt_agree_on_every_prompt_tree() {
         let t = tree.to_str().unwrap();
         for &agent in LOADERS {
             let prompt = json(&["prompt", "--agent", agent, "--format", "json", "--source", t]);
-            // Folder -> loaded, from the prompt's records (a folder may have several).
+            // Folder -> loaded, from the prompt's records (a folder may have several). A skill
+            // shadowed by one of the same name in the same folder is not: the agent keeps one of
+            // the two (a skill a later scope overrides is loaded, and hidden).
+            let records = prompt["skills"].as_array().unwrap();
+            let parent = |s: &Value| {
+                std::path::Path::new(s["path"].as_str().unwrap_or(""))
+                    .parent()
+                    .and_then(|p| p.parent())
+                    .map(|p| p.to_path_buf())
+            };
             let mut loaded: BTreeMap<String, bool> = BTreeMap::new();
-            for s in prompt["skills"].as_array().unwrap() {
+            for s in records {
                 let (Some(folder), Some(decision)) = (s["folder"].as_str(), s["decision"].as_str()) else { continue };
                 if s["source"].is_null() {
                     continue;
                 }
+                let name = s["name"].as_str().unwrap_or("").to_lowercase();
+                let beaten_beside = decision == "shadowed"
+                    && records.iter().any(|o| {
+                        !std::ptr::eq(o, s)
+                            && !matches!(o["decision"].as_str(), Some("invalid" | "shadowed"))
+                            && o["name"].as_str().unwrap_or("").to_lowercase() == name
+                            && parent(o) == parent(s)
+                    });
                 let l = loaded.entry(folder.to_string()).or_insert(false);
-                *l |= decision != "invalid";
+                *l |= decision != "invalid" && !beaten_beside;
             }
             let check = json(&["check", "--agent", agent, "--format", "json", t]);
+            // The earlier of two skills of one name, when the agent keeps the later, is named
+            // skipped in the verdict at the end (the report gave it before the later was read).
+            let dropped: Vec<String> = check["agent_verdict"]["skipped"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|f| {
+                    std::path::Path::new(f["path"].as_str()?).file_name().map(|n| n.to_string_lossy().into_owned())
+                })
+                .collect();
             for skill in check["skills"].as_array().unwrap() {
                 let path = skill["path"].as_str().unwrap();
                 let folder = std::path::Path::new(path).parent().unwrap().file_name().unwrap().to_str().unwrap();
@@ -56,7 +83,7 @@ fn check_and_prompt_agree_on_every_prompt_tree() {
                 if tree.ends_with(folder) {
                     continue;
                 }
-                let valid = skill["valid"].as_bool().unwrap();
+                let valid = skill["valid"].as_bool().unwrap() && !dropped.iter().any(|d| d == folder);
                 let errors: Vec<&str> = skill["diagnostics"]
                     .as_array()
                     .unwrap()

@@ -5,7 +5,9 @@
 //! makes the agent skip the skill: one `agent-skips-skill` (SK702) error carrying the agent's own
 //! message, while every other error the rules found becomes a warning that says what the agent
 //! does anyway. `spec` (the strict default) and `agentskills` (skills-ref's own validation) keep
-//! their rules' levels; every profile applies its level to the library-level rules.
+//! their rules' levels; every profile applies its level to the library-level rules. Of two
+//! skills of one name in one folder, the one the agent drops is skipped, with its reason (the
+//! earlier of the two, already reported when the later is read, in the verdict at the end).
 
 use crate::agent::{Agent, Level};
 use crate::library::{Library, Source};
@@ -25,7 +27,8 @@ pub struct Fate {
     /// The skill's folder.
     pub dir: PathBuf,
     /// Whether the agent loads it (lists it, or would but for its listing budget, a setting, or
-    /// a skill of the same name that wins).
+    /// a skill of the same name in a later scope that wins; not when one of the same name in the
+    /// same folder wins: the agent keeps one of the two, [`Judging::duel`]).
     pub loaded: bool,
     /// Why not, in the agent's words where it prints any.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -445,6 +448,53 @@ fn others_alone(lib: &Library, agent: &Agent, fate: &Fate) -> Vec<(&'static Agen
         .collect()
 }
 
+/// Which of two skills of one name an agent drops ([`duel_of`]).
+enum Side {
+    Earlier,
+    Later,
+}
+
+/// Which of `earlier` (judged before) and `later`, both loaded by `agent` and installed in
+/// `parent`, the agent's loader drops when it finds the two there, with its reason; `None` when
+/// it lists both. The earlier skill is read again from its folder (a stream keeps no skill it
+/// has reported; duplicates are rare).
+fn duel_of(
+    agent: &Agent,
+    parent: &std::path::Path,
+    earlier: &Rival,
+    later: &crate::skill::Skill,
+    later_listed: &std::path::Path,
+) -> Option<(Side, String)> {
+    let first = crate::read::read_skill(&earlier.dir);
+    let entry = |skill: crate::skill::Skill, listed_as: &std::path::Path| crate::library::Entry {
+        source: 0,
+        listed_as: listed_as.to_path_buf(),
+        key: skill.display_name().to_string(),
+        skill: Box::new(skill),
+        diagnostics: vec![],
+        shadowed_by: None,
+        readings: Default::default(),
+    };
+    let lib = Library {
+        sources: vec![Source::new(parent)],
+        policy: crate::library::discover::DiscoveryPolicy::CHECK,
+        key: crate::library::NameKey::Frontmatter,
+        entries: vec![entry(first, &earlier.listed_as), entry(later.clone(), later_listed)],
+        issues: vec![],
+    };
+    let prompt = agent.render(&lib, &PromptOptions { decisions_only: true, ..PromptOptions::default() })?;
+    let shadowed = prompt.skills.iter().find(|s| s.decision == Decision::Shadowed)?;
+    let dir = shadowed.dir.as_deref()?;
+    let reason = shadowed.reason.clone().unwrap_or_else(|| "a skill of the same name wins".into());
+    if dir == earlier.dir {
+        Some((Side::Earlier, reason))
+    } else if dir == later.dir {
+        Some((Side::Later, reason))
+    } else {
+        None
+    }
+}
+
 /// An agent's verdict on a library: each skill judged in report order (as a stream reports it,
 /// or as [`apply`] goes through a library read whole), what the agent skips kept for the end.
 pub struct Judging<'a> {
@@ -455,11 +505,21 @@ pub struct Judging<'a> {
     /// The folders counted, when one can come twice (a library read whole from several
     /// sources, `check a a`): each counts once. A stream meets each folder once.
     seen: Option<std::collections::HashSet<PathBuf>>,
+    /// The skills judged loaded so far, by the folder they are installed in and their name
+    /// case-folded: where two meet, the agent may keep only one ([`Judging::duel`]). Names and
+    /// folders only, as a stream keeps.
+    rivals: HashMap<(PathBuf, String), Vec<Rival>>,
+}
+
+/// A loaded skill another of the same name may meet ([`Judging::duel`]).
+struct Rival {
+    dir: PathBuf,
+    listed_as: PathBuf,
 }
 
 impl<'a> Judging<'a> {
     pub fn new(agent: &'a Agent) -> Self {
-        Judging { agent, skills: 0, loaded: 0, skipped: vec![], seen: None }
+        Judging { agent, skills: 0, loaded: 0, skipped: vec![], seen: None, rivals: HashMap::new() }
     }
 
     /// Judges entry `e`, in report order (a stream's, or [`apply`]'s on a library read whole):
@@ -474,6 +534,10 @@ impl<'a> Judging<'a> {
         let Alone { mut fate, others } = alone;
         nest(&mut fate, self.agent, outer);
         let mut e = e;
+        let counted = self.seen.as_ref().is_none_or(|seen| !seen.contains(&fate.dir));
+        if fate.loaded && counted {
+            self.duel(&e, &mut fate);
+        }
         let mut note = None;
         if e.diagnostics.iter().any(|d| d.severity == Severity::Error) {
             // A skill whose only error is a library-level one (a duplicate name) was read
@@ -506,6 +570,43 @@ impl<'a> Judging<'a> {
             self.skipped.push(fate);
         }
         e
+    }
+
+    /// Entry `e`, which the agent loads, against the skills of the same name (case-folded)
+    /// judged before it in the folder it is installed in: the agent's own loader, on the two
+    /// alone, says which it lists (the later in its order, the first, or by chance; or both).
+    /// When it drops `e`, `fate` says so, with the agent's reason; when it drops the earlier one
+    /// (already reported: a report gives each skill as soon as it is read), the verdict counts
+    /// that one skipped.
+    fn duel(&mut self, e: &crate::library::Entry, fate: &mut Fate) {
+        let (parent, relisted) = installed_at(e);
+        let listed_as = relisted.unwrap_or_else(|| e.listed_as.clone());
+        let key = (parent.clone(), e.skill.display_name().to_lowercase());
+        let rivals = self.rivals.entry(key).or_default();
+        let mut i = 0;
+        while i < rivals.len() {
+            let rival = &rivals[i];
+            if rival.dir == e.skill.dir {
+                return;
+            }
+            let Some(dropped) = duel_of(self.agent, &parent, rival, &e.skill, &listed_as) else {
+                i += 1;
+                continue;
+            };
+            match dropped {
+                (Side::Later, reason) => {
+                    fate.loaded = false;
+                    fate.reason = Some(reason);
+                    return;
+                }
+                (Side::Earlier, reason) => {
+                    let rival = rivals.remove(i);
+                    self.loaded -= 1;
+                    self.skipped.push(Fate { dir: rival.dir, loaded: false, reason: Some(reason) });
+                }
+            }
+        }
+        rivals.push(Rival { dir: e.skill.dir.clone(), listed_as });
     }
 
     /// What the agent does with the library.
