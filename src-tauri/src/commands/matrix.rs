@@ -38,12 +38,21 @@ impl AppState {
         }
         let sources = resolve(&args.sources);
         self.check_folders(&sources)?;
-        let options = skillkit::prompt::PromptOptions {
-            context_window: args.context_window,
-            char_budget: args.char_budget,
-            ..Default::default()
-        };
+        // Each agent's own settings from the project (its files, `[agents.<agent>]`), as the
+        // Prompt pane and `skillkit matrix` take them.
+        let project = self.project_of(&sources)?;
+        let mut each = Vec::with_capacity(agents.len());
+        for a in &agents {
+            let (settings, _) = skillkit::agent_settings::for_library(a.id, &sources, project.as_deref(), &[])
+                .map_err(|m| AppError::new(ErrorCode::InvalidSettings, m))?;
+            each.push(skillkit::prompt::PromptOptions {
+                context_window: args.context_window,
+                char_budget: args.char_budget,
+                settings,
+                ..Default::default()
+            });
+        }
         let edits: Vec<(PathBuf, String)> = args.edit.into_iter().map(|e| (PathBuf::from(e.path), e.text)).collect();
-        Ok(skillkit::matrix::build_with(&sources, &agents, &options, &edits))
+        Ok(skillkit::matrix::build_each(&sources, &agents, &each, &edits))
     }
 }

@@ -208,6 +208,50 @@ mod tests {
         assert_eq!(state.render_matrix(spec).unwrap_err().code, ErrorCode::NoPrompt);
     }
 
+    /// The library's `skillkit.toml` `[agents.claude-code]` reaches the Prompt and the Matrix
+    /// panes as it reaches `skillkit prompt` and `skillkit matrix`; the pane's own assignments
+    /// win over it.
+    #[test]
+    fn the_projects_agent_settings_reach_the_prompt_and_the_matrix() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = skillkit::scope::resolve_lenient(tmp.path());
+        let skills = root.join("skills");
+        std::fs::create_dir_all(skills.join("pdf-tools")).unwrap();
+        let description = "Reads, fills and merges PDF forms and documents. Use when the user mentions a PDF.";
+        std::fs::write(
+            skills.join("pdf-tools/SKILL.md"),
+            format!("---\nname: pdf-tools\ndescription: {description}\n---\nBody.\n"),
+        )
+        .unwrap();
+        std::fs::write(root.join("skillkit.toml"), "[agents.claude-code]\nskillListingMaxDescChars = 20\n").unwrap();
+        let src = skills.to_string_lossy().into_owned();
+        let state = AppState::new(Startup { sources: vec![src.clone()], agent: "claude-code".into(), examples: None });
+        state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "claude-code".into() }).unwrap();
+        let render = |agent_settings: Vec<String>| RenderPrompt {
+            sources: vec![src.clone()],
+            agent: "claude-code".into(),
+            context_window: None,
+            char_budget: None,
+            loaded: vec![],
+            agent_settings,
+        };
+        let p = state.render_prompt(render(vec![])).unwrap();
+        assert!(!p.text.contains(description), "{}", p.text);
+        assert!(p.text.contains("Reads, fills"), "{}", p.text);
+        let p = state.render_prompt(render(vec!["skillListingMaxDescChars=1000".into()])).unwrap();
+        assert!(p.text.contains(description), "{}", p.text);
+        let m = state
+            .render_matrix(RenderMatrix {
+                sources: vec![src.clone()],
+                agents: vec!["claude-code".into()],
+                context_window: None,
+                char_budget: None,
+                edit: None,
+            })
+            .unwrap();
+        assert_eq!(m.rows[0].cells[0].status, skillkit::matrix::Status::Shortened, "{:?}", m.rows[0]);
+    }
+
     #[test]
     fn prompt_and_session_come_from_the_engine() {
         let (state, _) = opened();

@@ -13,7 +13,8 @@ pub struct RenderPrompt {
     /// Skills already loaded (agents that mark them).
     pub loaded: Vec<String>,
     /// The agent's own listing settings, `KEY=VALUE` as `skillkit prompt --agent-setting` takes
-    /// them; they win over the project's own settings files of the agent (`.claude/settings.json`).
+    /// them; they win over the project's own settings files of the agent (`.claude/settings.json`)
+    /// and its `skillkit.toml`'s `[agents.<agent>]`.
     pub agent_settings: Vec<String>,
 }
 
@@ -23,14 +24,10 @@ impl AppState {
         // The kept library when the sources are the opened ones (kept up to date by the watcher).
         let sources = resolve(&args.sources);
         self.check_folders(&sources)?;
-        let found = skillkit::agent_settings::Sources {
-            project: skillkit::agent_settings::project_for(None, sources.first().map(|p| p.as_path())),
-            home: None,
-            config: None,
-            assignments: &args.agent_settings,
-        };
-        let (settings, _) = skillkit::agent_settings::resolve(agent.id, &found)
-            .map_err(|m| AppError::new(ErrorCode::InvalidSettings, m))?;
+        let project = self.project_of(&sources)?;
+        let (settings, _) =
+            skillkit::agent_settings::for_library(agent.id, &sources, project.as_deref(), &args.agent_settings)
+                .map_err(|m| AppError::new(ErrorCode::InvalidSettings, m))?;
         let options = skillkit::prompt::PromptOptions {
             context_window: args.context_window,
             char_budget: args.char_budget,

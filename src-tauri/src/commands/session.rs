@@ -111,6 +111,19 @@ impl AppState {
         Ok(simulate(agent, &sources, script.settings, script.steps))
     }
 
+    /// The project configuration (`skillkit.toml`) of a library of `sources`, found as opening
+    /// the library finds it (above the first source).
+    pub(super) fn project_of(
+        &self,
+        sources: &[PathBuf],
+    ) -> Result<Option<std::sync::Arc<skillkit::config::Project>>, AppError> {
+        match sources.first().map(|s| skillkit::config::find(s)) {
+            Some(Ok(p)) => Ok(p.map(std::sync::Arc::new)),
+            Some(Err(e)) => Err(AppError::new(ErrorCode::InvalidSettings, e.to_string())),
+            None => Ok(None),
+        }
+    }
+
     /// Prompts and sessions read only the opened library's folders.
     pub(super) fn check_folders(&self, sources: &[PathBuf]) -> Result<(), AppError> {
         let scope = self.scope();

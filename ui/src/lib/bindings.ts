@@ -343,7 +343,8 @@ context_window: number | null, char_budget: number | null,
 loaded: Array<string>, 
 /**
  * The agent's own listing settings, `KEY=VALUE` as `skillkit prompt --agent-setting` takes
- * them; they win over the project's own settings files of the agent (`.claude/settings.json`).
+ * them; they win over the project's own settings files of the agent (`.claude/settings.json`)
+ * and its `skillkit.toml`'s `[agents.<agent>]`.
  */
 agent_settings: Array<string>, };
 
