@@ -21,3 +21,15 @@ export { default as Import } from '@lucide/svelte/icons/import';
 
 /** The size of an icon beside a control's words, in pixels. */
 export const ICON = 14;
+
+export { default as PanelLeft } from '@lucide/svelte/icons/panel-left';
+export { default as PanelBottom } from '@lucide/svelte/icons/panel-bottom';
+export { default as PanelRight } from '@lucide/svelte/icons/panel-right';
+
+import PanelLeftIcon from '@lucide/svelte/icons/panel-left';
+import PanelBottomIcon from '@lucide/svelte/icons/panel-bottom';
+import PanelRightIcon from '@lucide/svelte/icons/panel-right';
+
+/** The title bar's panel toggles: the Library on the left, Problems at the bottom, the side
+ *  panel on the right. */
+export const PANEL_ICONS = { library: PanelLeftIcon, bottom: PanelBottomIcon, side: PanelRightIcon } as const;
