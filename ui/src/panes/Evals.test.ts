@@ -83,7 +83,7 @@ function handlers(extra: Handler = {}): Handler {
     },
     suite_yaml: (s) => {
       const empty = s.cases.findIndex((c) => c.query.trim() === '');
-      if (empty >= 0) throw { code: 'invalid-suite', message: 'the suite: 1 mistake(s) in the eval suite', details: [{ line: 5 + 3 * empty, column: 5, message: '`query` is empty' }] };
+      if (empty >= 0) throw { code: 'invalid-suite', message: 'the suite: 1 mistake in the eval suite', details: [{ line: 5 + 3 * empty, column: 5, message: '`query` is empty' }] };
       return { text: yaml(s) };
     },
     save_suite: ({ path, text }) => ({ path, bytes: text.length, version: versionOf(text) }),
