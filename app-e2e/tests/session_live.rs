@@ -49,7 +49,8 @@ async fn a_live_turn_calls_load_skill_through_the_mock() {
         c.find(Locator::Css("[data-testid=tab-session]")).await?.click().await?;
         // The window starts under the spec, which has no skill tool: simulate DeepAgents V2 (load_skill).
         choose(&c, "[data-testid=session-agent]", "deepagents-v2").await;
-        wait_for("the session's skills", || async { count(&c, "[data-testid=composer-skill] option").await == 1 }).await;
+        wait_for("the session's skills", || async { count(&c, "[data-testid=composer-skill] option").await == 1 })
+            .await;
         // One composer: a message for the model.
         choose(&c, "[data-testid=composer-action]", "say").await;
         wait_for("the message field", || async { count(&c, "[data-testid=composer-text]").await == 1 }).await;

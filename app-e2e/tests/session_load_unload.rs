@@ -18,7 +18,8 @@ async fn load_and_unload_change_the_transcript_and_the_prompt() {
         c.find(Locator::Css("[data-testid=tab-session]")).await?.click().await?;
         // The window starts under the spec, which has no skill tool: simulate DeepAgents V2.
         choose(&c, "[data-testid=session-agent]", "deepagents-v2").await;
-        wait_for("the session's skills", || async { count(&c, "[data-testid=composer-skill] option").await == n }).await;
+        wait_for("the session's skills", || async { count(&c, "[data-testid=composer-skill] option").await == n })
+            .await;
         let prompt = "[data-testid=session-prompt]";
         wait_for("the initial prompt", || async { text_of(&c, prompt).await.is_some() }).await;
         let initial = text_of(&c, prompt).await.unwrap();
