@@ -49,25 +49,29 @@ async fn a_live_turn_calls_load_skill_through_the_mock() {
         c.find(Locator::Css("[data-testid=tab-session]")).await?.click().await?;
         // The window starts under the spec, which has no skill tool: simulate DeepAgents V2 (load_skill).
         choose(&c, "[data-testid=session-agent]", "deepagents-v2").await;
-        wait_for("the session's skills", || async { count(&c, "[data-testid=session-skills] tr").await == 1 }).await;
-        type_into(&c, "[data-testid=user-message]", "Summarise report.pdf for me").await?;
+        wait_for("the session's skills", || async { count(&c, "[data-testid=composer-skill] option").await == 1 })
+            .await;
+        // One composer: a message for the model.
+        choose(&c, "[data-testid=composer-action]", "say").await;
+        wait_for("the message field", || async { count(&c, "[data-testid=composer-text]").await == 1 }).await;
+        type_into(&c, "[data-testid=composer-text]", "Summarise report.pdf for me").await?;
         // The button is disabled while the session replays (choosing the agent replays it).
         wait_for("the ask button", || async {
-            c.execute("return !document.querySelector('[data-testid=ask-model]').disabled", vec![])
+            c.execute("return !document.querySelector('[data-testid=composer-send]').disabled", vec![])
                 .await
                 .ok()
                 .and_then(|v| v.as_bool())
                 == Some(true)
         })
         .await;
-        c.find(Locator::Css("[data-testid=ask-model]")).await?.click().await?;
+        c.find(Locator::Css("[data-testid=composer-send]")).await?.click().await?;
         wait_for("the model's turns", || async { count(&c, "[data-testid=turn]").await == 4 }).await;
         let actions = c
             .execute("return [...document.querySelectorAll('[data-testid=turn]')].map(t => t.dataset.action)", vec![])
             .await?;
         assert_eq!(actions, json!(["user", "model", "load", "model"]));
-        let row = text(&c, "[data-testid=session-skills] tr[data-name=pdf]").await;
-        assert!(row.contains("loaded"), "{row}");
+        let loaded = text(&c, "[data-testid=session-loaded]").await;
+        assert!(loaded.contains("pdf"), "{loaded}");
         assert_eq!(server.requests().len(), 2);
         let tools = &server.requests()[0].body["tools"];
         assert_eq!(tools[0]["function"]["name"], "load_skill", "{tools}");

@@ -18,15 +18,18 @@ async fn load_and_unload_change_the_transcript_and_the_prompt() {
         c.find(Locator::Css("[data-testid=tab-session]")).await?.click().await?;
         // The window starts under the spec, which has no skill tool: simulate DeepAgents V2.
         choose(&c, "[data-testid=session-agent]", "deepagents-v2").await;
-        wait_for("the session's skills", || async { count(&c, "[data-testid=session-skills] tr").await == n }).await;
+        wait_for("the session's skills", || async { count(&c, "[data-testid=composer-skill] option").await == n })
+            .await;
         let prompt = "[data-testid=session-prompt]";
         wait_for("the initial prompt", || async { text_of(&c, prompt).await.is_some() }).await;
         let initial = text_of(&c, prompt).await.unwrap();
         assert_eq!(initial, cli_prompt(&skillkit, "deepagents-v2", &lib, &[]), "the session starts from the prompt");
         assert_eq!(count(&c, "[data-testid=turn]").await, 0);
 
-        let row = "[data-testid=session-skills] tr[data-name=commit-message]";
-        c.find(Locator::Css(&format!("{row} [data-testid=load]"))).await?.click().await?;
+        // One composer: Load, the skill, send.
+        choose(&c, "[data-testid=composer-action]", "load").await;
+        choose(&c, "[data-testid=composer-skill]", "commit-message").await;
+        c.find(Locator::Css("[data-testid=composer-send]")).await?.click().await?;
         wait_for("the load turn", || async { count(&c, "[data-testid=turn]").await == 1 }).await;
         let turn = text_of(&c, "[data-testid=turn]").await.unwrap();
         assert!(turn.contains("load_skill(\"commit-message\")"), "{turn}");
@@ -40,7 +43,12 @@ async fn load_and_unload_change_the_transcript_and_the_prompt() {
         let file = std::fs::read_to_string(lib.join("commit-message/SKILL.md")).unwrap();
         assert!(result.starts_with(file.trim_end()), "{}", &result[..200.min(result.len())]);
 
-        c.find(Locator::Css(&format!("{row} [data-testid=unload]"))).await?.click().await?;
+        choose(&c, "[data-testid=composer-action]", "unload").await;
+        wait_for("the loaded skill offered", || async {
+            text_of(&c, "[data-testid=composer-skill]").await.as_deref() == Some("commit-message")
+        })
+        .await;
+        c.find(Locator::Css("[data-testid=composer-send]")).await?.click().await?;
         wait_for("the unload turn", || async { count(&c, "[data-testid=turn]").await == 2 }).await;
         let turns: Vec<String> = c
             .execute("return [...document.querySelectorAll('[data-testid=turn]')].map(t => t.dataset.action)", vec![])

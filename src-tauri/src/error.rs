@@ -48,6 +48,11 @@ pub enum ErrorCode {
     Internal,
 }
 
+/// "1 mistake", "3 mistakes": how many a file has, in words.
+pub fn mistakes(n: usize) -> String {
+    format!("{n} mistake{}", if n == 1 { "" } else { "s" })
+}
+
 /// A located mistake in the input, 1-based.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct ErrorDetail {

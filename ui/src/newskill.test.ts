@@ -19,6 +19,8 @@ function check({ source, name, description }: NewSkill): NewSkillCheck {
       { code: 'SK204', severity: 'error', message: `Skill name '${name}' contains invalid characters.`, field: 'name', agents: ['skills-ref'] },
       { code: 'SK204', severity: 'error', message: `\`name\` \`${name}\` must be lowercase and may only contain letters, digits and \`-\``, field: 'name', agents: ['spec', 'claude-code'] },
     );
+  else if (name === 'many')
+    problems.push({ code: 'SK208', severity: 'warning', message: 'too generic', field: 'name', agents: ['claude-code', 'codex', 'cline'] });
   else if (!/^[a-z0-9-]+$/.test(name))
     problems.push({ code: 'SK201', severity: 'error', message: 'bad name', field: 'name', agents: ['spec', 'claude-code'] });
   if (!description)
@@ -79,7 +81,8 @@ describe('New skill dialog', () => {
 
     type('[data-testid=new-name]', 'Fresh_Skill');
     await until(() => $$('[data-testid=new-problem][data-field=name]').length === 1);
-    expect($('[data-testid=new-problem][data-field=name]')?.textContent).toContain('spec, claude-code');
+    expect($('[data-testid=new-problem][data-field=name] [data-testid=new-reporters]')?.textContent).toBe('(spec and claude-code)');
+    expect($('[data-testid=new-problem][data-field=name] .chip')?.textContent).toBe('SK201');
     expect($('[data-testid=new-name]')?.getAttribute('aria-invalid')).toBe('true');
     // The description, untouched, is not judged yet.
     expect($$('[data-testid=new-problem][data-field=description]')).toHaveLength(0);
@@ -111,6 +114,17 @@ describe('New skill dialog', () => {
     });
     expect(studio.file?.path).toBe('/lib/s1/fresh/SKILL.md');
     await until(() => $('.cm-content')?.textContent?.includes('name: fresh') ?? false);
+  });
+
+  it('keeps each message short: how many agents report it, their names on hover', async () => {
+    $('[data-testid=new-skill-open]')!.click();
+    await until(() => $('[data-testid=new-name]') !== null);
+    type('[data-testid=new-name]', 'many');
+    await until(() => $$('[data-testid=new-problem][data-field=name]').length === 1);
+    const who = $('[data-testid=new-problem][data-field=name] [data-testid=new-reporters]')!;
+    expect(who.textContent).toBe('(3 agents)');
+    expect(who.getAttribute('title')).toBe('claude-code, codex, and cline');
+    expect($('[data-testid=new-problem]')?.textContent).not.toContain('codex');
   });
 
   it('closes with Escape without creating anything', async () => {

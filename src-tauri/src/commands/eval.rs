@@ -287,7 +287,11 @@ impl Drop for Running<'_> {
 }
 
 fn invalid_suite(path: &str, errors: Vec<skillkit::session_script::ScriptError>) -> AppError {
-    AppError::located(ErrorCode::InvalidSuite, format!("{path}: {} mistake(s) in the eval suite", errors.len()), errors)
+    AppError::located(
+        ErrorCode::InvalidSuite,
+        format!("{path}: {} in the eval suite", crate::error::mistakes(errors.len())),
+        errors,
+    )
 }
 
 fn from_eval(e: EvalError) -> AppError {

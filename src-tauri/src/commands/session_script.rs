@@ -68,7 +68,7 @@ pub fn script_text(agent: &str, sources: &[String], settings: &SessionSettings, 
 pub(super) fn invalid(path: &str, errors: Vec<skillkit::session_script::ScriptError>) -> AppError {
     AppError::located(
         ErrorCode::InvalidScript,
-        format!("{path}: {} mistake(s) in the session script", errors.len()),
+        format!("{path}: {} in the session script", crate::error::mistakes(errors.len())),
         errors,
     )
 }

@@ -6,6 +6,7 @@ import { debounce } from './debounce';
 import { afterPaint } from './frame';
 import type { Diagnostic, Draft, Version } from './bindings';
 import type { Studio } from './studio.svelte';
+import { count } from './format';
 
 export interface OpenFile {
   path: string;
@@ -219,7 +220,7 @@ export class EditingState {
       if (this.conflict?.path === path) this.conflict = null;
       // The host removed the draft with the save.
       this.drafted.delete(path);
-      studio.status = `saved ${saved.path} (${saved.bytes} bytes)`;
+      studio.status = `saved ${saved.path} (${count(saved.bytes, 'byte')})`;
       studio.error = null;
       // The watcher reports the save and refreshes the library.
     } catch (e) {

@@ -17,6 +17,52 @@ import type {
   Variant,
 } from './bindings';
 import type { Studio } from './studio.svelte';
+import { count } from './format';
+
+/** The field of the Evals pane an error is about, so that it shows under that field. */
+export type EvalField = 'suite' | 'model' | 'base_url' | 'temperature' | 'runs' | 'concurrency' | 'key' | 'run';
+
+/** Where `e` belongs: a missing or refused key under the key, a bad setting under its field,
+ *  a suite's mistakes under the suite; anything else under Run. */
+export function errorField(e: AppError): EvalField {
+  const m = e.message.toLowerCase();
+  switch (e.code) {
+    case 'keyring':
+    case 'no-key':
+      return 'key';
+    case 'invalid-suite':
+      return 'suite';
+    case 'invalid-settings':
+      if (m.includes('key')) return 'key';
+      if (m.includes('model')) return 'model';
+      if (m.includes('base url')) return 'base_url';
+      if (m.includes('temperature')) return 'temperature';
+      if (m.includes('runs')) return 'runs';
+      if (m.includes('at once')) return 'concurrency';
+      return 'run';
+    default:
+      return 'run';
+  }
+}
+
+/** An API name as a person says it. */
+export function apiName(api: string): string {
+  return api === 'anthropic' ? 'Anthropic' : 'OpenAI';
+}
+
+/** What to tell a person when the system keyring cannot be reached (the host's own words, a
+ *  D-Bus error more often than not, stay on hover): what it means and what to do instead. */
+export function keyringTrouble(env: string): string {
+  return `The system keyring is unavailable, so a key cannot be stored here. Set ${env} in the environment before starting the app, or start a keyring service (such as GNOME Keyring) and try again.`;
+}
+
+/** An error in words for the field it is shown under: the keyring's in plain words, the rest as
+ *  the host says it (its code is shown apart, as a chip). */
+export function errorWords(e: AppError, env: string): string {
+  if (e.code === 'keyring') return keyringTrouble(env);
+  const m = e.message;
+  return m.charAt(0).toUpperCase() + m.slice(1);
+}
 
 export const defaultSettings: ProviderSettings = {
   api: 'openai',
@@ -82,6 +128,24 @@ export class EvalsState {
     return this.keys.find((k) => k.api === this.settings.api) ?? null;
   }
 
+  /** Why Run cannot start, in words (null when it can): no suite, no cases, a case without a
+   *  query, the suite's mistakes, no model, no key for a hosted API. */
+  get blocked(): string | null {
+    if (!this.suite || !this.shown) return 'Create a suite first.';
+    const cases = this.suite.cases;
+    if (cases.length === 0) return 'Add a case first: Run asks the model each case’s query.';
+    const empty = cases.filter((c) => c.query.trim() === '').length;
+    if (empty > 0) return `${count(empty, 'case has', 'cases have')} no query yet.`;
+    if (this.suiteError) return 'Fix the suite’s mistakes first.';
+    if (!this.agent) return 'Pick the agent whose skill tool the model is given.';
+    if (!this.settings.model.trim()) return 'Name the model to ask in Model.';
+    const k = this.key;
+    if (k && !k.stored && !k.env_set && !this.settings.base_url.trim()) {
+      return `No API key for ${apiName(k.api)}: paste one in Key, set ${k.env}, or give a local server’s Base URL.`;
+    }
+    return null;
+  }
+
   /** The table is shown: a suite file exists, or a new one is being written. */
   get shown() {
     return this.suite !== null && (this.file?.exists || this.creating);
@@ -143,7 +207,7 @@ export class EvalsState {
       const file = await api.import_suite({ skill: this.skill, name, from });
       this.take(file, true);
       this.creating = true;
-      this.status = `imported ${file.suite.cases.length} case(s) from ${from}`;
+      this.status = `imported ${count(file.suite.cases.length, 'case')} from ${from}`;
     } catch (e) {
       this.error = asAppError(e);
     }
@@ -239,7 +303,7 @@ export class EvalsState {
 
   /** Runs the suite (and, with `compare`, again with the editor's text of the skill). */
   async run() {
-    if (!this.file || this.running || !(await this.current())) return;
+    if (!this.file || this.running || this.blocked !== null || !(await this.current())) return;
     const file = this.studio.editor.file;
     const compare = this.compare && file && file.path === this.skill ? { path: file.path, text: file.text } : null;
     this.running = true;
@@ -257,11 +321,11 @@ export class EvalsState {
       const { saved, unsaved } = this.result;
       // The reports' own counts: the host's progress events travel apart from the command's
       // answer, and the last of them may arrive after it (and is then ignored).
-      const count = (r: Report): Count => ({ done: r.summary.requests, total: r.cases.length * r.runs });
-      this.progress = { saved: count(saved), unsaved: unsaved ? count(unsaved) : null };
+      const counted = (r: Report): Count => ({ done: r.summary.requests, total: r.cases.length * r.runs });
+      this.progress = { saved: counted(saved), unsaved: unsaved ? counted(unsaved) : null };
       const requests = saved.summary.requests + (unsaved?.summary.requests ?? 0);
       const cancelled = saved.cancelled || (unsaved?.cancelled ?? false);
-      this.status = `${requests} request(s) to ${saved.model}${cancelled ? ' · cancelled: the counts are of the completed runs' : ''}`;
+      this.status = `${count(requests, 'request')} to ${saved.model}${cancelled ? ' · cancelled: the counts are of the completed runs' : ''}`;
     } catch (e) {
       this.error = asAppError(e);
     } finally {

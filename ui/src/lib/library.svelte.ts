@@ -3,6 +3,7 @@
 import { api, asAppError, dialogs } from './api';
 import type { AgentInfo, Diagnostic, LibraryView, NewSkill, NewSkillCheck, SkillEntry } from './bindings';
 import type { Studio } from './studio.svelte';
+import { count } from './format';
 
 export class LibraryState {
   agents = $state<AgentInfo[]>([]);
@@ -37,7 +38,7 @@ export class LibraryState {
     try {
       this.view = await api.open_library({ sources: this.sources, agent: this.agent });
       studio.error = null;
-      studio.status = `${this.view.skills.length} skills in ${this.view.sources.length} source(s)`;
+      studio.status = `${count(this.view.skills.length, 'skill')} in ${count(this.view.sources.length, 'source')}`;
     } catch (e) {
       studio.error = asAppError(e);
     }

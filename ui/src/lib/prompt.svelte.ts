@@ -2,7 +2,8 @@
 // in the title bar) gets in its system prompt from the opened library, rendered by the engine
 // (`render_prompt`) with the settings chosen in the pane.
 import { api, asAppError } from './api';
-import type { AppError, PromptView } from './bindings';
+import type { AppError, Decision, PromptSkill, PromptView } from './bindings';
+import { bytesToUtf16 } from './text';
 import type { Studio } from './studio.svelte';
 
 export class PromptState {
@@ -77,3 +78,34 @@ export class PromptState {
     }
   }
 }
+
+/** The decisions a listing budget makes: a skill shortened, listed by name only, or dropped. */
+export const CUT: readonly Decision[] = ['truncated', 'name-only', 'dropped'];
+
+/** The skills the budget cuts, in the listing's order: the first is cut first. */
+export function cutSkills(p: PromptView): PromptSkill[] {
+  return p.skills.filter((s) => CUT.includes(s.decision));
+}
+
+/** The prompt's text cut at the `marked` skill's entry (its byte range turned into UTF-16). */
+export function markedSegments(p: PromptView, marked: string | null): { text: string; mark: boolean }[] {
+  const skill = p.skills.find((s) => s.name === marked && s.range);
+  if (!skill?.range) return [{ text: p.text, mark: false }];
+  const [a, z] = bytesToUtf16(p.text, [skill.range.start, skill.range.end]);
+  return [
+    { text: p.text.slice(0, a), mark: false },
+    { text: p.text.slice(a, z), mark: true },
+    { text: p.text.slice(z), mark: false },
+  ];
+}
+
+/** Each decision as a short tag. */
+export const DECISION_LABELS: Record<Decision, string> = {
+  full: 'in full',
+  truncated: 'truncated',
+  'name-only': 'name only',
+  dropped: 'dropped',
+  hidden: 'hidden',
+  invalid: 'invalid',
+  shadowed: 'shadowed',
+};

@@ -3,6 +3,7 @@
 import { api, asAppError } from './api';
 import type { AppError, Policy, SessionSettings, SessionView, Step } from './bindings';
 import type { Studio } from './studio.svelte';
+import { count } from './format';
 
 /** `/name some args` as a slash step; null when it is not one. */
 export function slashStep(line: string): Step | null {
@@ -20,6 +21,33 @@ export function toolStep(name: string, json: string): Step | string {
     return `the arguments are not JSON: ${(e as Error).message}`;
   }
   return { action: 'tool', name: name.trim(), args };
+}
+
+/** What the Session pane's composer does: a skill action, a slash command, a tool call, or a
+ *  message the model answers. */
+export type ComposerAction = 'invoke' | 'load' | 'unload' | 'slash' | 'tool' | 'say';
+
+/** The composer's input as a step to replay, a message for the model (`ask`), or what is
+ *  missing, in words. A message that starts with `/` is a slash command. */
+export function composerStep(action: ComposerAction, skill: string, text: string): Step | { ask: string } | string {
+  switch (action) {
+    case 'invoke':
+    case 'load':
+    case 'unload':
+      if (!skill) return action === 'unload' ? 'no skill is loaded to unload' : 'pick a skill';
+      if (action === 'invoke') return { action, skill, args: text.trim() === '' ? null : text };
+      return { action, skill };
+    case 'slash':
+      return slashStep(text) ?? 'type a slash command: /name arguments';
+    case 'tool': {
+      const m = /^\s*([^\s{]+)\s*([\s\S]*)$/.exec(text);
+      if (!m) return 'type a tool call: a name, then its JSON arguments, e.g. Bash {"command": "ls"}';
+      return toolStep(m[1], m[2]);
+    }
+    case 'say':
+      if (text.trim().startsWith('/')) return slashStep(text) ?? 'type a slash command: /name arguments';
+      return text.trim() ? { ask: text } : 'type what the user says';
+  }
 }
 
 export class SessionState {
@@ -234,7 +262,7 @@ export class SessionState {
         steps: this.steps,
       });
       this.scriptPath = saved.path;
-      this.status = `saved ${saved.path} (${saved.bytes} bytes)`;
+      this.status = `saved ${saved.path} (${count(saved.bytes, 'byte')})`;
       this.error = null;
     } catch (e) {
       this.error = asAppError(e);
@@ -254,7 +282,7 @@ export class SessionState {
       this.steps = s.steps;
       this.view = s.view;
       this.scriptPath = s.path;
-      const steps = `${s.steps.length} ${s.steps.length === 1 ? 'step' : 'steps'}`;
+      const steps = count(s.steps.length, 'step');
       const label = this.studio.agentLabel(s.agent);
       const window = this.studio.agentLabel(this.studio.library.agent);
       this.status = this.override

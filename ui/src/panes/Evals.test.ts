@@ -83,7 +83,7 @@ function handlers(extra: Handler = {}): Handler {
     },
     suite_yaml: (s) => {
       const empty = s.cases.findIndex((c) => c.query.trim() === '');
-      if (empty >= 0) throw { code: 'invalid-suite', message: 'the suite: 1 mistake(s) in the eval suite', details: [{ line: 5 + 3 * empty, column: 5, message: '`query` is empty' }] };
+      if (empty >= 0) throw { code: 'invalid-suite', message: 'the suite: 1 mistake in the eval suite', details: [{ line: 5 + 3 * empty, column: 5, message: '`query` is empty' }] };
       return { text: yaml(s) };
     },
     save_suite: ({ path, text }) => ({ path, bytes: text.length, version: versionOf(text) }),
@@ -98,7 +98,7 @@ let studio: Studio;
 async function start(suite: SuiteFile | null = null, extra: Handler = {}) {
   file = suite;
   answer = null;
-  settings = { api: 'openai', base_url: '', model: '', temperature: null, runs: 3, concurrency: 4, timeout_secs: 120 };
+  settings = { api: 'openai', base_url: '', model: 'mock-model', temperature: null, runs: 3, concurrency: 4, timeout_secs: 120 };
   keys = [
     { api: 'openai', stored: false, env: 'OPENAI_API_KEY', env_set: true, keyring_error: null },
     { api: 'anthropic', stored: false, env: 'ANTHROPIC_API_KEY', env_set: false, keyring_error: null },
@@ -146,7 +146,7 @@ describe('Evals pane', () => {
     // The second row has no query yet: the engine's located mistake shows, and Save does not write.
     $('[data-testid=suite-save]')!.click();
     await until(() => $('[data-testid=suite-error]') !== null);
-    expect($('[data-testid=suite-error]')?.textContent).toContain('8:5: `query` is empty');
+    expect($('[data-testid=suite-error]')?.textContent).toContain('line 8, column 5: `query` is empty');
     expect(calls.some((c) => c.cmd === 'save_suite')).toBe(false);
     change(rows()[1].querySelector('[data-testid=case-query]') as HTMLElement, 'What is the weather?');
     await until(() => $('[data-testid=suite-error]') === null);
@@ -164,6 +164,63 @@ describe('Evals pane', () => {
     expect(nextId([{ id: 'case-2', query: 'q', expect: 'none' }])).toBe('case-3');
   });
 
+  it('explains a trigger eval, and says why Run is disabled until it can run', async () => {
+    await start();
+    const why = () => $('[data-testid=eval-run-why]')?.textContent?.trim() ?? null;
+    const run = () => $('[data-testid=eval-run]') as HTMLButtonElement;
+    expect($('[data-testid=suite-missing]')?.textContent).toContain('A trigger eval asks a model each query');
+    expect(run().disabled).toBe(true);
+    expect(why()).toBe('Create a suite first.');
+    $('[data-testid=suite-create]')!.click();
+    await until(() => $('[data-testid=suite-no-cases]') !== null);
+    expect(why()).toContain('Add a case first');
+    expect(run().getAttribute('aria-describedby')).toBe('eval-run-why');
+    $('[data-testid=case-add]')!.click();
+    await until(() => why()?.includes('1 case has no query yet') ?? false);
+    change(rows()[0].querySelector('[data-testid=case-query]') as HTMLElement, 'Read report.pdf');
+    await until(() => why() === null);
+    expect(run().disabled).toBe(false);
+    expect($('[data-testid=suite-count]')?.textContent).toContain('1 case ·');
+    // No model: said, not sent.
+    change($('[data-testid=eval-model]'), '');
+    await until(() => why() === 'Name the model to ask in Model.');
+    expect(run().disabled).toBe(true);
+    expect(($('[data-testid=eval-model]') as HTMLInputElement).placeholder).toBe('type a model name');
+    change($('[data-testid=eval-model]'), 'gpt-4o-mini');
+    // Anthropic has no key here (none stored, ANTHROPIC_API_KEY unset) and no local server.
+    change($('[data-testid=eval-api]'), 'anthropic');
+    await until(() => why()?.startsWith('No API key for Anthropic') ?? false);
+    expect(why()).toContain('set ANTHROPIC_API_KEY');
+    change($('[data-testid=eval-base-url]'), 'http://127.0.0.1:11434/v1');
+    await until(() => why() === null);
+    run().click();
+    await until(() => answer !== null);
+  });
+
+  it('says the keyring is unavailable in words, with its own error on hover', async () => {
+    const dbus = 'Platform secure storage failure: DBus error: The name org.freedesktop.secrets was not provided by any .service files';
+    await start(null, {
+      api_keys: () => keys.map((k) => ({ ...k, keyring_error: dbus })),
+      set_api_key: () => {
+        throw { code: 'keyring', message: `the system keyring: ${dbus}`, details: [] };
+      },
+    });
+    await until(() => $('[data-testid=eval-keyring]') !== null);
+    const note = $('[data-testid=eval-keyring]')!;
+    expect(note.textContent).toContain('The system keyring is unavailable');
+    expect(note.textContent).toContain('Set OPENAI_API_KEY');
+    expect(note.textContent).not.toContain('DBus');
+    expect(note.title).toBe(dbus);
+    change($('[data-testid=eval-key]'), 'sk-typed');
+    ($('[data-testid=eval-key]')!.closest('form') as HTMLFormElement).requestSubmit();
+    await until(() => $('[data-testid=eval-error]') !== null);
+    const err = $('[data-testid=eval-error]')!;
+    expect(err.dataset.field).toBe('key');
+    expect(err.textContent).not.toContain('DBus');
+    expect(err.textContent).toContain('keyring is unavailable');
+    expect(err.querySelector('.chip')?.textContent).toBe('keyring');
+  });
+
   it('imports skill-creator\'s list from the skill folder', async () => {
     await start();
     expect(($('[data-testid=suite-import-from]') as HTMLSelectElement).value).toBe('/lib/s0/pdf/evals/evals.json');
@@ -172,7 +229,7 @@ describe('Evals pane', () => {
     expect(lastCall('import_suite')).toEqual({ skill: PDF, name: 'pdf', from: '/lib/s0/pdf/evals/evals.json' });
     expect((rows()[0].querySelector('[data-testid=case-expect]') as HTMLSelectElement).value).toBe('pdf');
     expect($('[data-testid=suite-dirty]')).not.toBeNull();
-    expect($('[data-testid=eval-status]')?.textContent).toContain('imported 2 case(s)');
+    expect($('[data-testid=eval-status]')?.textContent).toContain('imported 2 cases');
   });
 
   it('remembers the provider settings and sends the key to the keyring only', async () => {
@@ -281,7 +338,7 @@ describe('Evals pane', () => {
     expect(reports.map((r) => row(r).dataset.pass)).toEqual(['false', 'true']);
     expect(reports.every((r) => row(r).classList.contains('diff'))).toBe(true);
     expect(reports[1].querySelector('[data-testid=eval-summary] .diff')?.textContent).toContain('1/1 passed');
-    expect($('[data-testid=eval-status]')?.textContent).toBe('6 request(s) to mock-model');
+    expect($('[data-testid=eval-status]')?.textContent).toBe('6 requests to mock-model');
   });
 
   it('shows the host\'s errors and stays usable', async () => {
@@ -295,6 +352,10 @@ describe('Evals pane', () => {
     $('[data-testid=eval-run]')!.click();
     await until(() => $('[data-testid=eval-error]') !== null);
     expect($('[data-testid=eval-error]')?.textContent).toContain('no-key');
+    // Under the field it is about, the code apart from the words.
+    expect($('[data-testid=eval-error]')?.dataset.field).toBe('key');
+    expect($('[data-testid=eval-error] .chip')?.textContent).toBe('no-key');
+    expect($('[data-testid=eval-error]')?.closest('form')?.getAttribute('aria-label')).toBe('API key');
     expect($('[data-testid=eval-error]')?.textContent).toContain('set OPENAI_API_KEY');
     expect(($('[data-testid=eval-run]') as HTMLButtonElement).disabled).toBe(false);
     expect($('[data-testid=eval-reports]')).toBeNull();

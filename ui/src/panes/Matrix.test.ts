@@ -64,7 +64,7 @@ describe('Matrix pane', () => {
     // The budget bar: over the budget, full and marked.
     const meter = $('[data-testid=matrix-budget-claude-code] .meter')!;
     expect(meter.classList.contains('over')).toBe(true);
-    expect($('[data-testid=matrix-budget-claude-code]')!.title).toContain('listing: 150 of 100 display columns');
+    expect($('[data-testid=matrix-budget-claude-code]')!.title).toContain('listing: 150% of the budget (150 of 100 display columns)');
     expect($('[data-testid=matrix-budget-opencode] .meter')).toBeNull();
   });
 

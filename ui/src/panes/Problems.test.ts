@@ -69,9 +69,9 @@ describe('Problems pane', () => {
   it('lists every diagnostic of the library with counts per severity', async () => {
     await start();
     expect(codes()).toEqual(['SK201', 'SK310', 'SK401']);
-    expect($('[data-testid=count-error]')?.textContent).toBe('1 errors');
-    expect($('[data-testid=count-warning]')?.textContent).toBe('1 warnings');
-    expect($('[data-testid=count-info]')?.textContent).toBe('1 notes');
+    expect($('[data-testid=count-error]')?.textContent).toBe('1 error');
+    expect($('[data-testid=count-warning]')?.textContent).toBe('1 warning');
+    expect($('[data-testid=count-info]')?.textContent).toBe('1 info');
     expect($$('[data-testid=problem]')[2].textContent).toContain('beta:9:1');
   });
 

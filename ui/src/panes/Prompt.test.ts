@@ -4,6 +4,7 @@ import type { Studio } from '../lib/studio.svelte';
 import type { PromptSkill, PromptView, RenderPrompt } from '../lib/bindings';
 import promptSource from './Prompt.svelte?raw';
 import viewSource from './PromptView.svelte?raw';
+import compareSource from './PromptCompare.svelte?raw';
 import { $, $$, calls, change, commonHandlers, route, settle, skill, until, versionOf, type Handler, mountApp, unmountApp } from '../testing/fixtures';
 
 function ps(
@@ -65,7 +66,7 @@ function render(args: RenderPrompt): PromptView {
           ],
     warnings: ['one warning'],
     budget: other
-      ? null
+      ? { limit: 2000, unit: 'token units', needed: 500, rule: 'ceil(bytes / 4)' }
       : fits
         ? { limit: args.char_budget ?? 30000, unit: 'characters', needed: 2757, rule: 'floor(1000000 × 3 × 0.01)' }
         : { limit: args.char_budget ?? 30, unit: 'chars', needed: 60, rule: '1% of the context window' },
@@ -125,7 +126,9 @@ afterEach(() => {
 describe('Prompt pane', () => {
   it("says first, in words and with separators, what the window's agent lists", async () => {
     await start();
-    expect(summary()).toBe('Claude Code 2.1 lists 3 skills in full in 2,757 of 30,000 characters.');
+    expect(summary()).toBe('Claude Code 2.1 lists 3 skills in full, using 9.2% of its listing budget.');
+    // The agent's own unit on hover.
+    expect($('[data-testid=budget-share]')?.getAttribute('title')).toBe('2,757 of 30,000 characters');
     expect($('[data-testid=prompt-text]')?.textContent).toBe(TEXT);
     const counts = $('[data-testid=prompt-counts]')?.textContent;
     expect(counts).toContain(`${[...TEXT].length} chars`);
@@ -147,7 +150,9 @@ describe('Prompt pane', () => {
     await studio.setAgent('codex');
     await until(() => $('[data-testid=prompt-view-main]')?.dataset.agent === 'codex');
     expect($('[data-testid=prompt-text]')?.textContent).toBe('codex listing');
-    expect(summary()).toBe('Codex 0.5 lists 1 skill in full in 13 characters.');
+    // The same measure for an agent that counts in another unit: a share of its own budget.
+    expect(summary()).toBe('Codex 0.5 lists 1 skill in full, using 25% of its listing budget.');
+    expect($('[data-testid=budget-share]')?.getAttribute('title')).toBe('500 of 2,000 token units');
     expect(renders().at(-1)).toMatchObject({ agent: 'codex' });
   });
 
@@ -175,24 +180,28 @@ describe('Prompt pane', () => {
 
   it('draws the budget as used against the limit, with a legend and the part over it marked', async () => {
     await start();
-    expect(($('[data-testid=budget-fill]') as HTMLElement).style.width).toBe(`${(100 * 2757) / 30000}%`);
+    // On a scale of 0 to 100% of the budget.
+    expect(parseFloat(($('[data-testid=budget-fill]') as HTMLElement).style.width)).toBeCloseTo((100 * 2757) / 30000, 6);
     expect($('[data-testid=budget-over]')).toBeNull();
     const legend = $('[data-testid=budget-legend]')?.textContent;
-    expect(legend).toContain('needed in full: 2,757 characters');
-    expect(legend).toContain('budget: 30,000');
-    expect(legend).toContain('left: 27,243');
-    expect($('[data-testid=budget]')?.textContent).toContain('30,000 characters');
+    expect(legend).toContain('needed in full: 9.2%');
+    expect(legend).toContain('budget: 100% = 30,000 characters');
+    expect(legend).toContain('left: 91%');
+    expect($('[data-testid=budget-cut]')?.textContent).toBe('nothing cut');
+    expect($('[data-testid=budget-bar]')?.getAttribute('title')).toBe('2,757 of 30,000 characters');
 
     unmountApp();
     clearMocks();
     await start('claude-code', 'over');
     expect(summary()).toBe(
-      'Claude Code 2.1 lists 2 skills in full and 1 by name only: in full they would need 60 characters, over its budget of 30. Not listed: 1 dropped, 1 invalid.',
+      'Claude Code 2.1 lists 2 skills in full and 1 by name only: in full they would need 200% of its listing budget, so gamma is cut first. Not listed: 1 dropped, 1 invalid.',
     );
-    // On a scale of 0 to 60: the budget is half of it, the other half is over.
+    expect($('[data-testid=budget-share]')?.getAttribute('title')).toBe('60 of 30 characters');
+    // On a scale of 0 to 200%: the budget is half of it, the other half is over.
     expect(($('[data-testid=budget-fill]') as HTMLElement).style.width).toBe('50%');
     expect(($('[data-testid=budget-over]') as HTMLElement).style.width).toBe('50%');
-    expect($('[data-testid=budget-legend]')?.textContent).toContain('over by 30');
+    expect($('[data-testid=budget-legend]')?.textContent).toContain('over by 100%');
+    expect($('[data-testid=budget-cut]')?.textContent).toBe('cut first: gamma (2 skills cut)');
   });
 
   it('explains that the spec injects nothing, and offers a second agent or a preview as Claude Code', async () => {
@@ -217,7 +226,7 @@ describe('Prompt pane', () => {
     change($('[data-testid=context-window]'), '32000');
     await settle();
     change($('[data-testid=char-budget]'), '500');
-    await until(() => $('[data-testid=budget-legend]')?.textContent?.includes('budget: 500') ?? false);
+    await until(() => $('[data-testid=budget-legend]')?.textContent?.includes('budget: 100% = 500 characters') ?? false);
     expect(renders().at(-1)).toEqual({
       sources: ['/lib/s0'],
       agent: 'claude-code',
@@ -308,6 +317,20 @@ describe('Prompt pane', () => {
     expect($('[data-testid=prompt-view-main]')?.dataset.agent).toBe('claude-code');
     expect($('[data-testid=prompt-view-compare]')?.dataset.agent).toBe('codex');
     expect($$('[data-testid=prompt-text]').map((e) => e.textContent)).toEqual([TEXT, 'codex listing']);
+    // One table, a column per agent, not two reports stacked.
+    expect($$('[data-testid=prompt-summary]')).toHaveLength(0);
+    const table = $('[data-testid=prompt-compare] table')!;
+    expect([...table.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Skill', 'Claude Code 2.1', 'Codex 0.5']);
+    const cells = (testid: string) => [...table.querySelectorAll(`[data-testid=${testid}] td`)].map((td) => td.textContent?.trim());
+    expect(cells('compare-budget')).toEqual(['9.2%', '25%']);
+    expect(table.querySelector('[data-testid=compare-budget] td')?.getAttribute('title')).toBe('2,757 of 30,000 characters');
+    expect(cells('compare-cut')).toEqual(['nothing', 'nothing']);
+    const decisions = (name: string) => [...table.querySelectorAll(`tr[data-name="${name}"] td`)].map((td) => (td as HTMLElement).dataset.decision);
+    expect(decisions('alpha')).toEqual(['full', 'full']);
+    expect(decisions('beta')).toEqual(['full', 'none']);
+    // Picking a skill marks it in both texts where they have it.
+    (table.querySelector('tr[data-name=alpha] button') as HTMLElement).click();
+    await until(() => $$('[data-testid=prompt-mark]').length === 2);
     change($('[data-testid=compare-agent]'), '');
     await until(() => $('[data-testid=prompt-view-compare]') === null);
   });
@@ -323,7 +346,7 @@ describe('Prompt pane', () => {
 
   it('colours only with the theme tokens, so both themes keep their contrast', () => {
     const allowed = ['bg', 'bg-alt', 'bg-raised', 'fg', 'muted', 'border', 'control-border', 'accent', 'accent-fg', 'accent-soft', 'error', 'warning', 'info', 'ok', 'diff-added', 'diff-removed', 'mono'];
-    for (const src of [promptSource, viewSource]) {
+    for (const src of [promptSource, viewSource, compareSource]) {
       const css = src.slice(src.indexOf('<style>'));
       expect(css).not.toMatch(/#[0-9a-f]{3,8}\b|rgba?\(|hsla?\(/i);
       const used = [...css.matchAll(/var\(--([a-z-]+)\)/g)].map((m) => m[1]);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import type { Studio } from '../lib/studio.svelte';
-import { type SessionState, slashStep, toolStep } from '../lib/session.svelte';
+import { type ComposerAction, type SessionState, composerStep, slashStep, toolStep } from '../lib/session.svelte';
 import type { RunSession, SessionView, Step, Turn } from '../lib/bindings';
 import source from './Session.svelte?raw';
 import { $, $$, calls, change, commonHandlers, route, settle, skill, until, versionOf, type Handler, mountApp, unmountApp } from '../testing/fixtures';
@@ -131,11 +131,29 @@ async function start(agent = 'deepagents-v2') {
   mockIPC(route(handlers), { shouldMockEvents: true });
   studio = await mountApp(2);
   session = studio.session;
-  await until(() => $$('[data-testid=session-skills] tr').length === 2 && (session.view !== null || !session.agent));
+  await until(() => studio.library.view !== null && (session.view !== null || !session.agent));
+  await settle();
 }
 
-const row = (name: string) => $(`[data-testid=session-skills] tr[data-name=${name}]`)!;
-const button = (name: string, action: 'load' | 'unload' | 'invoke') => row(name).querySelector(`[data-testid=${action}]`) as HTMLButtonElement;
+/** The composer's choices for `action`: the skills it offers. */
+async function offered(action: ComposerAction) {
+  change($('[data-testid=composer-action]'), action);
+  await settle();
+  const skill = $('[data-testid=composer-skill]') as HTMLSelectElement | null;
+  return skill && !skill.disabled ? [...skill.options].map((o) => o.value) : [];
+}
+
+/** Does `action` (with `skill`, typing `text`) in the composer and sends it. */
+async function act(action: ComposerAction, skill?: string, text?: string) {
+  change($('[data-testid=composer-action]'), action);
+  await settle();
+  if (skill !== undefined) change($('[data-testid=composer-skill]'), skill);
+  if (text !== undefined) change($('[data-testid=composer-text]'), text);
+  await settle();
+  ($('[data-testid=composer]') as HTMLFormElement).requestSubmit();
+}
+
+const loadedTags = () => $$('[data-testid=session-loaded] .tag').map((t) => t.dataset.name);
 const turns = () => $$('[data-testid=turn]');
 const runs = () => calls.filter((c) => c.cmd === 'run_session').map((c) => c.args as RunSession);
 
@@ -148,53 +166,63 @@ describe('Session pane', () => {
   it('load and unload add turns, replayed by the engine, and change the next prompt', async () => {
     await start();
     expect(turns()).toHaveLength(0);
-    // Unload applies only to a loaded skill, Load only to one not loaded.
-    expect([button('alpha', 'load').disabled, button('alpha', 'unload').disabled, button('alpha', 'invoke').disabled]).toEqual([false, true, false]);
-    button('alpha', 'load').click();
+    // One composer, no button per skill: Load offers the skills not loaded, Unload the loaded.
+    expect($$('[data-testid=composer-send]')).toHaveLength(1);
+    expect(await offered('load')).toEqual(['alpha', 'beta']);
+    expect(await offered('unload')).toEqual([]);
+    expect(await offered('invoke')).toEqual(['alpha', 'beta']);
+    await act('load', 'alpha');
     await until(() => turns().length === 1);
     expect(turns()[0].textContent).toContain('load_skill("alpha")');
+    expect(turns()[0].querySelector('[data-testid=turn-loaded]')?.textContent).toBe('loaded: alpha');
     expect($('[data-testid=prompt-changes]')?.textContent).toContain('+ alpha [Loaded]');
     expect($('[data-testid=session-prompt]')?.textContent).toBe('prompt; loaded: alpha');
-    expect(row('alpha').textContent).toContain('loaded');
-    expect([button('alpha', 'load').disabled, button('alpha', 'unload').disabled, button('alpha', 'invoke').disabled]).toEqual([true, false, false]);
-    expect([button('beta', 'load').disabled, button('beta', 'unload').disabled]).toEqual([false, true]);
-    button('alpha', 'unload').click();
+    expect(loadedTags()).toEqual(['alpha']);
+    expect(await offered('load')).toEqual(['beta']);
+    expect(await offered('unload')).toEqual(['alpha']);
+    await act('unload', 'alpha');
     await until(() => turns().length === 2);
     expect($('[data-testid=session-prompt]')?.textContent).toBe('prompt; loaded: ');
+    expect(turns()[1].querySelector('[data-testid=turn-loaded]')?.textContent).toBe('nothing loaded');
     const last = calls.filter((c) => c.cmd === 'run_session').at(-1)?.args as RunSession;
     expect(last).toMatchObject({ sources: ['/lib/s0'], agent: 'deepagents-v2', steps: [{ action: 'load', skill: 'alpha' }, { action: 'unload', skill: 'alpha' }] });
-    expect(button('alpha', 'unload').disabled).toBe(true);
+    expect(await offered('unload')).toEqual([]);
+    expect(($('[data-testid=composer-send]') as HTMLButtonElement).disabled).toBe(true);
     expect($$('[data-testid=meter-bar]')).toHaveLength(2);
     expect($('[data-testid=context-meter]')?.textContent).toContain('Context after turn 2: 300 of 1,000 tokens (30%)');
+    // Pointing at a bar shows its turn in the caption, not in a tooltip.
+    $$('[data-testid=meter-bar]')[0].dispatchEvent(new Event('pointerenter'));
+    await until(() => $('[data-testid=context-meter] figcaption')?.textContent?.includes('after turn 1: 200 of') ?? false);
+    expect($$('[data-testid=meter-bar]').some((b) => b.hasAttribute('title'))).toBe(false);
     $('[data-testid=session-undo]')!.click();
     await until(() => turns().length === 1);
-    change($('[data-testid=invoke-args]'), 'report.pdf');
-    button('beta', 'invoke').click();
+    await act('invoke', 'beta', 'report.pdf');
     await until(() => turns().length === 2);
     expect(session.steps.at(-1)).toEqual({ action: 'invoke', skill: 'beta', args: 'report.pdf' });
   });
 
   it('asks the model for a live turn with the Evals settings and keeps its turns as steps', async () => {
     await start();
-    $('[data-testid=ask-model]')!.click();
-    await settle();
-    expect($('[data-testid=session-input-error]')?.textContent).toContain('type what the user says');
-    change($('[data-testid=user-message]'), 'Load what you need');
-    ($('[data-testid=user-message]')!.closest('form') as HTMLFormElement).requestSubmit();
+    await act('say', undefined, '');
+    await until(() => $('[data-testid=session-input-error]') !== null);
+    expect($('[data-testid=session-input-error]')?.textContent).toContain('Type what the user says');
+    expect($('[data-testid=composer-model]')?.textContent).toContain('Answered by mock-model at http://127.0.0.1:9/v1');
+    await act('say', undefined, 'Load what you need');
     await until(() => turns().length === 4);
     expect(turns().map((t) => t.dataset.action)).toEqual(['user', 'model', 'load', 'model']);
-    expect(row('alpha').textContent).toContain('loaded');
+    // The user's turn on one side, the model's on the other.
+    expect(turns().map((t) => t.classList.contains('user'))).toEqual([true, false, false, false]);
+    expect(loadedTags()).toEqual(['alpha']);
     const sent = calls.find((c) => c.cmd === 'run_session_live')?.args as { session: RunSession; provider: { model: string } };
     expect(sent.session.steps).toEqual([{ action: 'user', text: 'Load what you need' }]);
     expect(sent.provider.model).toBe('mock-model');
     expect(session.steps.map((s) => s.action)).toEqual(['user', 'model', 'model']);
-    expect($('[data-testid=user-message]') as HTMLInputElement).toHaveProperty('value', '');
+    expect($('[data-testid=composer-text]') as HTMLInputElement).toHaveProperty('value', '');
   });
 
   it("answers the model's tool call with a typed result and lets the model go on", async () => {
     await start();
-    change($('[data-testid=user-message]'), 'Which files are there?');
-    ($('[data-testid=user-message]')!.closest('form') as HTMLFormElement).requestSubmit();
+    await act('say', undefined, 'Which files are there?');
     await until(() => turns().length === 3);
     expect(turns().map((t) => t.dataset.action)).toEqual(['user', 'model', 'tool']);
     expect($$('[data-testid=tool-result-input]')).toHaveLength(1);
@@ -208,20 +236,23 @@ describe('Session pane', () => {
 
   it('sends slash commands and judges tool calls under the chosen policy', async () => {
     await start();
-    change($('[data-testid=slash]'), '/beta make it so');
-    ($('[data-testid=slash]')!.closest('form') as HTMLFormElement).requestSubmit();
+    await act('slash', undefined, '/beta make it so');
     await until(() => turns().length === 1);
     expect(turns()[0].textContent).toContain('/beta make it so');
+    // A message that starts with a slash is a slash command.
+    await act('say', undefined, '/alpha now');
+    await until(() => turns().length === 2);
+    expect(session.steps.at(-1)).toEqual({ action: 'slash', name: 'alpha', args: 'now' });
+    $('[data-testid=session-undo]')!.click();
+    await until(() => turns().length === 1);
     change($('[data-testid=session-policy]'), 'restrict');
     await settle();
-    change($('[data-testid=tool-args]'), '{"command": "rm -rf /"}');
-    ($('[data-testid=tool-args]')!.closest('form') as HTMLFormElement).requestSubmit();
+    await act('tool', undefined, 'Bash {"command": "rm -rf /"}');
     await until(() => turns().length === 2);
     expect(turns()[1].classList.contains('err')).toBe(true);
     expect(turns()[1].textContent).toContain('Bash({"command":"rm -rf /"})');
     expect((calls.filter((c) => c.cmd === 'run_session').at(-1)?.args as RunSession).settings.policy).toBe('restrict');
-    change($('[data-testid=tool-args]'), '{not json');
-    ($('[data-testid=tool-args]')!.closest('form') as HTMLFormElement).requestSubmit();
+    await act('tool', undefined, 'Bash {not json');
     await until(() => $('[data-testid=session-input-error]') !== null);
     expect($('[data-testid=session-input-error]')?.textContent).toContain('not JSON');
     expect(turns()).toHaveLength(2);
@@ -229,7 +260,7 @@ describe('Session pane', () => {
 
   it('saves and opens session scripts inside the library, with located errors', async () => {
     await start();
-    button('beta', 'load').click();
+    await act('load', 'beta');
     await until(() => turns().length === 1);
     $('[data-testid=script-save]')!.click();
     await until(() => saved !== null);
@@ -259,14 +290,15 @@ describe('Session pane', () => {
     change($('[data-testid=script-path]'), '/lib/s0/other.yaml');
     $('[data-testid=script-open]')!.click();
     await until(() => $('[data-testid=session-error]')?.textContent?.includes('invalid-script') ?? false);
-    expect($('[data-testid=session-error]')?.textContent).toContain("3:5: unknown step `lod`");
+    expect($('[data-testid=session-error]')?.textContent).toContain('line 3, column 5: unknown step `lod`');
+    expect($('[data-testid=session-error] .chip')?.textContent).toBe('invalid-script');
   });
 
   it('draws the context on an absolute scale: a share of the context window, with the axis labelled', async () => {
     await start();
-    button('alpha', 'load').click();
+    await act('load', 'alpha');
     await until(() => turns().length === 1);
-    button('beta', 'load').click();
+    await act('load', 'beta');
     await until(() => turns().length === 2);
     // 200 then 300 tokens of a 1,000-token window: 20% and 30% high, not scaled to the peak.
     expect($$('[data-testid=meter-bar]').map((b) => b.style.height)).toEqual(['20%', '30%']);
@@ -278,7 +310,7 @@ describe('Session pane', () => {
 
   it('colours the prompt changes as diffs do: added and removed lines marked apart', async () => {
     await start();
-    button('alpha', 'load').click();
+    await act('load', 'alpha');
     await until(() => $('[data-testid=prompt-changes]') !== null);
     const line = $('[data-testid=prompt-changes] span')!;
     expect(line.classList.contains('add')).toBe(true);
@@ -341,7 +373,8 @@ describe('Session pane', () => {
     await start('spec');
     expect(runs()).toHaveLength(0);
     expect($('[data-testid=session-no-agent]')?.textContent).toContain('the Agent Skills spec is a format, not an agent');
-    expect([button('alpha', 'load').disabled, button('alpha', 'unload').disabled, button('alpha', 'invoke').disabled]).toEqual([true, true, true]);
+    expect(($('[data-testid=composer-send]') as HTMLButtonElement).disabled).toBe(true);
+    expect(($('[data-testid=composer-action]') as HTMLSelectElement).disabled).toBe(true);
     // Only agents with a skill tool can be simulated; '' follows the window.
     const options = [...($('[data-testid=session-agent]') as HTMLSelectElement).options].map((o) => [o.value, o.textContent]);
     expect(options).toEqual([
@@ -354,13 +387,11 @@ describe('Session pane', () => {
     change($('[data-testid=session-policy]'), 'restrict');
     await until(() => session.view !== null);
     expect($('[data-testid=session-no-agent]')).toBeNull();
-    button('alpha', 'invoke').click();
+    await act('invoke', 'alpha');
     await until(() => turns().length === 1);
-    change($('[data-testid=slash]'), '/beta since v1.2.0');
-    ($('[data-testid=slash]')!.closest('form') as HTMLFormElement).requestSubmit();
+    await act('slash', undefined, '/beta since v1.2.0');
     await until(() => turns().length === 2);
-    change($('[data-testid=tool-args]'), '{"command": "rm -rf build"}');
-    ($('[data-testid=tool-args]')!.closest('form') as HTMLFormElement).requestSubmit();
+    await act('tool', undefined, 'Bash {"command": "rm -rf build"}');
     await until(() => turns().length === 3);
     expect(runs().at(-1)).toMatchObject({ agent: 'claude-code', settings: { policy: 'restrict' } });
   });
@@ -374,5 +405,17 @@ describe('session steps from input', () => {
     expect(toolStep('Read', '{"file_path": "a"}')).toEqual({ action: 'tool', name: 'Read', args: { file_path: 'a' } });
     expect(toolStep('', '{}')).toContain('name the tool');
     expect(toolStep('Bash', '{')).toContain('not JSON');
+  });
+
+  it('reads the composer: a skill action, a slash command, a tool call or a message', () => {
+    expect(composerStep('invoke', 'pdf', '')).toEqual({ action: 'invoke', skill: 'pdf', args: null });
+    expect(composerStep('invoke', 'pdf', 'a.pdf')).toEqual({ action: 'invoke', skill: 'pdf', args: 'a.pdf' });
+    expect(composerStep('load', 'pdf', 'ignored')).toEqual({ action: 'load', skill: 'pdf' });
+    expect(composerStep('unload', '', '')).toBe('no skill is loaded to unload');
+    expect(composerStep('tool', '', 'Read {"file_path": "a"}')).toEqual({ action: 'tool', name: 'Read', args: { file_path: 'a' } });
+    expect(composerStep('tool', '', 'Bash')).toEqual({ action: 'tool', name: 'Bash', args: {} });
+    expect(composerStep('say', '', 'hello')).toEqual({ ask: 'hello' });
+    expect(composerStep('say', '', '/pdf x')).toEqual({ action: 'slash', name: 'pdf', args: 'x' });
+    expect(composerStep('say', '', ' ')).toBe('type what the user says');
   });
 });

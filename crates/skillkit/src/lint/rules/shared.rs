@@ -75,6 +75,19 @@ pub(crate) fn quote_edit(text: &str, span: Span) -> Edit {
     Edit { span, replacement: double_quoted(span.slice(text)) }
 }
 
+/// `n` with a comma between thousands (`1,068`), as the limits beside it are written.
+pub(crate) fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// The field's value as text, if it is a scalar, however loaders type it (skills-ref reads every
 /// scalar as a string). `None` for lists, maps and aliases.
 pub(crate) fn scalar_text(field: &Field) -> Option<&str> {
@@ -221,6 +234,14 @@ pub(crate) fn fields_checkable(cx: &super::Context<'_>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thousands_groups_digits_by_three() {
+        assert_eq!(thousands(7), "7");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1068), "1,068");
+        assert_eq!(thousands(1234567), "1,234,567");
+    }
 
     #[test]
     fn python_isalnum_accepts_letters_and_numbers_only() {

@@ -1,4 +1,4 @@
-use crate::lint::rules::{entry_span, fields_checkable, is_null, scalar_text, Context};
+use crate::lint::rules::{entry_span, fields_checkable, is_null, scalar_text, thousands, Context};
 use crate::lint::diagnostic::{Applicability, Edit};
 
 declare_rule! {
@@ -66,7 +66,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
         let msg = if cx.skills_ref() {
             format!("Compatibility exceeds 500 character limit ({n} chars)")
         } else {
-            format!("`compatibility` is {n} characters, over the 500 allowed; DeepAgents keeps only the first 500")
+            format!("`compatibility` is {} characters, over the 500 allowed; DeepAgents keeps only the first 500", thousands(n))
         };
         cx.report(field.value.span, msg);
     } else if (is_null(field) || text.trim().is_empty()) && !cx.skills_ref() {

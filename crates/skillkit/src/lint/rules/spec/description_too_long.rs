@@ -1,4 +1,4 @@
-use crate::lint::rules::{fields_checkable, scalar_text, Context};
+use crate::lint::rules::{fields_checkable, scalar_text, thousands, Context};
 
 declare_rule! {
     /// `description` is longer than 1,024 characters.
@@ -43,7 +43,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     let msg = if cx.skills_ref() {
         format!("Description exceeds 1024 character limit ({n} chars)")
     } else {
-        format!("`description` is {n} characters, over the 1,024 allowed: DeepAgents keeps only the first 1,024 and Codex the first 1,021 plus `...`")
+        format!("`description` is {} characters, over the 1,024 allowed: DeepAgents keeps only the first 1,024 and Codex the first 1,021 plus `...`", thousands(n))
     };
     let span = field.value.span;
     cx.report(span, msg).help("keep the description to what the skill does and when to use it; move detail into the body");
