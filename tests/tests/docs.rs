@@ -408,3 +408,87 @@ fn built_book_links_resolve() {
     assert!(checked > 100, "only {checked} links found in {}: is it a built book?", book.display());
     assert!(broken.is_empty(), "broken links in the built book:\n{}", broken.join("\n"));
 }
+
+/// The test files of a package, from the repository's root, and the folder of its sources.
+fn package_dirs(package: &str) -> Option<(&'static str, &'static str)> {
+    match package {
+        "e2e" => Some(("tests/tests", "tests")),
+        "skillkit-engine" => Some(("crates/skillkit/tests", "crates/skillkit/src")),
+        "skillkit-cli" => Some(("crates/skillkit-cli/tests", "crates/skillkit-cli/src")),
+        "skill-studio" => Some(("src-tauri/tests", "src-tauri/src")),
+        "app-e2e" => Some(("app-e2e/tests", "app-e2e/src")),
+        _ => None,
+    }
+}
+
+fn rust_sources(dir: &Path) -> String {
+    let mut text = String::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                text.push_str(&rust_sources(&path));
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                text.push_str(&std::fs::read_to_string(&path).unwrap_or_default());
+            }
+        }
+    }
+    text
+}
+
+/// Every `cargo test` command CONTRIBUTING.md gives names test files that exist and, where it names
+/// one test, a test function of that name: a rule of the architecture is held by a test that is
+/// there (placeholders such as `<rule_name>` are left alone).
+#[test]
+fn contributing_names_tests_that_exist() {
+    let root = e2e::repo_root();
+    let text = std::fs::read_to_string(root.join("CONTRIBUTING.md")).unwrap();
+    let mut missing = vec![];
+    let mut named = 0;
+    for span in text.split('`').skip(1).step_by(2).filter(|s| s.starts_with("cargo test ")) {
+        let words: Vec<&str> = span.split_whitespace().collect();
+        let Some(package) = words.iter().position(|w| *w == "-p").and_then(|i| words.get(i + 1)) else { continue };
+        let Some((tests, sources)) = package_dirs(package) else {
+            missing.push(format!("{span}: unknown package {package}"));
+            continue;
+        };
+        let mut files = vec![];
+        let mut filter = None;
+        let mut i = 2;
+        while i < words.len() {
+            match words[i] {
+                "-p" | "--test" if i + 1 < words.len() => {
+                    if words[i] == "--test" {
+                        files.push(words[i + 1]);
+                    }
+                    i += 2;
+                }
+                "--" => break,
+                w if w.starts_with('-') => i += 1,
+                w => {
+                    filter = Some(w);
+                    i += 1;
+                }
+            }
+        }
+        let mut haystack = String::new();
+        for file in files.iter().filter(|f| !f.contains('<')) {
+            let path = root.join(tests).join(format!("{file}.rs"));
+            match std::fs::read_to_string(&path) {
+                Ok(code) => haystack.push_str(&code),
+                Err(_) => missing.push(format!("{span}: no {}", path.strip_prefix(root).unwrap().display())),
+            }
+        }
+        if files.is_empty() {
+            haystack = rust_sources(&root.join(sources));
+        }
+        if let Some(filter) = filter.filter(|f| !f.contains('<') && !f.contains("::")) {
+            named += 1;
+            if !haystack.contains(&format!("fn {filter}")) {
+                missing.push(format!("{span}: no test named {filter}"));
+            }
+        }
+    }
+    assert!(named >= 5, "CONTRIBUTING.md names the tests that hold its rules ({named} found)");
+    assert!(missing.is_empty(), "CONTRIBUTING.md names tests that are not there:\n{}", missing.join("\n"));
+}
