@@ -4,7 +4,7 @@
 //! what it is drawn on (3:1 for large text, and for the borders of controls); and axe-core finds
 //! no serious or critical violation. Screenshots of each size and theme are taken;
 //! `SKILL_STUDIO_SCREENSHOTS=1 cargo test -p app-e2e --test look` writes them into
-//! `docs/screenshots/` for the README. The display must be at least 1920×1080
+//! `docs/screenshots/` for the README and the book. The display must be at least 1920×1080
 //! (`xvfb-run -s "-screen 0 1920x1080x24"`, as `scripts/test` runs it).
 
 use app_e2e::*;

@@ -1,4 +1,4 @@
-//! Screenshots of every pane of the real window, as PNG, for the README: the Library, the Editor
+//! Screenshots of every pane of the real window, as PNG, for the book (`docs/app.md`): the Library, the Editor
 //! with a diagnostic's span selected and its quick fixes (Ctrl+.) open, the Problems list, the Prompt pane with two agents side by
 //! side, and the Session pane after a few steps (and the whole window in both themes).
 //! `SKILL_STUDIO_SCREENSHOTS=1 cargo test -p app-e2e --test screenshots` writes them into

@@ -1,6 +1,6 @@
 //! A cloned library's own files — session scripts, eval suites, `skillkit.toml`, baselines — may
 //! name anything; `skillkit` must read nothing, write nothing and print nothing outside the
-//! library because of them (issue #33, the threat model in the README's "Opening a library you
+//! library because of them (issue #33, the threat model in `docs/security.md`, "Opening a library you
 //! did not write"). Each case runs the real CLI in-process on a tree built in a temporary folder;
 //! cases that could hang run on a thread with a generous bound (a hang guard, not a timing).
 

@@ -1,5 +1,7 @@
-//! Documentation generated from the rules' doc comments: the README's rule table and one page
-//! per rule under `docs/rules/`. Tests fail when the committed copies are stale.
+//! Documentation generated from the rules' doc comments: the rule table, one page per rule, and
+//! the book's list of those pages (the book under `docs/`: the table in its Rules chapter
+//! `docs/rules.md`, the pages in `docs/rules/`, the list in `docs/SUMMARY.md`). Tests fail when the
+//! committed copies are stale.
 
 use crate::agent::{Agent, Level};
 use crate::agents::{AGENTSKILLS, SPEC};
@@ -22,8 +24,15 @@ fn fix(kind: FixKind) -> &'static str {
     }
 }
 
-/// The Markdown table of every rule, grouped.
+/// The Markdown table of every rule, grouped, each rule linked to its page by its path from the
+/// repository's root (`docs/rules/<name>.md`), as `skillkit rules --format markdown` prints it.
 pub fn rule_table() -> String {
+    rule_table_linked(|m| m.docs_path())
+}
+
+/// The same table with each rule's page linked as `link` says: the book's Rules chapter
+/// (`docs/rules.md`) links `rules/<name>.md`.
+pub fn rule_table_linked(link: impl Fn(&RuleMeta) -> String) -> String {
     let mut out =
         String::from("| Code | Rule | `spec` | `agentskills` | Fix | What it checks |\n|---|---|---|---|---|---|\n");
     for r in RULES {
@@ -32,7 +41,7 @@ pub fn rule_table() -> String {
             "| {} | [`{}`]({}) | {} | {} | {} | {} |\n",
             m.code,
             m.name,
-            m.docs_path(),
+            link(m),
             level(&SPEC, m),
             level(&AGENTSKILLS, m),
             fix(m.fix),
@@ -70,4 +79,10 @@ pub fn rule_page(m: &RuleMeta) -> String {
         out.push_str(&format!("- {s}\n"));
     }
     out
+}
+
+/// The book's table of contents entries for the rule pages (`docs/SUMMARY.md`), one nested list
+/// item per rule under the Rules chapter, in the order of the table, each linking `rules/<name>.md`.
+pub fn rule_summary() -> String {
+    RULES.iter().map(|r| r.meta()).map(|m| format!("  - [{} {}](rules/{}.md)\n", m.code, m.name, m.name)).collect()
 }

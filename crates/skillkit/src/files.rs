@@ -1,6 +1,6 @@
 //! The files a library ships that the tool obeys — session scripts, eval suites, `skillkit.toml` /
 //! `[tool.skillkit]`, baselines, record stores — and the paths written inside them. A cloned
-//! library is hostile input (see the README's "Opening a library you did not write"), so:
+//! library is hostile input (see `docs/security.md`, "Opening a library you did not write"), so:
 //!
 //! - **One rule for the paths they name** ([`confine`]): a path read from such a file resolves,
 //!   after symlinks, inside that file's *project* ([`project_of`]: the nearest folder at or above

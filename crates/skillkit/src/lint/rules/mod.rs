@@ -24,7 +24,7 @@ pub(crate) fn keep_most_severe(out: &mut Vec<Diagnostic>, cap: usize) {
 mod shared;
 pub(crate) use shared::*;
 
-/// Families of rules, as the README groups them.
+/// Families of rules, as the rule table (`docs/rules.md`) groups them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Group {
     /// Reading the file itself.
