@@ -993,6 +993,11 @@ for a in agents:
         elif a == "kimi-cli":
             base = rd(os.path.join(raw, "skills_dir.txt")).strip()
             got = [os.path.relpath(loc, base) for loc in re.findall(r"(?m)^  - Path: (.*)$", lst) if loc.startswith(base)]
+        elif a == "opencode":
+            base = rd(os.path.join(raw, "skills_dir.txt")).strip()
+            got = [os.path.relpath(loc, base) for loc in re.findall(r"<location>(.*?)</location>", lst) if loc.startswith(base)]
+        elif a == "copilot-cli":
+            got = [f"{n}  (name; <location> is a scope word)" for n in re.findall(r"<name>(.*?)</name>", lst)]
         elif a == "claude-code":
             got = [l for l in lst.splitlines()[2:] if l.startswith("- ") and not l.startswith("- plugin-authoring")]
             got = [re.sub(r":.*", "", l) for l in got]
@@ -1063,7 +1068,7 @@ PYEOF
 
 # Listing order: the real agent's order of the library's skills vs our prompt's (OUT/order.md)
 python3 - "$OUT" $AGENTS > "$OUT/order.md" <<'PYEOF'
-import json, os, re, sys
+import html, json, os, re, sys
 OUT, agents = sys.argv[1], sys.argv[2:]
 FM = json.load(open(os.path.join(OUT, "frontmatter.json"), encoding="utf-8"))
 rd = lambda p: open(p, encoding="utf-8", errors="replace").read() if os.path.exists(p) else ""
@@ -1109,6 +1114,21 @@ for a in agents:
                 folder.setdefault(n, f)
             import html
             real = [folder.get(html.unescape(n), "?") for n in re.findall(r"<skill>\n<name>\n(.*?)\n</name>", rd(os.path.join(raw, "listing", "main.skills-listing.txt")))]
+        elif a == "opencode":
+            base = rd(os.path.join(raw, "skills_dir.txt")).strip()
+            real = [os.path.basename(os.path.dirname(html.unescape(l))) for l in re.findall(r"<location>(.*?)</location>", rd(os.path.join(raw, "listing", "main.skills-listing.txt"))) if html.unescape(l).startswith(base + "/")]
+        elif a == "copilot-cli":  # names (entries, then the Additional line) tied to folders as in the verdicts
+            lst = rd(os.path.join(raw, "listing", "main.skills-listing.txt"))
+            names = [html.unescape(n) for n, loc in re.findall(r"<skill>\n  <name>(.*?)</name>\n.*?<location>(.*?)</location>", lst, re.S) if loc == "project"]
+            m = re.search(r"(?m)^Additional skills available \(invoke by name\): (.*)$", lst)
+            if m:
+                names += re.sub(r"\.\.\. and \d+ more$", "", m.group(1)).split(", ")
+            folder = {}
+            for e in FM.values():
+                if os.path.dirname(e["tree_path"]) == part and e.get("frontmatter") and "yaml_error" not in e:  # Copilot loads no other
+                    n = e.get("name")
+                    folder.setdefault(n.replace(" ", "-") if isinstance(n, str) and n.strip() else e["folder"], e["folder"])
+            real = [folder.get(n, "?" + n) for n in names]
         elif a == "letta-code":
             # the block's ids in order, each mapped to its folder by the debug log's `ID (PATH)` list
             base = rd(os.path.join(raw, "skills_dir.txt")).strip()
