@@ -5,7 +5,7 @@
 #
 #   tests/oracles/capture_copilot_cli.sh [OUT]        OUT defaults to tests/fixtures/prompt-goldens
 #   tests/oracles/capture_copilot_cli.sh --generate   only rewrite the generated trees (copilot-budget,
-#                                                     copilot-limits, copilot-more)
+#                                                     copilot-limits, copilot-more, copilot-dup-order)
 #
 # 1. Install the real program (pinned 1.0.102) outside the repository and point COPILOT_BIN at it:
 #        mkdir -p /tmp/copilot-npm && (cd /tmp/copilot-npm && npm install @github/copilot@1.0.102)
@@ -56,7 +56,7 @@ def write(path, name, desc, body):
     os.makedirs(path, exist_ok=True)
     with open(os.path.join(path, "SKILL.md"), "w", encoding="utf-8", newline="\n") as f:
         f.write(f"---\nname: {name}\ndescription: {desc}\n---\n\n{body}\n")
-for t in ("copilot-budget", "copilot-limits", "copilot-more"):
+for t in ("copilot-budget", "copilot-limits", "copilot-more", "copilot-dup-order"):
     shutil.rmtree(os.path.join(root, t), ignore_errors=True)
 # 30 skills of 480-character descriptions (some with `&`, which counts escaped) overflow the
 # 15,000-character budget; `zz-tiny` sorts last and would fit alone, but follows the first overflow.
@@ -97,9 +97,15 @@ while line < 5000:
 assert line == 5000
 for n in names + [f"cx-{j}" for j in range(1, 6)]:
     write(os.path.join(more, n), n, "Named or counted.", "Body.")
+# Which of two folders of one name wins: the first by the SKILL.md path's bytes (`k-1/` < `k.2/`
+# < `k/` < `k0/` < `k_3/`; `m-z/` < `m/`), whatever order the file system lists them in.
+dup = os.path.join(root, "copilot-dup-order")
+for f in ("k", "k-1", "k.2", "k_3", "k0", "m", "m-z"):
+    name = "other" if f.startswith("m") else "shared"
+    write(os.path.join(dup, f), name, f"Copy in {f}.", f"Body of {f}.")
 PYEOF
 }
-if [ "${1:-}" = --generate ]; then generate; echo "generated copilot-budget, copilot-limits and copilot-more in $TREES"; exit 0; fi
+if [ "${1:-}" = --generate ]; then generate; echo "generated copilot-budget, copilot-limits, copilot-more and copilot-dup-order in $TREES"; exit 0; fi
 
 OUT=$(realpath -m "${1:-$REPO/tests/fixtures/prompt-goldens}")
 ORACLES=${ORACLES:-/work/shared/oracles}
@@ -107,7 +113,7 @@ RAW=${RAW:-/tmp/skillkit-prompt-raw-copilot}
 SCRATCH=${SCRATCH:-/tmp/skillkit-oracle-work}
 WORK=$SCRATCH/copilot-cli
 : "${COPILOT_BIN:?set COPILOT_BIN (see the header)}"
-ALL_TREES="all-fields minimal override-base override-project override empty invalid chars long-desc blocks crlf unicode claude-fields budget-60 tolerated name-order collation same-name copilot-escape copilot-invalid copilot-budget copilot-limits copilot-more"
+ALL_TREES="all-fields minimal override-base override-project override empty invalid chars long-desc blocks crlf unicode claude-fields budget-60 tolerated name-order collation same-name copilot-escape copilot-invalid copilot-budget copilot-limits copilot-more copilot-dup-order"
 TREES_SEL=${ONLY_TREES:-$ALL_TREES}
 # Trees whose first listed skill is also activated (and, for copilot-invalid, a hidden and an unknown one).
 CALL_TREES="minimal all-fields invalid copilot-invalid override"

@@ -834,6 +834,9 @@ PYEOF
 
 # ------------------------------------------------------------------------------------------ trees
 PARTS=$(cd "$TREES" 2>/dev/null && for l in $LIBS; do ls -d "$l"/p* 2>/dev/null; done)
+if [ "${ONLY_OURS:-0}" = 1 ] && [ -z "$PARTS" ]; then
+  echo "capture_verdicts.sh: OUT holds no trees of LIBS ($LIBS): set LIBS (and CORPUS) as in the run that made OUT" >&2; exit 2
+fi
 if [ "${ONLY_OURS:-0}" != 1 ]; then
 log "trees: $LIBS"
 python3 "$HELP/build_trees.py" "$CORPUS" "$TREES" $LIBS || { echo "tree build failed" >&2; exit 1; }

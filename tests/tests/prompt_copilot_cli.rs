@@ -14,7 +14,7 @@ const AGENT: &str = "copilot-cli-1.0.102";
 const PROJECT_ROOT: &str = "{WORK}/proj/.github/skills";
 const USER_ROOT: &str = "{WORK}/home/.copilot/skills";
 /// Trees captured for Copilot only, besides the shared ones.
-const MORE: [&str; 8] = [
+const MORE: [&str; 9] = [
     "name-order",
     "collation",
     "same-name",
@@ -23,6 +23,7 @@ const MORE: [&str; 8] = [
     "copilot-budget",
     "copilot-limits",
     "copilot-more",
+    "copilot-dup-order",
 ];
 
 /// A capture: tree name, `--source` folders (lowest priority first), and the placeholders.

@@ -32,8 +32,11 @@
 //!   tool answers "not found". Other fields are ignored. These reasons are printed only by
 //!   `copilot skill list` (as `  • PATH: REASON` under `✖ The following skills failed to
 //!   load:`); `copilot -p` prints nothing, so [`Prompt::warnings`](crate::prompt::Prompt) stays
-//!   empty. Two folders of one location with one name: the first in the folder's `readdir`
-//!   order wins (the `same-name` capture), which is why [`load`] reads the source folder's order.
+//!   empty. Two folders of one location with one name: the first in the byte order of their
+//!   `SKILL.md` paths wins, so `k-1/` beats `k/` (`-` sorts before `/`) and `dup-x/` beats `dup/`,
+//!   whatever order the file system lists them in (the `same-name` and `copilot-dup-order`
+//!   captures, the same winner in three runs; the corpus probe `dup-a`/`dup-b`/`dup-c`, where the
+//!   folder's `readdir` order put `dup-b` first).
 //! - Text: `<skill>\n<available_skills>\n`, one entry per listed skill
 //!   (`<skill>\n  <name>N</name>\n  <description>D</description>\n  <location>L</location>\n</skill>\n`,
 //!   L `project` or `user`, the description XML-escaped: `&amp; &lt; &gt; &quot; &apos;`), then
@@ -272,13 +275,6 @@ fn has_duplicates(found: &[(usize, &Entry)]) -> bool {
     })
 }
 
-/// The position of each entry of `dir` in the order the file system lists them.
-fn readdir_order(dir: &Path) -> std::collections::HashMap<String, usize> {
-    std::fs::read_dir(dir)
-        .map(|rd| rd.flatten().enumerate().map(|(k, e)| (e.file_name().to_string_lossy().into_owned(), k)).collect())
-        .unwrap_or_default()
-}
-
 /// Loads `lib` as Copilot CLI does: the highest-priority source first, the first skill of a name
 /// winning; then the project's skills sorted by name (code points), then the user's.
 pub fn load(lib: &Library) -> Loading {
@@ -289,9 +285,9 @@ pub fn load(lib: &Library) -> Loading {
         let mut found: Vec<(usize, &Entry)> = lib.entries.iter().enumerate().filter(|(_, e)| e.source == si).collect();
         found.sort_by(|a, b| a.1.listed_as.cmp(&b.1.listed_as));
         if has_duplicates(&found) {
-            // Copilot walks the folder in `readdir` order: the first of a name wins.
-            let order = readdir_order(&lib.sources[si].path);
-            found.sort_by_key(|(_, e)| order.get(&folder_name(e)).copied().unwrap_or(usize::MAX));
+            // Copilot takes the skills of a folder in the byte order of their `SKILL.md` paths
+            // (`k-1/SKILL.md` before `k/SKILL.md`): the first of a name wins.
+            found.sort_by_cached_key(|(_, e)| format!("{}/", folder_name(e)).into_bytes());
         }
         for (i, e) in found {
             let reading = e.reading("copilot-cli", "", |e| read(e, i));
