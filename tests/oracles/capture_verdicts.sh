@@ -18,7 +18,8 @@
 #    exits 2 saying so when either, or an oracle program, is absent. Nothing leaves the machine: the
 #    CLIs talk to the shared scripts' local mock API. About 6-7 minutes on 2 cores (measured 5 min 50 s;
 #    skills-ref's 1,168 `validate` runs take ~2.5 min, Codex's 33 chunk runs ~2 min, each other CLI
-#    listing run 2-10 s). Optional env: LIBS (default: the five libraries), AGENTS (default: deepagents skills-ref
+#    listing run 2-10 s; on a busy machine, 2026-11-28: the five 17.7 min, copilot-cli 1.5 min,
+#    opencode 4.5 min, ~30-45 s per `opencode run` + `opencode debug skill`). Optional env: LIBS (default: the five libraries), AGENTS (default: deepagents skills-ref
 #    claude-code codex gemini-cli cline qwen-code letta-code; also kimi-cli, mistral-vibe, copilot-cli,
 #    opencode; only the selected agents' programs are needed), SCRATCH (default /tmp/skillkit-verdict-work:
 #    the CLIs' WORK folders),
