@@ -5,7 +5,7 @@
 #
 #   tests/oracles/capture_copilot_cli.sh [OUT]        OUT defaults to tests/fixtures/prompt-goldens
 #   tests/oracles/capture_copilot_cli.sh --generate   only rewrite the generated trees (copilot-budget,
-#                                                     copilot-limits)
+#                                                     copilot-limits, copilot-more, copilot-dup-order)
 #
 # 1. Install the real program (pinned 1.0.102) outside the repository and point COPILOT_BIN at it:
 #        mkdir -p /tmp/copilot-npm && (cd /tmp/copilot-npm && npm install @github/copilot@1.0.102)
@@ -56,7 +56,7 @@ def write(path, name, desc, body):
     os.makedirs(path, exist_ok=True)
     with open(os.path.join(path, "SKILL.md"), "w", encoding="utf-8", newline="\n") as f:
         f.write(f"---\nname: {name}\ndescription: {desc}\n---\n\n{body}\n")
-for t in ("copilot-budget", "copilot-limits"):
+for t in ("copilot-budget", "copilot-limits", "copilot-more", "copilot-dup-order"):
     shutil.rmtree(os.path.join(root, t), ignore_errors=True)
 # 30 skills of 480-character descriptions (some with `&`, which counts escaped) overflow the
 # 15,000-character budget; `zz-tiny` sorts last and would fit alone, but follows the first overflow.
@@ -73,9 +73,39 @@ n65 = n64 + "y"
 write(os.path.join(lim, "name-64"), n64, "A name of exactly 64 characters.", "Body.")
 write(os.path.join(lim, "name-65"), n65, "A name of 65 characters.", "Body.")
 assert len(n64) == 64 and len(n65) == 65
+# The cap of the "Additional skills available" line: 15 entries of exactly 1,000 characters fill
+# the budget; then `cm-NNN` names, whose line (lead-in + names joined by ", ") reaches exactly
+# 5,000 characters at the last of them, and five `cx-*` names that no longer fit (`... and 5 more`).
+more = os.path.join(root, "copilot-more")
+def entry(n, d):
+    return f"<skill>\n  <name>{n}</name>\n  <description>{d}</description>\n  <location>project</location>\n</skill>\n"
+for k in range(1, 16):
+    n = f"ca-{k:02d}"
+    d = text(k, 1000 - len(entry(n, "")), f"Filler {k}.")
+    assert len(entry(n, d)) == 1000
+    write(os.path.join(more, n), n, d, f"Body of filler {k}.")
+line, names, i = len("Additional skills available (invoke by name): "), [], 0
+while line < 5000:
+    sep = 2 if names else 0
+    left = 5000 - line - sep
+    ln = left if left <= 64 else (left - 12 if left < 74 else 60)
+    i += 1
+    n = f"cm-{i:03d}-" + "m" * (ln - 7)
+    assert len(n) == ln, (n, ln)
+    names.append(n)
+    line += sep + ln
+assert line == 5000
+for n in names + [f"cx-{j}" for j in range(1, 6)]:
+    write(os.path.join(more, n), n, "Named or counted.", "Body.")
+# Which of two folders of one name wins: the first by the SKILL.md path's bytes (`k-1/` < `k.2/`
+# < `k/` < `k0/` < `k_3/`; `m-z/` < `m/`), whatever order the file system lists them in.
+dup = os.path.join(root, "copilot-dup-order")
+for f in ("k", "k-1", "k.2", "k_3", "k0", "m", "m-z"):
+    name = "other" if f.startswith("m") else "shared"
+    write(os.path.join(dup, f), name, f"Copy in {f}.", f"Body of {f}.")
 PYEOF
 }
-if [ "${1:-}" = --generate ]; then generate; echo "generated copilot-budget and copilot-limits in $TREES"; exit 0; fi
+if [ "${1:-}" = --generate ]; then generate; echo "generated copilot-budget, copilot-limits, copilot-more and copilot-dup-order in $TREES"; exit 0; fi
 
 OUT=$(realpath -m "${1:-$REPO/tests/fixtures/prompt-goldens}")
 ORACLES=${ORACLES:-/work/shared/oracles}
@@ -83,7 +113,7 @@ RAW=${RAW:-/tmp/skillkit-prompt-raw-copilot}
 SCRATCH=${SCRATCH:-/tmp/skillkit-oracle-work}
 WORK=$SCRATCH/copilot-cli
 : "${COPILOT_BIN:?set COPILOT_BIN (see the header)}"
-ALL_TREES="all-fields minimal override-base override-project override empty invalid chars long-desc blocks crlf unicode claude-fields budget-60 tolerated name-order collation same-name copilot-escape copilot-invalid copilot-budget copilot-limits"
+ALL_TREES="all-fields minimal override-base override-project override empty invalid chars long-desc blocks crlf unicode claude-fields budget-60 tolerated name-order collation same-name copilot-escape copilot-invalid copilot-budget copilot-limits copilot-more copilot-dup-order"
 TREES_SEL=${ONLY_TREES:-$ALL_TREES}
 # Trees whose first listed skill is also activated (and, for copilot-invalid, a hidden and an unknown one).
 CALL_TREES="minimal all-fields invalid copilot-invalid override"

@@ -18,10 +18,11 @@
 #    exits 2 saying so when either, or an oracle program, is absent. Nothing leaves the machine: the
 #    CLIs talk to the shared scripts' local mock API. About 6-7 minutes on 2 cores (measured 5 min 50 s;
 #    skills-ref's 1,168 `validate` runs take ~2.5 min, Codex's 33 chunk runs ~2 min, each other CLI
-#    listing run 2-10 s). Optional env: LIBS (default: the five libraries), AGENTS (default: deepagents skills-ref
-#    claude-code codex gemini-cli qwen-code), SCRATCH (default /tmp/skillkit-verdict-work: the CLIs' WORK folders),
-#    claude-code codex gemini-cli; letta-code too (~1.5 min); only the selected agents' programs are
-#    needed), SCRATCH (default /tmp/skillkit-verdict-work: the CLIs' WORK folders),
+#    listing run 2-10 s; on a busy machine, 2026-11-28: the five 17.7 min, copilot-cli 1.5 min,
+#    opencode 4.5 min, ~30-45 s per `opencode run` + `opencode debug skill`). Optional env: LIBS (default: the five libraries), AGENTS (default: deepagents skills-ref
+#    claude-code codex gemini-cli cline qwen-code letta-code; also kimi-cli, mistral-vibe, copilot-cli,
+#    opencode; only the selected agents' programs are needed), SCRATCH (default /tmp/skillkit-verdict-work:
+#    the CLIs' WORK folders),
 #    ONLY_OURS=1 (keep OUT's captures and only re-run skillkit and the comparison: ~30 s, for a new build).
 #
 # Trees (OUT/trees, mapping in OUT/trees/mapping.tsv): every folder holding a SKILL.md is copied flat
@@ -62,6 +63,23 @@
 #   mistral-vibe capture_mistral_vibe.sh ONLY=listing (VIBE_BIN, mistral-vibe 3.0.3): the `<path>` of each
 #                `<available-skills>` entry (the bundled `vibe:*` skills filtered out); skips = stderr
 #                `PATH: Failed to load: REASON`
+#   copilot-cli  capture_copilot_cli.sh ONLY=listing (COPILOT_BIN, npm @github/copilot@1.0.102; see
+#                tests/oracles/capture_copilot_cli.sh): the `<skill>` entries of the listing in the system
+#                message plus the names of its `Additional skills available (invoke by name):` line (the
+#                15,000-character budget: listed, name only). <location> is only a scope word, so each name
+#                is tied to the folder whose frontmatter name it is (spaces as `-`; the folder when there is
+#                none); copies of one name are told apart by the description (the listing's, or for a name
+#                in the Additional line `copilot skill list`'s). Skips: `copilot skill list`'s
+#                `• .github/skills/DIR/SKILL.md: REASON` lines (Copilot prints nothing in -p mode)
+#   opencode     capture_opencode.sh ONLY=listing (OPENCODE_BIN, npm opencode-ai@1.18.33, and RG_DIR: a
+#                folder with `rg`; see tests/oracles/capture_opencode.sh): the `<location>` (absolute
+#                SKILL.md path) of each `<available_skills>` entry, the built-in customize-opencode left
+#                out; skills loaded without a description (`opencode debug skill`) are not listed; skip
+#                lines from its log (`failed to load skill`, `duplicate skill name`). Two folders of one
+#                name: OpenCode's winner is a race between its parallel parses; skillkit marks both
+#                copies `chance` and the comparison takes them as a group (see OUT/summary.md)
+#   (COPILOT_BIN, OPENCODE_BIN and RG_DIR default to an install in /tmp/oracles-verdicts/npm and
+#   /tmp/oracles-bin when present.)
 # Verdict files OUT/<agent>.tsv, one line per skill: <lib>/<path in library>\t<listed|skipped|misread>\t<message>
 #   listed   the agent lists it, with the frontmatter's name and description (up to the agent's own
 #            presentation: Claude's &lt;/&gt;, joined lines...; the message says which, and which default
@@ -69,6 +87,8 @@
 #   misread  listed, but the name or description differs from what the frontmatter states (cut, truncated,
 #            other value); the message says how
 #   skipped  not listed; the message is the agent's own line (paths as {SKILLS}/<folder>), or what it did
+#   dropped  loaded but left out by a listing budget that no setting lifts (Copilot: the names past
+#            the cap of its `Additional skills available` line, which `copilot skill list` shows loaded)
 # Ours: OUT/ours/<agent>.tsv (skillkit prompt --format json decision, check --format json valid + error
 # codes, per skill) and OUT/compare/<agent>.tsv (every skill: real verdict, our prompt, our check, agree?);
 # OUT/summary.md: counts per agent and library, and every disagreement.
@@ -96,13 +116,17 @@ if [ -z "${CLAUDE_BIN:-}" ] && [ -x /tmp/oracles/npm/node_modules/.bin/claude ];
     GEMINI_BIN=/tmp/oracles/npm/node_modules/.bin/gemini
 fi
 [ -z "${CLINE_BIN:-}" ] && [ -x /tmp/oracles-a/npm/node_modules/.bin/cline ] && export CLINE_BIN=/tmp/oracles-a/npm/node_modules/.bin/cline
+[ -z "${COPILOT_BIN:-}" ] && [ -x /tmp/oracles-verdicts/npm/node_modules/.bin/copilot ] && export COPILOT_BIN=/tmp/oracles-verdicts/npm/node_modules/.bin/copilot
+[ -z "${OPENCODE_BIN:-}" ] && [ -x /tmp/oracles-verdicts/npm/node_modules/opencode-linux-x64/bin/opencode ] && export OPENCODE_BIN=/tmp/oracles-verdicts/npm/node_modules/opencode-linux-x64/bin/opencode
+[ -n "${RG_DIR:-}" ] || [ ! -x /tmp/oracles-bin/rg ] || export RG_DIR=/tmp/oracles-bin
 [ -n "${LETTA_BIN:-}" ] || [ ! -x /tmp/oracles-letta/letta/letta-code/letta.js ] || export LETTA_BIN=/tmp/oracles-letta/letta/letta-code/letta.js
 [ -n "${PY:-}" ] || ! python3 -c 'import yaml' 2>/dev/null || [[ " $AGENTS " == *" deepagents "* ]] || export PY=$(command -v python3)
 need=(PY)  # the programs of the selected agents (PY reads the frontmatter with PyYAML)
 for a in $AGENTS; do
   case "$a" in skills-ref) need+=(AGENTSKILLS_BIN) ;; claude-code) need+=(CLAUDE_BIN) ;; codex) need+=(CODEX_BIN) ;;
     gemini-cli) need+=(GEMINI_BIN) ;; cline) need+=(CLINE_BIN) ;; qwen-code) need+=(QWEN_BIN) ;;
-    letta-code) need+=(LETTA_BIN) ;; kimi-cli) need+=(KIMI_BIN) ;; mistral-vibe) need+=(VIBE_BIN) ;; esac
+    letta-code) need+=(LETTA_BIN) ;; kimi-cli) need+=(KIMI_BIN) ;; mistral-vibe) need+=(VIBE_BIN) ;;
+    copilot-cli) need+=(COPILOT_BIN) ;; opencode) need+=(OPENCODE_BIN) ;; esac
 done
 [ "${ONLY_OURS:-0}" = 1 ] && need=(PY)  # only skillkit runs again
 for v in "${need[@]}"; do
@@ -587,12 +611,146 @@ for part in parts:
                     why += "; frontmatter has disable-model-invocation: true"
                 rows[lp] = ("skipped", why)
 
+    elif AGENT == "copilot-cli":
+        # The listing names no folder (<location> is the scope word): each listed name is tied to
+        # the folder whose frontmatter name (spaces as `-`; the folder when there is none) it is;
+        # two folders of one name are told apart by the description, in the listing or, for a name
+        # in the "Additional skills available" line, in `copilot skill list`.
+        lst = rd(os.path.join(rawp, "listing", "main.skills-listing.txt"))
+        sl = rd(os.path.join(rawp, "skill-list.txt"))
+        full = {}
+        for m in re.finditer(r"<skill>\n  <name>(.*?)</name>\n  <description>(.*?)</description>\n  <location>(.*?)</location>\n</skill>\n", lst, re.S):
+            if m.group(3) == "project":
+                full.setdefault(html.unescape(m.group(1)), html.unescape(m.group(2)))
+        m = re.search(r"(?m)^Additional skills available \(invoke by name\): (.*)$", lst)
+        more_line = m.group(1) if m else ""
+        capped = re.search(r"\.\.\. and (\d+) more$", more_line)  # the line's own cap (about 5,000 characters)
+        if capped:
+            more_line = more_line[: capped.start()]
+        more = more_line.split(", ") if more_line else []
+        proj = sl.split("Project skills:\n", 1)[1].split("\n\n", 1)[0] if "Project skills:\n" in sl else ""
+        in_list = {}
+        for l in proj.splitlines():
+            mm = re.match(r"^  (\S+?)(?: \(disabled\))? - (.*)$", l) or re.match(r"^  (\S+?)(?: \(disabled\))?$", l)
+            if mm:
+                in_list[mm.group(1)] = mm.group(2) if mm.lastindex and mm.lastindex >= 2 else ""
+        fails = dict(re.findall(r"(?m)^  \u2022 \.github/skills/(.*?)/SKILL\.md: (.*)$", sl))
+        if not lst and not sl:
+            extra.append(f"{part}: no listing and no skill list (rc {rd(os.path.join(rawp, 'listing', 'rc.txt')).strip()})")
+        def cname(e):
+            n, _ = stated(e)
+            return n.replace(" ", "-") if isinstance(n, str) and n.strip() else e["folder"]
+        by_name = {}
+        for f, lp in members.items():
+            by_name.setdefault(cname(FM[lp]), []).append(f)
+        def pick(n, desc):
+            c = by_name.get(n, [])
+            if len(c) > 1 and desc is not None:
+                same = [f for f in c if ws(stated(FM[members[f]])[1]) == ws(desc)]
+                if len(same) == 1:
+                    return same[0]
+            return c[0] if len(c) == 1 else None
+        where = {}
+        for n, d in full.items():
+            f = pick(n, d)
+            if f is None:
+                extra.append(f"{part}: copilot lists {n!r}, which no single folder of the tree explains")
+            else:
+                where[f] = (n, d)
+        for n in more:
+            f = pick(n, in_list.get(n))
+            if f is None:
+                extra.append(f"{part}: copilot names {n!r} (Additional line), which no single folder of the tree explains")
+            else:
+                where[f] = (n, None)
+        for f, lp in members.items():
+            e = FM[lp]
+            sname = stated(e)[0]
+            if f in where:
+                n, d = where[f]
+                v, notes = compare(e, sname if isinstance(sname, str) and sname.replace(" ", "-") == n else n, d, AGENT)
+                if isinstance(sname, str) and " " in sname and sname.replace(" ", "-") == n:
+                    notes.append("spaces in the name written as `-`")
+                if d is None:
+                    notes.append("name only, in the `Additional skills available` line (over the 15,000-character budget)")
+                rows[lp] = (v, "; ".join(notes))
+            elif f in fails:
+                rows[lp] = ("skipped", "{SKILLS}/" + f + "/SKILL.md: " + fails[f])
+            else:
+                n = cname(e)
+                hidden = str(e.get("disable-model-invocation")).lower() == "true"
+                if n in in_list and len(by_name.get(n, [])) == 1 and capped and not hidden:
+                    # loaded, but past the Additional line's cap: left out by the budget
+                    rows[lp] = ("dropped", f"loaded (`copilot skill list`) but not named: past the cap of the Additional line (`... and {capped.group(1)} more`)")
+                    continue
+                if n in in_list and len(by_name.get(n, [])) == 1:
+                    why = f"loaded (`copilot skill list`) but not in the listing" + ("; frontmatter has disable-model-invocation: true" if hidden else "")
+                elif len(by_name.get(n, [])) > 1:
+                    why = f"duplicate name {n!r}: {next((g for g in by_name[n] if g in where), '?')} is listed (no message)"
+                else:
+                    why = "not listed, no message"
+                rows[lp] = ("skipped", why)
+
+    elif AGENT == "opencode":
+        lst = rd(os.path.join(rawp, "listing", "main.skills-listing.txt"))
+        base = rd(os.path.join(rawp, "skills_dir.txt")).strip()
+        logs = rd(os.path.join(rawp, "listing", "stderr.txt")).splitlines() + rd(os.path.join(rawp, "debug-skill.txt")).splitlines()
+        dbg = rd(os.path.join(rawp, "debug-skill.txt"))
+        loaded = {}
+        try:
+            i = dbg.find("\n[")
+            arr, _ = json.JSONDecoder().raw_decode(dbg[0 if dbg.startswith("[") else i + 1:])
+            for s in arr:
+                loc = s.get("location") or ""
+                if loc.startswith(base + "/"):
+                    loaded[os.path.dirname(loc[len(base) + 1:])] = s
+        except Exception as ex:  # noqa: BLE001
+            extra.append(f"{part}: `opencode debug skill` unreadable ({ex})")
+        listed = {}
+        for m in re.finditer(r"  <skill>\n    <name>(.*?)</name>\n    <description>(.*?)</description>\n    <location>(.*?)</location>\n  </skill>", lst, re.S):
+            name, desc, loc = m.group(1), m.group(2), html.unescape(m.group(3))
+            if not loc.startswith(base + "/"):
+                continue  # the built-in customize-opencode
+            listed.setdefault(os.path.dirname(loc[len(base) + 1:]), []).append((name, desc))
+        if not lst:
+            extra.append(f"{part}: no listing (rc {rd(os.path.join(rawp, 'listing', 'rc.txt')).strip()})")
+        for rel in listed:
+            if rel not in members:
+                extra.append(f"{part}: opencode lists a SKILL.md not at the top of the tree: {rel} -> {listed[rel]}")
+        dups = {}
+        for l in logs:
+            mm = re.search(r'message="duplicate skill name" name=(.*?) existing=(\S+) duplicate=(\S+)', l)
+            if mm:
+                dups.setdefault(mm.group(1), set()).update((mm.group(2), mm.group(3)))
+        for f, lp in members.items():
+            e = FM[lp]
+            p = base + "/" + f + "/SKILL.md"
+            if f in listed:
+                name, desc = listed[f][0]
+                v, notes = compare(e, name, desc, AGENT)
+                if any(p in g for g in dups.values()):
+                    notes.append("its name is shared by another folder: OpenCode's winner is a race (this run listed this copy)")
+                rows[lp] = (v, "; ".join(notes))
+            else:
+                lines = [sk_rel(re.sub(r"^(INFO|WARN|ERROR|DEBUG)?\s*\S*Z\s+", "", l), base) for l in logs if p in l and "duplicate skill name" not in l]
+                n = next((k for k, g in dups.items() if p in g), None)
+                if n is not None:
+                    w = next((g for g, v in listed.items() for nm, _ in v if nm == n), "?")
+                    why = f"duplicate name {n!r}: {w} is listed (the winner of OpenCode's parallel parses is a race)"
+                elif f in loaded:
+                    why = "loaded (`opencode debug skill`) but not listed" + ("; no description" if loaded[f].get("description") is None else "")
+                else:
+                    why = "not loaded"
+                rows[lp] = ("skipped", "; ".join([why] + lines[:2]))
+
 with open(os.path.join(OUT, f"{AGENT}.tsv"), "w", encoding="utf-8") as f:
     for lp in sorted(rows, key=lambda s: s.encode()):
         v, msg = rows[lp]
         f.write(f"{lp}\t{v}\t{one_line(msg)}\n")
 if extra:
     open(os.path.join(OUT, f"{AGENT}.extra.txt"), "w", encoding="utf-8").write("\n".join(extra) + "\n")
+elif os.path.exists(os.path.join(OUT, f"{AGENT}.extra.txt")):
+    os.remove(os.path.join(OUT, f"{AGENT}.extra.txt"))
 c = {}
 for v, _ in rows.values():
     c[v] = c.get(v, 0) + 1
@@ -607,6 +765,10 @@ LISTED = ("full", "truncated", "name-only")  # prompt decisions that put the ski
 FM = json.load(open(os.path.join(OUT, "frontmatter.json"), encoding="utf-8"))
 by_tree = {e["tree_path"]: lp for lp, e in FM.items()}
 ours = {}
+# Skills whose outcome our prompt marks as chance (OpenCode's duplicate-name race): (part, folder)
+# -> name. Each is compared as its group (the folders of its part with that name): the group
+# agrees when the real agent and skillkit each list exactly one of its copies, whichever it is.
+chance = {}
 for part in sorted({os.path.dirname(t) for t in by_tree}):
     d = os.path.join(OUT, "raw", "ours", AGENT, part)
     tree_abs = os.path.join(OUT, "trees", part)
@@ -617,6 +779,8 @@ for part in sorted({os.path.dirname(t) for t in by_tree}):
             for s in pj.get("skills", []):
                 folder = os.path.basename(os.path.dirname(s["path"]))
                 prompt[folder] = s.get("decision", "?") + (f" ({' '.join(s['reason'].split())})" if s.get("reason") else "")
+                if s.get("chance"):
+                    chance[(part, folder)] = s.get("name")
         except Exception as e:  # noqa: BLE001
             prompt["__error__"] = str(e)
     check = {}
@@ -651,15 +815,29 @@ with open(os.path.join(OUT, "ours", f"{AGENT}.tsv"), "w", encoding="utf-8") as f
         pd, (valid, errs, warns, msgs) = ours[lp]
         fo.write(f"{lp}\t{pd}\t{'valid' if valid else 'invalid'}\t{','.join(errs)}\t{','.join(warns)}\n")
         rv, rmsg = real.get(lp, ("?", ""))
-        real_listed = rv in ("listed", "misread")
+        real_listed = rv in ("listed", "misread", "dropped")  # dropped: loaded, left out by the budget
         p_listed = pd.split(" ")[0] in LISTED
         ap = "-" if AGENT == "skills-ref" else ("yes" if real_listed == p_listed else "NO")
+        if rv == "dropped":
+            ap = "yes" if pd.split(" ")[0] == "dropped" else "NO"
         ac = "yes" if real_listed == bool(valid) else "NO"
+        key = (os.path.dirname(FM[lp]["tree_path"]), FM[lp]["folder"])
+        if key in chance:
+            group = [l for l in ours if (os.path.dirname(FM[l]["tree_path"]), FM[l]["folder"]) in chance
+                     and os.path.dirname(FM[l]["tree_path"]) == key[0] and chance[(key[0], FM[l]["folder"])] == chance[key]]
+            n_real = sum(1 for l in group if real.get(l, ("?",))[0] in ("listed", "misread", "dropped"))
+            n_prompt = sum(1 for l in group if ours[l][0].split(" ")[0] in LISTED)
+            n_check = sum(1 for l in group if ours[l][1][0])
+            ap = "chance" if n_real == 1 and n_prompt == 1 else "NO"
+            ac = "chance" if n_real == 1 and n_check == 1 else "NO"
         fc.write(f"{lp}\t{rv}\t{pd}\t{'valid' if valid else 'invalid'}\t{','.join(errs)}\t{','.join(warns)}\t{ap}\t{ac}\t{rmsg}\t{' | '.join(msgs)}\n")
 PYEOF
 
 # ------------------------------------------------------------------------------------------ trees
 PARTS=$(cd "$TREES" 2>/dev/null && for l in $LIBS; do ls -d "$l"/p* 2>/dev/null; done)
+if [ "${ONLY_OURS:-0}" = 1 ] && [ -z "$PARTS" ]; then
+  echo "capture_verdicts.sh: OUT holds no trees of LIBS ($LIBS): set LIBS (and CORPUS) as in the run that made OUT" >&2; exit 2
+fi
 if [ "${ONLY_OURS:-0}" != 1 ]; then
 log "trees: $LIBS"
 python3 "$HELP/build_trees.py" "$CORPUS" "$TREES" $LIBS || { echo "tree build failed" >&2; exit 1; }
@@ -719,6 +897,14 @@ run_cli() {  # agent part/tree-path rawdir
     qwen-code)
       ACTIVATE="" QWEN_ARGS=--debug WORK=$w "$ORACLES/capture_qwen_code.sh" "$t" "$raw" > "$raw/capture.log" 2>&1
       echo "$w/proj/.qwen/skills" > "$raw/skills_dir.txt" ;;
+    copilot-cli)
+      # no chunks: Copilot's 15,000-character budget only moves entries into the "Additional
+      # skills available" line, which still lists them (name only)
+      ONLY=listing TOOL_RUNS=0 TIMEOUT=300 WORK=$w "$ORACLES/capture_copilot_cli.sh" "$t" "$raw" > "$raw/capture.log" 2>&1
+      echo "$w/proj/.github/skills" > "$raw/skills_dir.txt" ;;
+    opencode)
+      ONLY=listing TOOL_RUNS=0 TIMEOUT=300 WORK=$w "$ORACLES/capture_opencode.sh" "$t" "$raw" > "$raw/capture.log" 2>&1
+      echo "$w/proj/.opencode/skills" > "$raw/skills_dir.txt" ;;
     deepagents)
       "$PY" "$ORACLES/deepagents_prompt.py" --mode json "$t" > "$raw/metadata.json" 2> "$raw/stderr.txt" ;;
     letta-code)
@@ -811,6 +997,11 @@ for a in agents:
         elif a == "kimi-cli":
             base = rd(os.path.join(raw, "skills_dir.txt")).strip()
             got = [os.path.relpath(loc, base) for loc in re.findall(r"(?m)^  - Path: (.*)$", lst) if loc.startswith(base)]
+        elif a == "opencode":
+            base = rd(os.path.join(raw, "skills_dir.txt")).strip()
+            got = [os.path.relpath(loc, base) for loc in re.findall(r"<location>(.*?)</location>", lst) if loc.startswith(base)]
+        elif a == "copilot-cli":
+            got = [f"{n}  (name; <location> is a scope word)" for n in re.findall(r"<name>(.*?)</name>", lst)]
         elif a == "claude-code":
             got = [l for l in lst.splitlines()[2:] if l.startswith("- ") and not l.startswith("- plugin-authoring")]
             got = [re.sub(r":.*", "", l) for l in got]
@@ -881,7 +1072,7 @@ PYEOF
 
 # Listing order: the real agent's order of the library's skills vs our prompt's (OUT/order.md)
 python3 - "$OUT" $AGENTS > "$OUT/order.md" <<'PYEOF'
-import json, os, re, sys
+import html, json, os, re, sys
 OUT, agents = sys.argv[1], sys.argv[2:]
 FM = json.load(open(os.path.join(OUT, "frontmatter.json"), encoding="utf-8"))
 rd = lambda p: open(p, encoding="utf-8", errors="replace").read() if os.path.exists(p) else ""
@@ -927,8 +1118,21 @@ for a in agents:
                 folder.setdefault(n, f)
             import html
             real = [folder.get(html.unescape(n), "?") for n in re.findall(r"<skill>\n<name>\n(.*?)\n</name>", rd(os.path.join(raw, "listing", "main.skills-listing.txt")))]
-        else:
-            continue
+        elif a == "opencode":
+            base = rd(os.path.join(raw, "skills_dir.txt")).strip()
+            real = [os.path.basename(os.path.dirname(html.unescape(l))) for l in re.findall(r"<location>(.*?)</location>", rd(os.path.join(raw, "listing", "main.skills-listing.txt"))) if html.unescape(l).startswith(base + "/")]
+        elif a == "copilot-cli":  # names (entries, then the Additional line) tied to folders as in the verdicts
+            lst = rd(os.path.join(raw, "listing", "main.skills-listing.txt"))
+            names = [html.unescape(n) for n, loc in re.findall(r"<skill>\n  <name>(.*?)</name>\n.*?<location>(.*?)</location>", lst, re.S) if loc == "project"]
+            m = re.search(r"(?m)^Additional skills available \(invoke by name\): (.*)$", lst)
+            if m:
+                names += re.sub(r"\.\.\. and \d+ more$", "", m.group(1)).split(", ")
+            folder = {}
+            for e in FM.values():
+                if os.path.dirname(e["tree_path"]) == part and e.get("frontmatter") and "yaml_error" not in e:  # Copilot loads no other
+                    n = e.get("name")
+                    folder.setdefault(n.replace(" ", "-") if isinstance(n, str) and n.strip() else e["folder"], e["folder"])
+            real = [folder.get(n, "?" + n) for n in names]
         elif a == "letta-code":
             # the block's ids in order, each mapped to its folder by the debug log's `ID (PATH)` list
             base = rd(os.path.join(raw, "skills_dir.txt")).strip()
@@ -962,8 +1166,12 @@ import collections, os, sys
 OUT, agents = sys.argv[1], sys.argv[2:]
 print("# Real agents vs skillkit on ../shared/corpus\n")
 print("Counts per agent and library: real listed / misread / skipped | our prompt lists | our check valid | disagreements (prompt, check)\n")
-print("| agent | library | skills | listed | misread | skipped | our prompt lists | our check valid | prompt≠real | check≠real |")
-print("|---|---|---|---|---|---|---|---|---|---|")
+print("Skills whose outcome depends on chance (OpenCode's duplicate-name race) are compared as their group of copies of one name:")
+print("the group agrees when the agent and skillkit each list exactly one copy (column `by chance`; not a disagreement).\n")
+print("`dropped`: loaded by the agent but left out by its listing budget (Copilot: past the cap of its `Additional skills")
+print("available` line); it agrees with our prompt's `dropped` and with check's `valid`.\n")
+print("| agent | library | skills | listed | misread | dropped | skipped | our prompt lists | our check valid | by chance | prompt≠real | check≠real |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|")
 dis = {}
 for a in agents:
     p = os.path.join(OUT, "compare", f"{a}.tsv")
@@ -977,7 +1185,7 @@ for a in agents:
         c = collections.Counter(r[1] for r in rs)
         pl = sum(1 for r in rs if r[2].split(" ")[0] in ("full", "truncated", "name-only"))
         cv = sum(1 for r in rs if r[3] == "valid")
-        print(f"| {a} | {lib} | {len(rs)} | {c['listed']} | {c['misread']} | {c['skipped']} | {pl if a != 'skills-ref' else '-'} | {cv} | {sum(1 for r in rs if r[6] == 'NO')} | {sum(1 for r in rs if r[7] == 'NO')} |")
+        print(f"| {a} | {lib} | {len(rs)} | {c['listed']} | {c['misread']} | {c['dropped']} | {c['skipped']} | {pl if a != 'skills-ref' else '-'} | {cv} | {sum(1 for r in rs if r[6] == 'chance' or r[7] == 'chance')} | {sum(1 for r in rs if r[6] == 'NO')} | {sum(1 for r in rs if r[7] == 'NO')} |")
     dis[a] = [r for r in rows if r[6] == "NO" or r[7] == "NO"]
 for a, rs in dis.items():
     print(f"\n## {a}: {len(rs)} disagreements\n")

@@ -14,8 +14,17 @@ const AGENT: &str = "copilot-cli-1.0.102";
 const PROJECT_ROOT: &str = "{WORK}/proj/.github/skills";
 const USER_ROOT: &str = "{WORK}/home/.copilot/skills";
 /// Trees captured for Copilot only, besides the shared ones.
-const MORE: [&str; 7] =
-    ["name-order", "collation", "same-name", "copilot-escape", "copilot-invalid", "copilot-budget", "copilot-limits"];
+const MORE: [&str; 9] = [
+    "name-order",
+    "collation",
+    "same-name",
+    "copilot-escape",
+    "copilot-invalid",
+    "copilot-budget",
+    "copilot-limits",
+    "copilot-more",
+    "copilot-dup-order",
+];
 
 /// A capture: tree name, `--source` folders (lowest priority first), and the placeholders.
 type Case = (&'static str, Vec<String>, Vec<(&'static str, String)>);
@@ -175,4 +184,30 @@ fn json_shows_the_budget_and_each_decision() {
         .map(|s| s["name"].as_str().unwrap())
         .collect();
     assert_eq!(hidden, ["hidden"]);
+}
+
+/// The "Additional skills available" line names skills while it stays within 5,000 characters
+/// (the `copilot-more` capture reaches exactly 5,000 with its last `cm-*` name); the rest are
+/// counted, `... and N more`, and dropped: named nowhere.
+#[test]
+fn the_additional_line_names_up_to_5000_characters_and_counts_the_rest() {
+    let t = tree("copilot-more");
+    let out = skillkit(&["prompt", "--agent", "copilot-cli", "--source", &t, "--format", "json"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let text = v["text"].as_str().unwrap();
+    let skills = v["skills"].as_array().unwrap();
+    let of = |d: &str| -> Vec<&str> {
+        skills.iter().filter(|s| s["decision"] == d).map(|s| s["name"].as_str().unwrap()).collect()
+    };
+    let (named, dropped) = (of("name-only"), of("dropped"));
+    assert_eq!(dropped, ["cx-1", "cx-2", "cx-3", "cx-4", "cx-5"]);
+    assert!(!named.is_empty() && named.iter().all(|n| n.starts_with("cm-")), "{named:?}");
+    let line = format!("Additional skills available (invoke by name): {}", named.join(", "));
+    assert_eq!(line.chars().count(), copilot_cli::ADDITIONAL_LINE_CHARS);
+    assert!(text.contains(&format!("{line}... and 5 more\n</available_skills>")), "{text}");
+    for s in skills.iter().filter(|s| s["decision"] == "dropped") {
+        assert!(s.get("range").is_none(), "{s}");
+        assert!(!text.contains(s["name"].as_str().unwrap()), "{s}");
+    }
 }

@@ -32,8 +32,11 @@
 //!   tool answers "not found". Other fields are ignored. These reasons are printed only by
 //!   `copilot skill list` (as `  • PATH: REASON` under `✖ The following skills failed to
 //!   load:`); `copilot -p` prints nothing, so [`Prompt::warnings`](crate::prompt::Prompt) stays
-//!   empty. Two folders of one location with one name: the first in the folder's `readdir`
-//!   order wins (the `same-name` capture), which is why [`load`] reads the source folder's order.
+//!   empty. Two folders of one location with one name: the first in the byte order of their
+//!   `SKILL.md` paths wins, so `k-1/` beats `k/` (`-` sorts before `/`) and `dup-x/` beats `dup/`,
+//!   whatever order the file system lists them in (the `same-name` and `copilot-dup-order`
+//!   captures, the same winner in three runs; the corpus probe `dup-a`/`dup-b`/`dup-c`, where the
+//!   folder's `readdir` order put `dup-b` first).
 //! - Text: `<skill>\n<available_skills>\n`, one entry per listed skill
 //!   (`<skill>\n  <name>N</name>\n  <description>D</description>\n  <location>L</location>\n</skill>\n`,
 //!   L `project` or `user`, the description XML-escaped: `&amp; &lt; &gt; &quot; &apos;`), then
@@ -44,7 +47,9 @@
 //! - Budget: entries are added in sorted order while the running total of their characters (the
 //!   escaped entry text) stays at most 15,000; the first entry that does not fit and every later
 //!   one go, in order, into one line `Additional skills available (invoke by name): a, b` before
-//!   `</available_skills>`.
+//!   `</available_skills>`. That line names skills while it stays within 5,000 characters; the
+//!   rest are only counted, `... and N more` after the last name (dropped: not named anywhere,
+//!   though the loaded skill still answers the tool) ([`additional_shown`]).
 //! - Placement: the system message (`messages[0]`), inside its `<tools>` guidance, as the
 //!   section of the tool `skill`, between `</fetch_copilot_cli_documentation>\n` and `<sql>`.
 //! - Tool: `skill` (`{"skill": string}`, a fixed description, [`skill_tool`]). A call answers
@@ -85,6 +90,8 @@ pub const DEFAULT_CONTEXT_WINDOW: u64 = 272_000;
 
 /// The listing budget, in characters of the escaped entries.
 pub const BUDGET_CHARS: usize = 15_000;
+/// The cap of the "Additional skills available" line, in characters ([`additional_shown`]).
+pub const ADDITIONAL_LINE_CHARS: usize = 5_000;
 pub const MAX_NAME_CHARS: usize = 64;
 pub const MAX_DESCRIPTION_CHARS: usize = 1024;
 
@@ -268,13 +275,6 @@ fn has_duplicates(found: &[(usize, &Entry)]) -> bool {
     })
 }
 
-/// The position of each entry of `dir` in the order the file system lists them.
-fn readdir_order(dir: &Path) -> std::collections::HashMap<String, usize> {
-    std::fs::read_dir(dir)
-        .map(|rd| rd.flatten().enumerate().map(|(k, e)| (e.file_name().to_string_lossy().into_owned(), k)).collect())
-        .unwrap_or_default()
-}
-
 /// Loads `lib` as Copilot CLI does: the highest-priority source first, the first skill of a name
 /// winning; then the project's skills sorted by name (code points), then the user's.
 pub fn load(lib: &Library) -> Loading {
@@ -285,9 +285,9 @@ pub fn load(lib: &Library) -> Loading {
         let mut found: Vec<(usize, &Entry)> = lib.entries.iter().enumerate().filter(|(_, e)| e.source == si).collect();
         found.sort_by(|a, b| a.1.listed_as.cmp(&b.1.listed_as));
         if has_duplicates(&found) {
-            // Copilot walks the folder in `readdir` order: the first of a name wins.
-            let order = readdir_order(&lib.sources[si].path);
-            found.sort_by_key(|(_, e)| order.get(&folder_name(e)).copied().unwrap_or(usize::MAX));
+            // Copilot takes the skills of a folder in the byte order of their `SKILL.md` paths
+            // (`k-1/SKILL.md` before `k/SKILL.md`): the first of a name wins.
+            found.sort_by_cached_key(|(_, e)| format!("{}/", folder_name(e)).into_bytes());
         }
         for (i, e) in found {
             let reading = e.reading("copilot-cli", "", |e| read(e, i));
@@ -324,6 +324,24 @@ pub fn entry_text(s: &Loaded, scope: Scope) -> String {
         xml_escape(&s.description),
         scope.label()
     )
+}
+
+/// How many of `names` (in listing order) the "Additional skills available" line names: names
+/// are added while the line, its lead-in and the names joined by `, `, stays within
+/// [`ADDITIONAL_LINE_CHARS`] characters; the rest are only counted, `... and N more` right after
+/// the last name shown (the corpus's github-awesome-copilot: 211 of 385 named, a line of 4,977
+/// characters before the count; the `copilot-more` captures pin the bound).
+pub fn additional_shown<'a>(names: impl IntoIterator<Item = &'a str>) -> usize {
+    let mut line = ADDITIONAL.chars().count();
+    let mut shown = 0;
+    for (k, name) in names.into_iter().enumerate() {
+        line += name.chars().count() + if k > 0 { 2 } else { 0 };
+        if line > ADDITIONAL_LINE_CHARS {
+            break;
+        }
+        shown += 1;
+    }
+    shown
 }
 
 /// The `skill` tool Copilot offers when it lists a skill.
@@ -370,14 +388,28 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     if !names_only.is_empty() {
         b.push(ADDITIONAL);
         let count = names_only.len();
+        let shown = additional_shown(names_only.iter().map(|(n, _)| n.as_str()));
         for (k, (name, rec)) in names_only.into_iter().enumerate() {
-            let reason = format!(
-                "over the {limit}-character budget: named in the \"Additional skills available\" line ({count} skills)"
-            );
-            b.entry(rec.decided(Decision::NameOnly, reason), |t| t.push_str(&name));
-            if k + 1 < count {
-                b.push(", ");
+            if k < shown {
+                let reason = format!(
+                    "over the {limit}-character budget: named in the \"Additional skills available\" line ({count} skills)"
+                );
+                b.entry(rec.decided(Decision::NameOnly, reason), |t| t.push_str(&name));
+                if k + 1 < shown {
+                    b.push(", ");
+                }
+            } else {
+                b.absent(rec.decided(
+                    Decision::Dropped,
+                    format!(
+                        "over the {limit}-character budget and past the {ADDITIONAL_LINE_CHARS}-character cap of the \"Additional skills available\" line: only counted (`... and {} more`), not named",
+                        count - shown
+                    ),
+                ));
             }
+        }
+        if shown < count {
+            b.push(&format!("... and {} more", count - shown));
         }
         b.push("\n");
     }
