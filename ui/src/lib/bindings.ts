@@ -332,19 +332,12 @@ export type ApplyFixes = { text: string, fixes: Array<Fix>, };
 
 export type Fixed = { text: string, };
 
-/**
- * The editor's cursor in unsaved text: which fixes to offer there (`Ctrl+.`).
- */
 export type QuickFixes = { path: string, text: string, agent: string, 
 /**
  * The cursor: 1-based line and 1-based UTF-16 column.
  */
 line: number, column_utf16: number, };
 
-/**
- * The diagnostics whose fix is offered at the cursor, the preferred fix first (the one that
- * clears every finding there and adds no error).
- */
 export type QuickFixList = { diagnostics: Array<Diagnostic>, };
 
 export type RenderPrompt = { sources: Array<string>, agent: string, 
@@ -445,10 +438,6 @@ export type FormField = { key: string,
  */
 value: string | null, };
 
-/**
- * A length limit on a frontmatter field under an agent's profile: what the form counts a field
- * against, as the rule that reports it counts (characters, Unicode scalar values).
- */
 export type FieldLimit = { 
 /**
  * The field's key, e.g. `description`.

@@ -231,8 +231,10 @@ export const highlighting: Extension = [
 
 /** A squiggle in `colour` (a CSS colour, custom properties allowed) along the bottom of a mark:
  *  a zigzag one period of which is two 45° strokes in a 6×3 px tile, drawn as background
- *  gradients. WebKitGTK paints no `text-decoration: underline wavy` on the marks, and an SVG
- *  image cannot take the theme's colour, so the strokes are gradients: the `/` stroke is the line
+ *  gradients. The WebKitGTK the app runs in drops the CSS 3 shorthand `text-decoration:
+ *  underline wavy <colour>` as invalid (it computes to `none`: only the longhands and
+ *  `-webkit-text-decoration` take a style and a colour), so the marks had no underline at all;
+ *  an SVG image cannot take the theme's colour, so the strokes are gradients: the `/` stroke is the line
  *  x + y = 3 px of the tile (a third of the way along a 135° gradient), the `\` stroke the line
  *  x − y = 3 px (two thirds along a 45° one). */
 export const squiggle = (colour: string) => {
