@@ -7,6 +7,7 @@ use crate::commands::*;
 use crate::error::*;
 use crate::events::*;
 use crate::wire::*;
+use skillkit::frontmatter_edit::FieldLimit;
 use skillkit::matrix::{Cell, Column, ColumnBudget, Matrix, Row, Status};
 use skillkit::scope::Version;
 use ts_rs::{Config, TS};
@@ -34,9 +35,9 @@ pub fn generate() -> String {
         // Session.
         Size, ModelCall, Step, Turn, SessionView, Policy, SessionSettings,
         // Command arguments and replies.
-        Startup, OpenLibrary, LintText, Linted, ApplyFixes, Fixed, RenderPrompt, RunSession,
+        Startup, OpenLibrary, LintText, Linted, ApplyFixes, Fixed, QuickFixes, QuickFixList, RenderPrompt, RunSession,
         RunSessionScript, RunSessionLive, LiveSessionView, ReadFile, Version, FileText, SaveFile, Saved, RenderPreview, Heading, SkippedImage,
-        PreviewView, FrontmatterText, FormField, FrontmatterForm, SetFrontmatterField,
+        PreviewView, FrontmatterText, FormField, FieldLimit, FrontmatterForm, SetFrontmatterField,
         NewSkill, NewSkillProblem, NewSkillCheck, Draft,
         // Session scripts (the Session pane).
         SaveSessionScript, OpenSessionScript, ScriptSettings, SessionScript,

@@ -8,6 +8,7 @@ app_commands! {
     open_library(OpenLibrary) -> LibraryView;
     lint_text(LintText) -> Linted;
     apply_fixes(ApplyFixes) -> Fixed;
+    quick_fixes(QuickFixes) -> QuickFixList;
     render_prompt(RenderPrompt) -> PromptView;
     render_matrix(RenderMatrix) -> Matrix;
     run_session(RunSession) -> SessionView;

@@ -14,13 +14,16 @@ import {
   highlightStyle,
   inlineParts,
   markdownHighlightStyle,
+  plainLabel,
   renderDiagnostic,
+  squiggle,
   typedText,
   yamlHighlightStyle,
   YAML_SCALAR,
 } from './lib/editor';
 import type { Diagnostic } from './lib/bindings';
 import { $, $$, settle, until } from './testing/harness';
+import { readFileSync } from 'node:fs';
 
 // Every construct of the frontmatter's YAML and of CommonMark the editor parses.
 const SAMPLE = `---
@@ -305,5 +308,71 @@ describe('typed characters', () => {
     view.dispatch({ selection: { anchor: 7 } });
     expect(type(view, 'b').defaultPrevented).toBe(true);
     await until(() => linted.includes('name: ab\n'));
+  });
+});
+
+describe('squiggles', () => {
+  it('are drawn as a background under the span in the severity colour, not as a text decoration', () => {
+    const s = squiggle('var(--error)');
+    // Two strokes of a zigzag, each in the colour; WebKitGTK paints no wavy text decoration.
+    expect(s.backgroundImage.match(/linear-gradient\(/g)).toHaveLength(2);
+    expect(s.backgroundImage.match(/var\(--error\)/g)!.length).toBeGreaterThanOrEqual(4);
+    expect(s.backgroundRepeat).toBe('repeat-x');
+    expect(s.backgroundPosition).toBe('left bottom');
+    expect(s.textDecoration).toBe('none');
+  });
+
+  it('mark the diagnostic\'s exact span with its severity', async () => {
+    const doc = '---\nname: My Skill\ndescription: d\n---\n';
+    const view = mountEditor(doc, [diagnostic()]);
+    await until(() => diagnosticCount(view.state) === 1);
+    await until(() => $('.cm-lintRange-error') !== null);
+    expect($('.cm-lintRange-error')!.textContent).toBe('My Skill');
+  });
+
+  it('Ctrl+Shift+M shows the Problems pane, never CodeMirror\'s own list', async () => {
+    const parent = document.createElement('div');
+    document.body.appendChild(parent);
+    let shown = 0;
+    const view = createEditor(parent, '---\nname: My Skill\n---\n', {
+      lint: async () => [diagnostic()],
+      applyFix: () => {},
+      save: () => {},
+      change: () => {},
+      showProblems: () => shown++,
+    });
+    views.push(view);
+    await until(() => diagnosticCount(view.state) === 1);
+    view.contentDOM.dispatchEvent(new KeyboardEvent('keydown', { key: 'M', code: 'KeyM', keyCode: 77, ctrlKey: true, shiftKey: true, bubbles: true, cancelable: true }));
+    await settle();
+    expect(shown).toBe(1);
+    expect($('.cm-panel-lint')).toBeNull();
+  });
+
+  it('fix labels lose their backticks where they cannot show code', () => {
+    expect(plainLabel('Set `name` to `claude-api`')).toBe('Set name to claude-api');
+  });
+});
+
+describe('string colour', () => {
+  const hue = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+    const max = Math.max(r, g, b), min = Math.min(r, g, b), d = max - min;
+    if (d === 0) return 0;
+    const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+    return (h * 60 + 360) % 360;
+  };
+  const apart = (a: number, b: number) => Math.min(Math.abs(a - b), 360 - Math.abs(a - b));
+  it('is a hue no severity uses, in both themes (not red, salmon or amber)', () => {
+    const appCss = readFileSync(`${__dirname}/app.css`, 'utf8');
+    const palettes = appCss.split(":root[data-theme='dark']");
+    expect(palettes).toHaveLength(2);
+    for (const p of palettes) {
+      const token = (name: string) => new RegExp(`--${name}:\\s*(#[0-9a-fA-F]{6})`).exec(p)![1];
+      const string = hue(token('syn-string'));
+      for (const sev of ['error', 'warning', 'info']) expect(apart(string, hue(token(sev))), sev).toBeGreaterThan(30);
+      // Red through amber: 0°–50° and the reds past 330°.
+      expect(string > 50 && string < 330).toBe(true);
+    }
   });
 });

@@ -37,6 +37,37 @@ describe('Frontmatter form', () => {
     expect(field('license')?.closest('label')?.textContent).toContain('(not set)');
   });
 
+  it('labels each field in words, its YAML key on hover', () => {
+    const label = (key: string) => field(key)!.closest('label')!.querySelector('[data-testid=form-label]')!;
+    expect(label('allowed-tools').textContent).toBe('Allowed tools');
+    expect(label('allowed-tools').getAttribute('title')).toBe('Frontmatter key: allowed-tools');
+    expect(label('description').textContent).toBe('Description');
+  });
+
+  it('counts the description and the name live against the agent\'s limits', async () => {
+    const counter = (key: string) => $(`[data-testid=counter-${key}]`);
+    await until(() => counter('description') !== null);
+    // The engine was asked for the window's agent's limits.
+    expect(calls.some((c) => c.cmd === 'frontmatter_form' && (c.args as { agent?: string }).agent === studio.library.agent)).toBe(true);
+    expect(counter('description')!.textContent).toBe('4 / 1,024');
+    expect(counter('name')!.textContent).toBe('4 / 64');
+    expect(counter('description')!.getAttribute('title')).toContain("1,536 characters: Claude Code's listing (warning SK310)");
+    expect(counter('license')).toBeNull();
+    // While typing (before the text is rewritten): characters, not UTF-16 units.
+    const input = field('description')!;
+    input.value = '😀'.repeat(1030);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await until(() => counter('description')!.textContent === '1,030 / 1,536');
+    expect(counter('description')!.classList.contains('sev-error')).toBe(true);
+    input.value = 'x'.repeat(1024);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await until(() => counter('description')!.textContent === '1,024 / 1,024');
+    expect(counter('description')!.classList.contains('sev-none')).toBe(true);
+    // Leaving the field writes it (no rewrite left waiting for the next test).
+    input.dispatchEvent(new Event('blur'));
+    await until(() => editorText().includes('x'.repeat(1024)));
+  });
+
   it('editing a field rewrites that value in the editor text', async () => {
     const input = field('description')!;
     input.value = 'New description.';

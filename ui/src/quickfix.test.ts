@@ -45,6 +45,13 @@ const handlers: Handler = oneSource([skill('demo', 0)], () => TEXT, {
         ]
       : [],
   }),
+  // The engine's order: the fix that clears both findings (the warning's) first.
+  quick_fixes: ({ text, line }) => ({
+    diagnostics:
+      text.includes('DemoX') && line === 2
+        ? [diagnostic('SK205', 'warning', rename('demo', 'Set `name` to `demo`')), diagnostic('SK204', 'error', rename('demox', 'Rename to `demox`'))]
+        : [],
+  }),
   apply_fixes: ({ text, fixes }) => {
     const [edit] = (fixes as Fix[])[0].edits;
     return { text: text.slice(0, edit.span.start) + edit.replacement + text.slice(edit.span.end) };
@@ -73,22 +80,26 @@ afterEach(() => {
 });
 
 describe('Quick fixes (Ctrl+.)', () => {
-  it('lists the fixes at the cursor, errors first, and applies the chosen one', async () => {
+  it('lists the fixes the engine offers at the cursor in its order, the preferred one focused, and applies the chosen one', async () => {
     const v = view();
     v.dispatch({ selection: { anchor: 12 } });
     await until(() => ctrlDot() === false && $$('[data-testid=quick-fix]').length > 0);
+    // The engine was asked where the cursor is: line 2, column 9 (UTF-16).
+    const asked = calls.find((c) => c.cmd === 'quick_fixes')?.args as { line: number; column_utf16: number; text: string };
+    expect([asked.line, asked.column_utf16, asked.text]).toEqual([2, 9, TEXT]);
     const items = $$('[data-testid=quick-fix]');
-    // The display-only fix is not offered.
-    expect(items.map((b) => b.textContent)).toEqual(['Rename to `demox`', 'Set `name` to `demo`']);
+    // The engine's order, not errors first; Markdown's backticks shown as code.
+    expect(items.map((b) => b.textContent)).toEqual(['Set name to demo', 'Rename to demox']);
+    expect(items.map((b) => [...b.querySelectorAll('code')].map((c) => c.textContent))).toEqual([['name', 'demo'], ['demox']]);
     expect(document.activeElement).toBe(items[0]);
 
     // Arrow down, Enter: the second fix goes through the engine and into the editor.
     items[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     expect(document.activeElement).toBe(items[1]);
     (document.activeElement as HTMLButtonElement).click();
-    await until(() => v.state.doc.toString() === TEXT.replace('DemoX', 'demo'));
+    await until(() => v.state.doc.toString() === TEXT.replace('DemoX', 'demox'));
     const applied = calls.find((c) => c.cmd === 'apply_fixes')?.args as { fixes: Fix[] };
-    expect(applied.fixes[0].message).toBe('Set `name` to `demo`');
+    expect(applied.fixes[0].message).toBe('Rename to `demox`');
     expect($$('[data-testid=quick-fix]')).toHaveLength(0);
     // A fix is an edit like any other: unsaved until Ctrl+S.
     expect(studio.dirty).toBe(true);
@@ -121,8 +132,8 @@ describe('Quick fixes (Ctrl+.)', () => {
     // Line 5 (`# Body`) has no diagnostic.
     v.dispatch({ selection: { anchor: TEXT.indexOf('# Body') } });
     ctrlDot();
+    await until(() => studio.status === 'No quick fix at the cursor');
     expect($$('[data-testid=quick-fix]')).toHaveLength(0);
-    expect(studio.status).toBe('No quick fix at the cursor');
   });
 
   it('opens at the cursor, not at the squiggle\'s start, and closes the hover there', async () => {

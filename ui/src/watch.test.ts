@@ -21,7 +21,7 @@ const handlers: Handler = oneSource([skill('demo', 0)], () => disk, {
 function changed(errors = 0): LibraryChanged {
   return {
     events: [{ kind: 'skill-changed', dir: '/lib/s0/demo', name: 'demo' }],
-    library: libraryOf(['/lib/s0'], [skill('demo', 0, { errors })]),
+    library: libraryOf(['/lib/s0'], [skill('demo', 0, { errors }), ...(errors ? [skill('other', 0, { errors })] : [])]),
     errors: [],
   };
 }
@@ -48,7 +48,9 @@ describe('watching the library', () => {
     await startWithOpenFile();
     expect($('[data-testid=skill] .badge.error')).toBeNull();
     await emit('library-changed', changed(2));
-    await until(() => $('[data-testid=skill] .badge.error')?.textContent === '2');
+    await until(() => $('[data-testid=skill][data-name=other] .badge.error')?.textContent === '2');
+    // The open file's badge counts its text in the editor, as the status bar and Problems do.
+    expect($('[data-testid=skill][data-name=demo] .badge.error')).toBeNull();
   });
 
   it('reloads the open file when the editor is clean', async () => {

@@ -514,17 +514,11 @@ impl Server<'_> {
         let (start, end) = (offset(&doc.text, p.range.start), offset(&doc.text, p.range.end));
         let mut actions = vec![];
         if want(&lsp::CodeActionKind::QUICKFIX) {
-            let mut found = self.ws.findings(&doc.path);
-            // The preferred (safe) fixes first.
-            found.sort_by_key(|d| d.fix.as_ref().map(|f| f.applicability != skillkit::Applicability::Safe));
-            for d in found {
+            // The engine's order: the preferred fix (the one that clears the most there and adds no
+            // error) first.
+            let at = skillkit::Span::new(start.min(end), end.max(start));
+            for (i, d) in self.ws.quick_fixes(&doc.path, at).into_iter().enumerate() {
                 let Some(fix) = &d.fix else { continue };
-                if fix.applicability == skillkit::Applicability::DisplayOnly {
-                    continue;
-                }
-                if d.span.end < start || d.span.start > end {
-                    continue;
-                }
                 let edits = fix
                     .edits
                     .iter()
@@ -535,7 +529,7 @@ impl Server<'_> {
                     kind: Some(lsp::CodeActionKind::QUICKFIX),
                     diagnostics: Some(vec![diagnostic(&d)]),
                     edit: Some(edit(&p.text_document.uri, edits)),
-                    is_preferred: Some(fix.applicability == skillkit::Applicability::Safe),
+                    is_preferred: Some(i == 0),
                     ..Default::default()
                 }));
             }

@@ -841,3 +841,49 @@ mod tests {
         assert_eq!(fields[1], FormField { key: "metadata".into(), value: None });
     }
 }
+
+/// A length limit on a frontmatter field under an agent's profile: what the form counts a field
+/// against, as the rule that reports it counts (characters, Unicode scalar values).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FieldLimit {
+    /// The field's key, e.g. `description`.
+    pub key: &'static str,
+    pub max_chars: usize,
+    /// How the agent's profile reports a value over it.
+    pub severity: crate::Severity,
+    /// The rule's code, e.g. `SK213`.
+    pub code: &'static str,
+    /// Who sets the limit, in a few words: "the specification", "Claude Code's listing".
+    pub by: &'static str,
+}
+
+/// The length limits of the frontmatter's fields under `agent`'s profile, tightest first for
+/// each field; a rule the profile turns off sets none.
+pub fn field_limits(agent: &crate::Agent) -> Vec<FieldLimit> {
+    use crate::lint::profile::Level;
+    use crate::lint::rules::spec::{compatibility_invalid, description_too_long, name_too_long};
+    const LIMITS: [(&str, &str, usize, &str); 4] = [
+        ("name", "name-too-long", name_too_long::MAX_CHARS, "the specification"),
+        ("description", "description-too-long", description_too_long::MAX_CHARS, "the specification"),
+        (
+            "description",
+            "description-listing-truncated",
+            crate::lint::rules::parity::description_listing_truncated::MAX_CHARS,
+            "Claude Code's listing",
+        ),
+        ("compatibility", "compatibility-invalid", compatibility_invalid::MAX_CHARS, "the specification"),
+    ];
+    let mut out = vec![];
+    for (key, rule, max_chars, by) in LIMITS {
+        let Some(meta) = crate::rules::RULES.iter().map(|r| r.meta()).find(|m| m.name == rule) else { continue };
+        let severity = match agent.lint.level(rule) {
+            Level::Off => continue,
+            Level::Default => meta.severity,
+            Level::Set(s) => s,
+        };
+        out.push(FieldLimit { key, max_chars, severity, code: meta.code, by });
+    }
+    out.sort_by_key(|l| (l.key, l.max_chars));
+    out
+}

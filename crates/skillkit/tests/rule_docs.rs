@@ -151,3 +151,43 @@ fn fixes_in_doc_examples_remove_the_finding() {
         }
     }
 }
+
+/// Where each fix of a rule's example is offered (its diagnostic's span), the fix offered first
+/// (`quick_fix::fixes_at`) adds no error the example did not have.
+#[test]
+fn the_first_fix_offered_adds_no_error() {
+    use skillkit::lint::quick_fix::fixes_at;
+    let errors = |ds: &[skillkit::Diagnostic]| {
+        let mut m = std::collections::BTreeMap::new();
+        for d in ds.iter().filter(|d| d.severity == skillkit::Severity::Error) {
+            *m.entry(d.code).or_insert(0usize) += 1;
+        }
+        m
+    };
+    let mut tried = 0;
+    for r in RULES {
+        let m = r.meta();
+        for e in examples(&m.docs_text(), "Example") {
+            let relint = |t: &str| run(&Example { folder: e.folder.clone(), text: t.to_string() });
+            let before = run(&e);
+            for d in before.iter().filter(|d| d.fix.is_some()) {
+                let Some(&first) = fixes_at(&e.text, &before, d.span, relint).first() else { continue };
+                let fix = before[first].fix.as_ref().unwrap();
+                let fixed = skillkit::diagnostic::apply_fixes(&e.text, [fix]);
+                let after = run(&Example { folder: e.folder.clone(), text: fixed.clone() });
+                let (was, now) = (errors(&before), errors(&after));
+                let added: Vec<_> = now.iter().filter(|(c, n)| **n > was.get(*c).copied().unwrap_or(0)).collect();
+                assert!(
+                    added.is_empty(),
+                    "{}: the first fix at {} (`{}`, for {}) adds errors {added:?}:\n{fixed}\n{after:#?}",
+                    m.name,
+                    d.code,
+                    fix.message,
+                    before[first].code
+                );
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried >= 10, "only {tried} fixes tried");
+}

@@ -27,9 +27,31 @@ pub struct Fixed {
     pub text: String,
 }
 
+/// The editor's cursor in unsaved text: which fixes to offer there (`Ctrl+.`).
+#[derive(Clone, Debug, Deserialize, TS)]
+pub struct QuickFixes {
+    pub path: String,
+    pub text: String,
+    pub agent: String,
+    /// The cursor: 1-based line and 1-based UTF-16 column.
+    pub line: usize,
+    pub column_utf16: usize,
+}
+
+/// The diagnostics whose fix is offered at the cursor, the preferred fix first (the one that
+/// clears every finding there and adds no error).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct QuickFixList {
+    pub diagnostics: Vec<Diagnostic>,
+}
+
 #[derive(Clone, Debug, Deserialize, TS)]
 pub struct FrontmatterText {
     pub text: String,
+    /// The agent whose limits the form counts against (none: no limits).
+    #[serde(default)]
+    #[ts(optional)]
+    pub agent: Option<String>,
 }
 
 /// A top-level frontmatter field for the form.
@@ -43,6 +65,8 @@ pub struct FormField {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct FrontmatterForm {
     pub fields: Vec<FormField>,
+    /// The fields' length limits under the agent, tightest first for each field.
+    pub limits: Vec<skillkit::frontmatter_edit::FieldLimit>,
 }
 
 #[derive(Clone, Debug, Deserialize, TS)]
@@ -117,10 +141,40 @@ impl AppState {
         Ok(Fixed { text: skillkit::diagnostic::apply_fixes(&args.text, fixes) })
     }
 
+    /// The fixes offered at the cursor, in the engine's order (`skillkit::lint::quick_fix`): each
+    /// is tried on the text, linted as `lint_text` lints it.
+    pub fn quick_fixes(&self, args: QuickFixes) -> Result<QuickFixList, AppError> {
+        let agent = agent(&args.agent)?;
+        let path = self.scope().check(Path::new(&args.path))?;
+        if !is_skill_file(&path) {
+            return Err(AppError::new(ErrorCode::NotASkillFile, format!("{} is not a SKILL.md", args.path)));
+        }
+        let resources = self.kept.resources_of(path.parent().unwrap_or(Path::new(".")));
+        let project = self.kept.project();
+        let lint = |text: &str| {
+            let mut found = skillkit::check::lint_text(&path, text.to_string(), agent, resources.clone());
+            if let Some(p) = &project {
+                p.adjust(&path, &mut found);
+            }
+            found
+        };
+        let found = lint(&args.text);
+        let at = skillkit::lint::quick_fix::offset_at(&args.text, args.line, args.column_utf16);
+        let order = skillkit::lint::quick_fix::fixes_at(&args.text, &found, skillkit::Span::empty(at), lint);
+        Ok(QuickFixList { diagnostics: order.into_iter().map(|i| found[i].clone()).collect() })
+    }
+
     /// The frontmatter's top-level fields, for the form.
     pub fn frontmatter_form(&self, args: FrontmatterText) -> Result<FrontmatterForm, AppError> {
         let fields = skillkit::frontmatter_edit::form_fields(&args.text);
-        Ok(FrontmatterForm { fields: fields.into_iter().map(|f| FormField { key: f.key, value: f.value }).collect() })
+        let limits = match &args.agent {
+            Some(id) => skillkit::frontmatter_edit::field_limits(agent(id)?),
+            None => vec![],
+        };
+        Ok(FrontmatterForm {
+            fields: fields.into_iter().map(|f| FormField { key: f.key, value: f.value }).collect(),
+            limits,
+        })
     }
 
     /// The text with one field's value rewritten (every other byte kept).

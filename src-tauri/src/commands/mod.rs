@@ -475,7 +475,12 @@ mod tests {
     fn the_form_reads_fields_and_sets_one_keeping_the_rest() {
         let state = AppState::new(Startup { sources: vec![], agent: "spec".into(), examples: None });
         let text = "---\nname: demo # mine\ndescription: Old.\nmetadata:\n  a: b\n---\nBody\n".to_string();
-        let form = state.frontmatter_form(FrontmatterText { text: text.clone() }).unwrap();
+        let form = state.frontmatter_form(FrontmatterText { text: text.clone(), agent: None }).unwrap();
+        assert!(form.limits.is_empty());
+        let spec = state.frontmatter_form(FrontmatterText { text: text.clone(), agent: Some("spec".into()) }).unwrap();
+        let description: Vec<usize> =
+            spec.limits.iter().filter(|l| l.key == "description").map(|l| l.max_chars).collect();
+        assert_eq!(description, [1024, 1536]);
         assert_eq!(
             form.fields,
             vec![

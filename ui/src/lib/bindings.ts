@@ -332,6 +332,14 @@ export type ApplyFixes = { text: string, fixes: Array<Fix>, };
 
 export type Fixed = { text: string, };
 
+export type QuickFixes = { path: string, text: string, agent: string, 
+/**
+ * The cursor: 1-based line and 1-based UTF-16 column.
+ */
+line: number, column_utf16: number, };
+
+export type QuickFixList = { diagnostics: Array<Diagnostic>, };
+
 export type RenderPrompt = { sources: Array<string>, agent: string, 
 /**
  * Tokens; `null` uses the agent's default.
@@ -419,7 +427,11 @@ export type SkippedImage = { path: string, reason: string, };
 
 export type PreviewView = { html: string, headings: Array<Heading>, skipped_images: Array<SkippedImage>, };
 
-export type FrontmatterText = { text: string, };
+export type FrontmatterText = { text: string, 
+/**
+ * The agent whose limits the form counts against (none: no limits).
+ */
+agent?: string, };
 
 export type FormField = { key: string, 
 /**
@@ -427,7 +439,29 @@ export type FormField = { key: string,
  */
 value: string | null, };
 
-export type FrontmatterForm = { fields: Array<FormField>, };
+export type FieldLimit = { 
+/**
+ * The field's key, e.g. `description`.
+ */
+key: string, max_chars: number, 
+/**
+ * How the agent's profile reports a value over it.
+ */
+severity: Severity, 
+/**
+ * The rule's code, e.g. `SK213`.
+ */
+code: string, 
+/**
+ * Who sets the limit, in a few words: "the specification", "Claude Code's listing".
+ */
+by: string, };
+
+export type FrontmatterForm = { fields: Array<FormField>, 
+/**
+ * The fields' length limits under the agent, tightest first for each field.
+ */
+limits: Array<FieldLimit>, };
 
 export type SetFrontmatterField = { text: string, key: string, value: string, };
 
@@ -713,6 +747,7 @@ export type Commands = {
   open_library: { args: OpenLibrary; reply: LibraryView };
   lint_text: { args: LintText; reply: Linted };
   apply_fixes: { args: ApplyFixes; reply: Fixed };
+  quick_fixes: { args: QuickFixes; reply: QuickFixList };
   render_prompt: { args: RenderPrompt; reply: PromptView };
   render_matrix: { args: RenderMatrix; reply: Matrix };
   run_session: { args: RunSession; reply: SessionView };

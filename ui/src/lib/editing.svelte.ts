@@ -150,6 +150,19 @@ export class EditingState {
     }
   }
 
+  /** The diagnostics whose fix the engine offers at the cursor in `text`, the preferred first. */
+  async quickFixes(text: string, line: number, column: number): Promise<Diagnostic[]> {
+    if (!this.file) return [];
+    const { diagnostics } = await api.quick_fixes({
+      path: this.file.path,
+      text,
+      agent: this.studio.library.agent,
+      line,
+      column_utf16: column,
+    });
+    return diagnostics;
+  }
+
   /** Lints the open file's text under the profile `agent` (the library was just opened with it). */
   async relint(agent: string) {
     if (!this.file) return;

@@ -25,7 +25,7 @@ import { tags as t } from '@lezer/highlight';
 import {
   linter,
   lintGutter,
-  lintKeymap,
+  nextDiagnostic,
   diagnosticCount,
   forEachDiagnostic,
   setDiagnostics,
@@ -46,6 +46,11 @@ export interface EditorHooks {
   change(text: string): void;
   /** Ctrl+. found no fix at the cursor. */
   noFix?(): void;
+  /** The diagnostics whose fix the engine offers at the cursor (1-based line, 1-based UTF-16
+   *  column) in `text`, the preferred fix first. Without it, the fixes are ordered here. */
+  quickFixes?(text: string, line: number, columnUtf16: number): Promise<Diagnostic[]>;
+  /** Ctrl+Shift+M: show the window's one problem list (CodeMirror's own lint panel is not used). */
+  showProblems?(): void;
 }
 
 /** A document offset for an engine position (1-based line, 1-based UTF-16 column). */
@@ -66,7 +71,8 @@ export function toCm(doc: Text, d: Diagnostic, applyFix: (d: Diagnostic) => void
     source: `${d.code} ${d.rule}`,
     message: d.message + help,
     renderMessage: () => renderDiagnostic(d),
-    actions: d.fix && d.fix.applicability !== 'display-only' ? [{ name: d.fix.message, apply: () => applyFix(d) }] : [],
+    // The hover's buttons are plain text: the label without its Markdown backticks.
+    actions: d.fix && d.fix.applicability !== 'display-only' ? [{ name: plainLabel(d.fix.message), apply: () => applyFix(d) }] : [],
   };
 }
 
@@ -83,6 +89,13 @@ export function inlineParts(text: string): { code: boolean; text: string }[] {
   }
   if (at < text.length) parts.push({ code: false, text: text.slice(at) });
   return parts;
+}
+
+/** A label with its inline code shown as plain text (no backticks). */
+export function plainLabel(text: string): string {
+  return inlineParts(text)
+    .map((p) => p.text)
+    .join('');
 }
 
 /** Appends `text` to `parent` as text nodes and <code> elements (never as HTML). */
@@ -216,12 +229,26 @@ export const highlighting: Extension = [
   yamlScalarHighlight,
 ];
 
-const wavy = (colour: string) => ({
-  backgroundImage: 'none',
-  textDecoration: `underline wavy ${colour}`,
-  textDecorationSkipInk: 'none',
-  textUnderlineOffset: '3px',
-});
+/** A squiggle in `colour` (a CSS colour, custom properties allowed) along the bottom of a mark:
+ *  a zigzag one period of which is two 45° strokes in a 6×3 px tile, drawn as background
+ *  gradients. The WebKitGTK the app runs in drops the CSS 3 shorthand `text-decoration:
+ *  underline wavy <colour>` as invalid (it computes to `none`: only the longhands and
+ *  `-webkit-text-decoration` take a style and a colour), so the marks had no underline at all;
+ *  an SVG image cannot take the theme's colour, so the strokes are gradients: the `/` stroke is the line
+ *  x + y = 3 px of the tile (a third of the way along a 135° gradient), the `\` stroke the line
+ *  x − y = 3 px (two thirds along a 45° one). */
+export const squiggle = (colour: string) => {
+  const stroke = (angle: number, at: string) =>
+    `linear-gradient(${angle}deg, transparent calc(${at} - 0.6px), ${colour} calc(${at} - 0.6px), ${colour} calc(${at} + 0.6px), transparent calc(${at} + 0.6px))`;
+  return {
+    backgroundImage: `${stroke(135, '33.33%')}, ${stroke(45, '66.67%')}`,
+    backgroundSize: '6px 3px',
+    backgroundRepeat: 'repeat-x',
+    backgroundPosition: 'left bottom',
+    paddingBottom: '1px',
+    textDecoration: 'none',
+  };
+};
 
 const marker = (colour: string, shape: string) => ({ content: 'none', backgroundColor: colour, clipPath: shape, width: '0.8em', height: '0.8em', margin: '0.1em' });
 
@@ -236,9 +263,9 @@ const theme = EditorView.theme({
   '&.cm-focused .cm-nonmatchingBracket': { backgroundColor: 'transparent', color: 'var(--error)' },
   '.cm-yamlScalar, .cm-yamlScalar span': { color: syn('number') },
   // Squiggles and gutter marks in the theme's severity colours.
-  '.cm-lintRange-error': wavy('var(--error)'),
-  '.cm-lintRange-warning': wavy('var(--warning)'),
-  '.cm-lintRange-info, .cm-lintRange-hint': wavy('var(--info)'),
+  '.cm-lintRange-error': squiggle('var(--error)'),
+  '.cm-lintRange-warning': squiggle('var(--warning)'),
+  '.cm-lintRange-info, .cm-lintRange-hint': squiggle('var(--info)'),
   '.cm-lintRange-active': { backgroundColor: 'var(--selection)' },
   '.cm-lintPoint-error:after': { borderBottomColor: 'var(--error)' },
   '.cm-lintPoint-warning:after': { borderBottomColor: 'var(--warning)' },
@@ -297,13 +324,9 @@ const theme = EditorView.theme({
     font: 'inherit',
     overflowWrap: 'anywhere',
   },
+  '.cm-quickfix code': { fontFamily: 'var(--mono)', fontSize: '0.92em', backgroundColor: 'var(--bg-alt)', borderRadius: '3px', padding: '0 3px' },
   '.cm-quickfix button:hover': { backgroundColor: 'var(--active-line)' },
   '.cm-quickfix button:focus': { backgroundColor: 'var(--selection)', outline: '2px solid var(--accent)', outlineOffset: '-2px' },
-  // The lint panel (Ctrl+Shift+M).
-  '.cm-panels': { backgroundColor: 'var(--bg-alt)', color: 'var(--fg)' },
-  '.cm-panels.cm-panels-bottom': { borderTop: '1px solid var(--border)' },
-  '.cm-panel.cm-panel-lint ul [aria-selected]': { backgroundColor: 'var(--selection)', color: 'var(--fg)' },
-  '.cm-panel.cm-panel-lint ul:focus [aria-selected]': { backgroundColor: 'var(--selection)', color: 'var(--fg)' },
 });
 
 /** The file's line ending, by its first line break: `\r\n` for a CRLF file, `null` for LF. */
@@ -327,7 +350,8 @@ export interface QuickFix {
 }
 
 /** The fixes of the diagnostics under the cursor (touching it), else of those on its line;
- *  errors first, then warnings, then notes, each in document order. */
+ *  errors first, then warnings, then notes, each in document order. (The engine's order, which
+ *  puts the fix that clears the most first, is used when the editor has it: `openQuickFixes`.) */
 export function fixesAt(state: EditorState): QuickFix[] {
   const head = state.selection.main.head;
   const line = state.doc.lineAt(head);
@@ -381,7 +405,7 @@ function menuTooltip(pos: number, fixes: QuickFix[]): Tooltip {
         b.type = 'button';
         b.setAttribute('role', 'menuitem');
         b.dataset.testid = 'quick-fix';
-        b.textContent = fix.name;
+        appendInline(b, fix.name);
         b.title = fix.source;
         b.addEventListener('click', () => {
           close();
@@ -414,17 +438,48 @@ function menuTooltip(pos: number, fixes: QuickFix[]): Tooltip {
 }
 
 /** Ctrl+.: opens the quick-fix menu at the cursor, closing any hover there; `none` is told when
- *  there is no fix there. */
-export function openQuickFixes(view: EditorView, none: () => void = () => {}): boolean {
-  const fixes = fixesAt(view.state);
+ *  there is no fix there. With `hooks.quickFixes`, the engine says which fixes and in which order
+ *  (the preferred first, focused); the menu opens once it answers, if the text and the cursor
+ *  have not moved meanwhile. */
+export function openQuickFixes(view: EditorView, none: () => void = () => {}, hooks: EditorHooks | null = null): boolean {
+  if (!hooks?.quickFixes) {
+    showFixes(view, fixesAt(view.state), none);
+    return true;
+  }
+  const { doc, selection } = view.state;
+  const head = selection.main.head;
+  const line = doc.lineAt(head);
+  const linted = doc.sliceString(0, doc.length, view.state.lineBreak);
+  hooks.quickFixes(linted, line.number, head - line.from + 1).then(
+    (ds) => {
+      if (view.state.doc !== doc || view.state.selection.main.head !== head) return;
+      const fixes = ds
+        .filter((d) => d.fix && d.fix.applicability !== 'display-only')
+        .map((d) => {
+          const from = offsetOf(doc, d.start);
+          return {
+            name: d.fix!.message,
+            source: `${d.code} ${d.rule}`,
+            apply: () => hooks.applyFix(d, linted),
+            from,
+            to: Math.max(from, offsetOf(doc, d.end)),
+          };
+        });
+      showFixes(view, fixes, none);
+    },
+    () => showFixes(view, fixesAt(view.state), none),
+  );
+  return true;
+}
+
+function showFixes(view: EditorView, fixes: QuickFix[], none: () => void) {
   if (fixes.length === 0) {
     none();
-    return true;
+    return;
   }
   // At the cursor (where the eye and the caret are): below its line, or above it when there is
   // no room below (CodeMirror flips and keeps the tooltip within the window).
   view.dispatch({ effects: [closeHoverTooltips, setFixMenu.of({ pos: view.state.selection.main.head, fixes })] });
-  return true;
 }
 
 /** Where the quick-fix menu is anchored (a document offset), `null` when it is closed. */
@@ -573,8 +628,17 @@ export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHook
           return true;
         },
       },
-      { key: 'Mod-.', preventDefault: true, run: (view) => openQuickFixes(view, hooks.noFix) },
-      ...lintKeymap,
+      { key: 'Mod-.', preventDefault: true, run: (view) => openQuickFixes(view, hooks.noFix, hooks) },
+      // F8 goes to the next problem; Ctrl+Shift+M shows the Problems pane, not a second list.
+      { key: 'F8', run: nextDiagnostic },
+      {
+        key: 'Mod-Shift-m',
+        preventDefault: true,
+        run: () => {
+          hooks.showProblems?.();
+          return true;
+        },
+      },
       ...defaultKeymap,
       ...historyKeymap,
       indentWithTab,

@@ -32,6 +32,14 @@ export class LibraryState {
     return out;
   }
 
+  /** A skill's errors and warnings as the Problems pane counts them: the open file's from its
+   *  live (unsaved) text, the others' from the last check. */
+  countsOf(skill: SkillEntry): { errors: number; warnings: number } {
+    const { file, live } = this.studio.editor;
+    if (!file || skill.path !== file.path) return { errors: skill.errors, warnings: skill.warnings };
+    return { errors: live.filter((d) => d.severity === 'error').length, warnings: live.filter((d) => d.severity === 'warning').length };
+  }
+
   /** Opens the library from the sources, and renders the prompt of it. */
   async open() {
     const studio = this.studio;

@@ -3,7 +3,7 @@
 // in it points to.
 import { api, asAppError } from './api';
 import { debounce } from './debounce';
-import type { FormField, PreviewView } from './bindings';
+import type { FieldLimit, FormField, PreviewView } from './bindings';
 import type { Studio } from './studio.svelte';
 
 export class PreviewState {
@@ -13,6 +13,9 @@ export class PreviewState {
   /** The frontmatter form beside the editor, read from the editor's text. */
   showForm = $state(true);
   form = $state<FormField[]>([]);
+  /** The fields' length limits under `limitsAgent` (the engine's, per profile). */
+  limits = $state<FieldLimit[]>([]);
+  limitsAgent = $state<string | null>(null);
   /** A file of the open skill shown in the preview's place (a link followed), read-only. */
   viewing = $state<{ path: string; text: string | null; error: string | null } | null>(null);
   private renderSoon = debounce(() => void this.render(), 150);
@@ -56,8 +59,13 @@ export class PreviewState {
       return;
     }
     const { path, text } = file;
+    const agent = this.studio.library.agent;
     try {
-      const { fields } = await api.frontmatter_form({ text });
+      const { fields, limits } = await api.frontmatter_form({ text, agent });
+      if (this.studio.library.agent === agent) {
+        this.limits = limits;
+        this.limitsAgent = agent;
+      }
       if (this.studio.editor.file?.path === path && this.studio.editor.file.text === text) this.form = fields;
     } catch (e) {
       this.studio.error = asAppError(e);

@@ -42,7 +42,8 @@ const handlers: Handler = {
     throw { code: 'no-prompt', message: 'none', details: [] };
   },
   read_file: ({ path }) => ({ path, text: '---\nname: Alpha\ndescription: x\n---\n', version: versionOf('---\nname: Alpha\ndescription: x\n---\n') }),
-  lint_text: ({ agent }) => ({ diagnostics: library(agent).skills[0].diagnostics }),
+  // `name: alpha` fixes the text (the name's error and the warning are gone).
+  lint_text: ({ agent, text }) => ({ diagnostics: text.includes('name: alpha') ? [] : library(agent).skills[0].diagnostics }),
 };
 
 let studio: Studio;
@@ -73,6 +74,27 @@ describe('Problems pane', () => {
     expect($('[data-testid=count-warning]')?.textContent).toBe('1 warning');
     expect($('[data-testid=count-info]')?.textContent).toBe('1 info');
     expect($$('[data-testid=problem]')[2].textContent).toContain('beta:9:1');
+  });
+
+  it('says it counts the library, the status bar the open file, and the Library badges agree with both', async () => {
+    await start();
+    expect($('[data-testid=problems-scope]')?.textContent).toBe('in the library');
+    await studio.openSkill('/lib/s0/alpha/SKILL.md');
+    await until(() => $('[data-testid=lint-state]')?.textContent?.includes('This file') ?? false);
+    const state = $('[data-testid=lint-state]')!;
+    expect(state.dataset.scope).toBe('file');
+    expect(state.textContent?.replace(/\s+/g, ' ').trim()).toBe('This file: 1 error, 1 warning');
+    // The open file's badge counts its live text, as the status bar and the Problems pane do.
+    const alpha = $('[data-testid=skill][data-name=alpha]')!;
+    expect(alpha.querySelector('[data-testid=skill-errors]')?.textContent).toBe('1');
+    expect(alpha.querySelector('[data-testid=skill-warnings]')?.textContent).toBe('1');
+    // The file's text is fixed: all three counts follow it before any save.
+    const view = EditorView.findFromDOM($('.cm-editor')!)!;
+    const at = view.state.doc.toString().indexOf('Alpha');
+    view.dispatch({ changes: { from: at, to: at + 5, insert: 'alpha' } });
+    await until(() => $('[data-testid=lint-state]')?.textContent?.includes('No problems in this file') ?? false);
+    expect(alpha.querySelector('[data-testid=skill-errors]')).toBeNull();
+    expect($('[data-testid=count-error]')?.textContent).toBe('0 errors');
   });
 
   it('filters by severity and by rule', async () => {

@@ -4,7 +4,7 @@
 import { mount, unmount } from 'svelte';
 import App from '../App.svelte';
 import { Studio } from '../lib/studio.svelte';
-import type { LibraryView, PromptView, SkillEntry, UiState } from '../lib/bindings';
+import type { FieldLimit, LibraryView, PromptView, SkillEntry, UiState } from '../lib/bindings';
 import { $$, settle, until, versionOf, type Handler } from './harness';
 
 export * from './harness';
@@ -35,6 +35,14 @@ export const emptyPrompt: PromptView = {
 
 /** Stand-ins for the form commands (good enough for `key: value` lines), no drafts and no
  *  remembered window state (what is remembered is kept in `uiState`). */
+/** The spec profile's field limits, as the engine gives them for the form. */
+export const FIELD_LIMITS: FieldLimit[] = [
+  { key: 'compatibility', max_chars: 500, severity: 'error', code: 'SK221', by: 'the specification' },
+  { key: 'description', max_chars: 1024, severity: 'error', code: 'SK213', by: 'the specification' },
+  { key: 'description', max_chars: 1536, severity: 'warning', code: 'SK310', by: "Claude Code's listing" },
+  { key: 'name', max_chars: 64, severity: 'error', code: 'SK203', by: 'the specification' },
+];
+
 export const uiState: { kept: UiState } = { kept: emptyUiState() };
 
 export function emptyUiState(): UiState {
@@ -50,8 +58,9 @@ export const commonHandlers: Handler = {
   drafts: () => [],
   save_draft: () => null,
   discard_draft: () => null,
-  frontmatter_form: ({ text }) => ({
+  frontmatter_form: ({ text, agent }) => ({
     fields: [...text.matchAll(/^([a-z-]+):[ ]?(.*)$/gm)].map((m) => ({ key: m[1], value: m[2] })),
+    limits: agent ? FIELD_LIMITS : [],
   }),
   set_frontmatter_field: ({ text, key, value }) => {
     const line = new RegExp(`^${key}:.*$`, 'm');

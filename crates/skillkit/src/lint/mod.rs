@@ -6,6 +6,7 @@
 
 pub mod diagnostic;
 pub mod profile;
+pub mod quick_fix;
 pub mod rules;
 
 use crate::lint::diagnostic::{Diagnostic, Severity};

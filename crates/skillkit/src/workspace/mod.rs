@@ -236,6 +236,27 @@ impl Workspace {
         self.skill_at(path).map(|e| self.quick(e)).unwrap_or_default()
     }
 
+    /// The fixes an editor offers at `at` (a byte span of the open file's text: the cursor or a
+    /// selection), each with its diagnostic, the preferred one first
+    /// ([`crate::lint::quick_fix::fixes_at`]: the fix that adds no error and clears the most
+    /// findings there).
+    pub fn quick_fixes(&self, path: &Path, at: crate::Span) -> Vec<Diagnostic> {
+        let Some(e) = self.skill_at(path) else { return vec![] };
+        let found = self.quick(e);
+        let file = e.skill.path();
+        let relint = |text: &str| {
+            let mut skill = crate::Skill::parse(e.skill.dir.clone(), &e.skill.file_name, text.to_string());
+            skill.resources = e.skill.resources.clone();
+            let mut out = crate::verdict::lint_alone(&skill, self.agent);
+            self.adjust(&file, &mut out);
+            out
+        };
+        crate::lint::quick_fix::fixes_at(&e.skill.text, &found, at, relint)
+            .into_iter()
+            .map(|i| found[i].clone())
+            .collect()
+    }
+
     /// The text with every safe fix applied, again until none is left (a fix can reveal another);
     /// `None` when there is nothing to fix.
     pub fn fix_all(&self, path: &Path, text: &str) -> Option<String> {

@@ -26,6 +26,9 @@ declare_rule! {
     }
 }
 
+/// What Claude Code's skill listing keeps of a description (`skillListingMaxDescChars`).
+pub(crate) const MAX_CHARS: usize = 1536;
+
 pub(crate) fn check(cx: &mut Context<'_>) {
     if !fields_checkable(cx) {
         return;
@@ -34,7 +37,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     let Some(desc) = field.value.as_str() else { return };
     let when = cx.skill.frontmatter.str("when_to_use");
     let n = desc.chars().count() + when.map_or(0, |w| 3 + w.chars().count());
-    if n > 1536 {
+    if n > MAX_CHARS {
         let what = if when.is_some() { "`description` and `when_to_use` together are" } else { "`description` is" };
         cx.report(field.value.span, format!("{what} {n} characters: Claude Code's listing keeps only the first 1,536"));
     }

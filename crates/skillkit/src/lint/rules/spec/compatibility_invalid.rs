@@ -47,6 +47,9 @@ declare_rule! {
     }
 }
 
+/// The specification's limit on `compatibility`, in characters.
+pub(crate) const MAX_CHARS: usize = 500;
+
 pub(crate) fn check(cx: &mut Context<'_>) {
     if !fields_checkable(cx) {
         return;
@@ -62,7 +65,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
         return;
     };
     let n = text.chars().count();
-    if n > 500 {
+    if n > MAX_CHARS {
         let msg = if cx.skills_ref() {
             format!("Compatibility exceeds 500 character limit ({n} chars)")
         } else {

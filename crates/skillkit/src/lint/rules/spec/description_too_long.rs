@@ -30,6 +30,9 @@ declare_rule! {
     }
 }
 
+/// The specification's limit on `description`, in characters.
+pub(crate) const MAX_CHARS: usize = 1024;
+
 pub(crate) fn check(cx: &mut Context<'_>) {
     if !fields_checkable(cx) {
         return;
@@ -37,7 +40,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
     let Some(field) = cx.skill.frontmatter.get("description") else { return };
     let Some(text) = scalar_text(field) else { return };
     let n = text.chars().count();
-    if n <= 1024 {
+    if n <= MAX_CHARS {
         return;
     }
     let msg = if cx.skills_ref() {

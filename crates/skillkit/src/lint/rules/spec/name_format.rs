@@ -37,7 +37,9 @@ declare_rule! {
     ///
     /// ## Fix
     /// Offers a corrected name: lowercased, other characters replaced by `-`, hyphens collapsed
-    /// and trimmed (unsafe: the folder must be renamed to match).
+    /// and trimmed (unsafe: the folder must be renamed to match). While the name matches its
+    /// folder, the corrected name is only suggested: changing the text alone would leave a name
+    /// that no longer matches the folder (`name-folder-mismatch`).
     ///
     /// ## skills-ref
     /// `Skill name '{name}' must be lowercase`; `Skill name cannot start or end with a hyphen`;
@@ -122,6 +124,10 @@ pub(crate) fn check(cx: &mut Context<'_>) {
         return;
     }
     let fix = suggest(&name).filter(|s| *s != name);
+    // A name that matches its folder now would stop matching it: the rename is only suggested.
+    let dir = nfkc(&cx.skill.dir_name);
+    let applicability =
+        if !dir.is_empty() && dir == name { Applicability::DisplayOnly } else { Applicability::Unsafe };
     let messages: Vec<String> = if cx.skills_ref() {
         // skills-ref reports each problem as its own message, in this order.
         found
@@ -152,7 +158,7 @@ pub(crate) fn check(cx: &mut Context<'_>) {
         if let Some(s) = &fix {
             report
                 .help(format!("rename the skill (and its folder) to `{s}`"))
-                .fix(format!("Rename to `{s}`"), Applicability::Unsafe, vec![Edit { span, replacement: s.clone() }]);
+                .fix(format!("Rename to `{s}`"), applicability, vec![Edit { span, replacement: s.clone() }]);
         }
     }
 }
