@@ -75,7 +75,7 @@ impl AppError {
 
     /// An error about a file the engine read (a session script, an eval suite), with its located
     /// mistakes as details.
-    pub fn located(code: ErrorCode, message: String, errors: Vec<skillkit::session_script::ScriptError>) -> AppError {
+    pub fn located(code: ErrorCode, message: String, errors: Vec<skillkit::session::script::ScriptError>) -> AppError {
         AppError {
             code,
             message,

@@ -6,8 +6,8 @@
 use crate::events::{LibraryChanged, LibraryEvent};
 use crate::wire::LibraryView;
 use skillkit::config::Project;
+use skillkit::library::watch::{WatchConfig, Watcher};
 use skillkit::library::Library;
-use skillkit::watch::{WatchConfig, Watcher};
 use skillkit::Agent;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};

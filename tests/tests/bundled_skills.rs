@@ -36,7 +36,7 @@ fn bundled_skills_have_no_findings_under_any_agent() {
 fn bundled_skills_use_every_spec_field_and_resource_folder() {
     let dirs = skill_dirs();
     assert!(dirs.len() >= 6, "at least 6 bundled skills");
-    for field in skillkit::fields::SPEC_FIELDS {
+    for field in skillkit::syntax::fields::SPEC_FIELDS {
         let users = dirs.iter().filter(|d| read_skill(d).frontmatter.get(field).is_some()).count();
         assert!(users >= 2, "`{field}` is used by {users} bundled skills");
     }

@@ -12,7 +12,7 @@ fn schema() -> Value {
 
 fn frontmatter_json(text: &str) -> Value {
     let skill = Skill::parse("/skills/x", "SKILL.md", text.to_string());
-    skillkit::schema::to_json(skill.yaml.root.as_ref().unwrap())
+    skillkit::syntax::schema::to_json(skill.yaml.root.as_ref().unwrap())
 }
 
 #[test]

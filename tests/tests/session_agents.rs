@@ -434,7 +434,7 @@ fn harness9_through_simulate() {
 /// with `limit=1000`; the result is `read_file`'s ToolMessage for the file as the session has it.
 #[test]
 fn deepagents_read_file_invoke() {
-    use skillkit::agents::deepagents_read::{read_file_result, FileRead};
+    use skillkit::agents::deepagents::read_file::{read_file_result, FileRead};
     let t = tree("minimal");
     let path = format!("{t}/hello-note/SKILL.md");
     let mut s = session("deepagents", std::slice::from_ref(&t), Settings::default());

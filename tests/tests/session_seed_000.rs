@@ -9,8 +9,8 @@
 //! result with `is_error == false` that changed the state, a plain string is a result that did not.
 //! Result strings are checked exactly against §3.4.1, §3.5.1 and §7.
 
-use skillkit::agents::deepagents_read::{read_file_result, FileRead};
-use skillkit::agents::deepagents_v2::MAX_SKILL_FILE_SIZE;
+use skillkit::agents::deepagents::read_file::{read_file_result, FileRead};
+use skillkit::agents::deepagents::v2::MAX_SKILL_FILE_SIZE;
 use skillkit::prompt::PromptOptions;
 use skillkit::session::{Outcome, Policy, Session, Settings, Step};
 use skillkit::skill::FileProblem;

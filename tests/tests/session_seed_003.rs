@@ -5,7 +5,7 @@
 //! error, with nothing in the context since the simulator runs no tools) or returns the
 //! `ToolMessage(status="error")` of §3.4.2 (here: an error turn whose result is that message).
 
-use skillkit::agents::deepagents_v2::{check_allowed_tools, AllowedToolsPolicy, ALWAYS_ALLOWED_TOOLS};
+use skillkit::agents::deepagents::v2::{check_allowed_tools, AllowedToolsPolicy, ALWAYS_ALLOWED_TOOLS};
 use skillkit::session::{Policy, Session, Settings, Step, Turn};
 use std::path::PathBuf;
 
@@ -163,7 +163,7 @@ fn test_allowed_tools_no_restrictions_defined_passthrough() {
 fn test_default_policy_is_recommend() {
     assert_eq!(AllowedToolsPolicy::default(), AllowedToolsPolicy::Recommend);
     assert_eq!(Settings::default().policy, Policy::Recommend);
-    let script = skillkit::session_script::parse("agent: deepagents-v2\nsources: [skills]\nsteps: []\n").unwrap();
+    let script = skillkit::simulate::parse_script("agent: deepagents-v2\nsources: [skills]\nsteps: []\n").unwrap();
     assert_eq!(script.settings.policy, Policy::Recommend);
     let (_t, root) = library();
     let agent = skillkit::find_agent("deepagents-v2").unwrap();
@@ -174,7 +174,7 @@ fn test_default_policy_is_recommend() {
     load(&mut r, "web-research");
     assert_eq!(s.prompt_text(), r.prompt_text());
     // The check itself, as the profile exposes it.
-    let model = r.model.prompt_as::<skillkit::agents::deepagents_v2::SessionPrompt>().unwrap();
+    let model = r.model.prompt_as::<skillkit::agents::deepagents::v2::SessionPrompt>().unwrap();
     assert!(check_allowed_tools(&model.skills, &r.loaded, "web_search").is_none());
     assert!(check_allowed_tools(&model.skills, &r.loaded, "execute").is_some());
     assert!(check_allowed_tools(&model.skills, &[], "execute").is_none());

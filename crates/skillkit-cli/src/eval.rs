@@ -8,7 +8,7 @@ use crate::render::session::thousands;
 use clap::{Args, ValueEnum};
 use skillkit::eval::{Options, Report, Suite};
 use skillkit::model::Cancel;
-use skillkit::shown::Lines;
+use skillkit::syntax::shown::Lines;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -83,7 +83,7 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
     let sources = if !args.sources.is_empty() {
         args.sources.clone()
     } else if !suite.sources.is_empty() {
-        match skillkit::session_script::confine_sources(&text, &args.suite, &suite.sources) {
+        match skillkit::session::script::confine_sources(&text, &args.suite, &suite.sources) {
             Ok(s) => s,
             Err(errors) => {
                 for e in errors {
@@ -130,7 +130,7 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
     match args.format {
         EvalFormat::Text => render_text(&report, out)?,
         EvalFormat::Json => {
-            serde_json::to_writer_pretty(skillkit::shown::Json::new(&mut *out), &report)?;
+            serde_json::to_writer_pretty(skillkit::syntax::shown::Json::new(&mut *out), &report)?;
             writeln!(out)?;
         }
         EvalFormat::Junit => out.write_all(report.junit().as_bytes())?,

@@ -256,7 +256,7 @@ where
     T: Into<OsString> + Clone,
 {
     // Error messages echo paths, configuration values and a library's names: shown, never raw.
-    let mut err = skillkit::shown::Lines::new(err);
+    let mut err = skillkit::syntax::shown::Lines::new(err);
     let err: &mut dyn Write = &mut err;
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
@@ -324,13 +324,13 @@ where
         Command::Eval(args) => eval::eval(args, cancel, out, err),
         Command::Lsp => lsp::serve(err),
         Command::Rules { format } => rules(format, out).map(|_| 0),
-        Command::Explain { rule } => match skillkit::rules::find_rule(&rule) {
+        Command::Explain { rule } => match skillkit::lint::rules::find_rule(&rule) {
             Some(r) => write!(out, "{}", skillkit::docs::rule_page(r.meta())).map(|_| 0),
             None => writeln!(err, "error: no rule `{rule}`; `skillkit rules` lists them").map(|_| 2),
         },
         Command::Schema { which } => out
             .write_all(match which {
-                SchemaKind::Frontmatter => skillkit::schema::SCHEMA_JSON.as_bytes(),
+                SchemaKind::Frontmatter => skillkit::syntax::schema::SCHEMA_JSON.as_bytes(),
                 SchemaKind::Config => skillkit::config::SCHEMA_JSON.as_bytes(),
             })
             .map(|_| 0),
@@ -623,13 +623,14 @@ fn check(
     let mut run = CheckRun::from_library(&lib, agent);
     adjust(&mut run, err)?;
     let mut code = print(&run, out, err)?;
-    let (watcher, rx) = match skillkit::watch::Watcher::new(&sources, skillkit::watch::WatchConfig::default()) {
-        Ok(w) => w,
-        Err(e) => {
-            writeln!(err, "error: cannot watch: {e}")?;
-            return Ok(2);
-        }
-    };
+    let (watcher, rx) =
+        match skillkit::library::watch::Watcher::new(&sources, skillkit::library::watch::WatchConfig::default()) {
+            Ok(w) => w,
+            Err(e) => {
+                writeln!(err, "error: cannot watch: {e}")?;
+                return Ok(2);
+            }
+        };
     writeln!(
         err,
         "watching {} for changes (Ctrl-C to stop)",
@@ -747,7 +748,7 @@ fn prompt(
         }
         TreeFormat::Json => {
             prompt.count_cl100k();
-            serde_json::to_writer_pretty(skillkit::shown::Json::new(&mut *out), &prompt)?;
+            serde_json::to_writer_pretty(skillkit::syntax::shown::Json::new(&mut *out), &prompt)?;
             writeln!(out)?;
         }
     }
@@ -849,7 +850,7 @@ fn simulate(
             return Ok(2);
         }
     };
-    let parsed = match skillkit::session_script::parse(&text) {
+    let parsed = match skillkit::simulate::parse_script(&text) {
         Ok(s) => s,
         Err(errors) => {
             for e in errors {
@@ -859,7 +860,7 @@ fn simulate(
         }
     };
     let agent = find_agent(&parsed.agent).expect("the script parser accepts only known agents");
-    let sources = match skillkit::session_script::confine_sources(&text, script, &parsed.sources) {
+    let sources = match skillkit::session::script::confine_sources(&text, script, &parsed.sources) {
         Ok(s) => s,
         Err(errors) => {
             for e in errors {
@@ -893,9 +894,9 @@ fn simulate(
     );
     let session = ran.session;
     if let Some(path) = &live.save {
-        let saved = skillkit::session_script::Script { steps: ran.steps.clone(), ..parsed.clone() };
+        let saved = skillkit::session::script::Script { steps: ran.steps.clone(), ..parsed.clone() };
         // A path typed on the command line: saved atomically in its folder.
-        let folder = skillkit::session_script::folder_of(path);
+        let folder = skillkit::session::script::folder_of(path);
         if let Err(e) = skillkit::files::save(path, saved.to_text().as_bytes(), folder) {
             writeln!(err, "error: the script was not saved: {e}")?;
             return Ok(2);
@@ -949,7 +950,7 @@ fn preview(path: &Path, format: PreviewFormat, out: &mut dyn Write, err: &mut dy
     match format {
         PreviewFormat::Html => out.write_all(preview.html.as_bytes())?,
         PreviewFormat::Json => {
-            serde_json::to_writer_pretty(skillkit::shown::Json::new(&mut *out), &preview)?;
+            serde_json::to_writer_pretty(skillkit::syntax::shown::Json::new(&mut *out), &preview)?;
             writeln!(out)?;
         }
     }
@@ -975,7 +976,7 @@ fn agent_or_err(id: &str, err: &mut dyn Write) -> std::io::Result<Option<&'stati
 }
 
 fn rules(format: RulesFormat, out: &mut dyn Write) -> std::io::Result<()> {
-    use skillkit::rules::RULES;
+    use skillkit::lint::rules::RULES;
     match format {
         RulesFormat::Markdown => write!(out, "{}", skillkit::docs::rule_table()),
         RulesFormat::Text => {

@@ -102,7 +102,7 @@ pub fn skill_texts(repo: &Path) -> Vec<Vec<u8>> {
 /// break).
 pub fn rule_examples() -> Vec<String> {
     let mut out = vec![];
-    for rule in skillkit::rules::RULES {
+    for rule in skillkit::lint::rules::RULES {
         let docs = rule.meta().docs_text();
         let mut block: Option<(bool, String)> = None;
         for line in docs.lines() {

@@ -8,8 +8,8 @@
 //! their keys and order and read as the YAML now says: the edit repaired the file.
 
 use crate::{violation, Outcome};
-use skillkit::frontmatter::Reading;
 use skillkit::frontmatter_edit::{form_fields, set_field, EditError, FormField};
+use skillkit::syntax::frontmatter::Reading;
 use std::hash::{Hash, Hasher};
 
 /// One edit: set `key` to `value` in `text`.
@@ -156,10 +156,10 @@ fn old_style(case: &Case) -> String {
     match skill.frontmatter.fields.iter().rev().find(|f| f.key == case.key) {
         None => format!("{reading} new"),
         Some(f) => match &f.value.kind {
-            skillkit::yaml::NodeKind::Scalar { style, .. } => format!("{reading} {style:?} {}", f.value.anchor),
-            skillkit::yaml::NodeKind::Sequence(_) => format!("{reading} sequence"),
-            skillkit::yaml::NodeKind::Mapping(_) => format!("{reading} mapping"),
-            skillkit::yaml::NodeKind::Alias => format!("{reading} alias"),
+            skillkit::syntax::yaml::NodeKind::Scalar { style, .. } => format!("{reading} {style:?} {}", f.value.anchor),
+            skillkit::syntax::yaml::NodeKind::Sequence(_) => format!("{reading} sequence"),
+            skillkit::syntax::yaml::NodeKind::Mapping(_) => format!("{reading} mapping"),
+            skillkit::syntax::yaml::NodeKind::Alias => format!("{reading} alias"),
         },
     }
 }

@@ -8,7 +8,7 @@
 //! fixes and linting the result does not panic, and that second lint keeps the same invariants.
 
 use crate::{violation, Options, Outcome};
-use skillkit::diagnostic::apply_fixes;
+use skillkit::lint::diagnostic::apply_fixes;
 use skillkit::{Applicability, Diagnostic, Fix, Position, Skill, Span};
 use std::path::PathBuf;
 use std::time::Instant;

@@ -52,7 +52,7 @@ fn check(text: &str, project: &Path) -> Outcome {
     let file = project.join("sub/file.yaml");
     let last_line = text.split('\n').count();
     let judge = |outcome: &mut Outcome, what: &str, sources: &[String]| match outcome
-        .timed(|| skillkit::session_script::confine_sources(text, &file, sources))
+        .timed(|| skillkit::session::script::confine_sources(text, &file, sources))
     {
         Ok(paths) => {
             for p in paths {
@@ -69,7 +69,7 @@ fn check(text: &str, project: &Path) -> Outcome {
             outcome.feature((what, "refused", errors.len().min(4)));
         }
     };
-    if let Ok(script) = outcome.timed(|| skillkit::session_script::parse(text)) {
+    if let Ok(script) = outcome.timed(|| skillkit::simulate::parse_script(text)) {
         judge(&mut outcome, "script", &script.sources);
     }
     if let Ok(suite) = outcome.timed(|| skillkit::eval::suite::parse_yaml(text)) {

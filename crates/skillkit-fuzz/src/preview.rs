@@ -38,7 +38,7 @@ impl Folder {
         std::fs::write(root.join("preview/secret.png"), SECRET)?;
         #[cfg(unix)]
         std::os::unix::fs::symlink("../../secret.png", dir.join("assets/link.png"))?;
-        Ok(Folder { dir, secret_base64: skillkit::text::base64(SECRET) })
+        Ok(Folder { dir, secret_base64: skillkit::syntax::text::base64(SECRET) })
     }
 }
 
@@ -93,7 +93,7 @@ mod tests {
                     ![up](../secret.png) <img src=\"assets/link.png\"> <script>alert(1)</script>\n";
         let out = run(text.as_bytes(), &folder);
         let html = render(&folder.dir, text, PreviewLimits::default()).html;
-        assert!(html.contains(&skillkit::text::base64(INSIDE)), "{html}");
+        assert!(html.contains(&skillkit::syntax::text::base64(INSIDE)), "{html}");
         assert!(!out.features.is_empty());
     }
 }

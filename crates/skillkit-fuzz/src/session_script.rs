@@ -1,6 +1,6 @@
 //! The session-script target: the input as a session script followed by the files of the library
 //! it runs on ([`split_archive`]: a line `#== PATH` starts a file). The files are written to a
-//! fresh temporary folder; the script is parsed with `skillkit::session_script::parse` and, when
+//! fresh temporary folder; the script is parsed with `skillkit::simulate::parse_script` and, when
 //! it parses, run as `skillkit simulate` runs it (a `Session` over its sources, every step
 //! applied, rendered as text and JSON by the CLI's renderers). Every path the session could read
 //! (its sources, a `read_file` tool call's `file_path`) is rewritten to lie inside that folder:
@@ -12,8 +12,9 @@
 //! JSON rendering is JSON.
 
 use crate::{violation, Outcome};
+use skillkit::session::script::Script;
 use skillkit::session::{Session, Step};
-use skillkit::session_script::{parse, Script};
+use skillkit::simulate::parse_script;
 use std::path::{Component, Path, PathBuf};
 
 /// The line that starts a file of the library in an input.
@@ -100,7 +101,7 @@ pub fn run(data: &[u8], dir: &Path) -> Outcome {
 
 fn run_script(text: &str, dir: &Path) -> Outcome {
     let mut outcome = Outcome::default();
-    let parsed = outcome.timed(|| parse(text));
+    let parsed = outcome.timed(|| parse_script(text));
     let script = match parsed {
         Err(errors) => {
             let last_line = text.split('\n').count();
@@ -172,7 +173,7 @@ fn confine(step: Step, dir: &Path) -> Step {
 
 fn check_round_trip(text: &str, script: &Script) {
     let written = script.to_text();
-    let again = match parse(&written) {
+    let again = match parse_script(&written) {
         Ok(s) => s,
         Err(errors) => violation(
             "script-to-text-does-not-parse",

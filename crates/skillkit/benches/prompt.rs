@@ -89,7 +89,7 @@ fn bench(c: &mut Criterion) {
         });
         c.bench_function(&format!("prompt 1000 skills {} cold", agent.id), |b| {
             b.iter(|| {
-                skillkit::tokens::clear_segment_cache();
+                skillkit::syntax::tokens::clear_segment_cache();
                 black_box(agent.render(black_box(&lib), &options))
             })
         });

@@ -5,7 +5,7 @@
 //! per KB.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use skillkit::tokens;
+use skillkit::syntax::tokens;
 use std::hint::black_box;
 use std::path::Path;
 

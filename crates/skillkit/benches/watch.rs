@@ -4,8 +4,8 @@
 //! delivered batch until the `SkillChanged` event is out. `SKILLKIT_BENCH_SKILLS` sets the size.
 
 use skillkit::agents::SPEC;
+use skillkit::library::watch::{WatchConfig, Watcher};
 use skillkit::library::{Library, LibraryEvent};
-use skillkit::watch::{WatchConfig, Watcher};
 use std::time::{Duration, Instant};
 
 fn skill_text(i: usize, rev: usize) -> String {

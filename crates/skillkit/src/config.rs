@@ -164,7 +164,7 @@ fn read<T>(path: &Path, parse: impl Fn(&str) -> Result<T, toml::de::Error>) -> R
 
 /// A rule named by code (any case) or kebab-case name.
 fn rule_code(key: &str) -> Option<&'static str> {
-    crate::rules::find_rule(key).map(|r| r.meta().code)
+    crate::lint::rules::find_rule(key).map(|r| r.meta().code)
 }
 
 impl Project {
@@ -205,7 +205,7 @@ impl Project {
             ignores.push((pattern, if all { vec![] } else { codes }));
         }
         if let Some(agent) = &config.agent {
-            if crate::find_agent(agent).is_none() {
+            if crate::agents::find_agent(agent).is_none() {
                 return Err(error(format!("agent: {}", crate::agents::unknown_agent(agent))));
             }
         }
@@ -219,7 +219,7 @@ impl Project {
         }
         let mut agent_settings = BTreeMap::new();
         for (id, table) in &config.agents {
-            let Some(agent) = crate::find_agent(id) else {
+            let Some(agent) = crate::agents::find_agent(id) else {
                 return Err(error(format!("[agents.{id}]: {}", crate::agents::unknown_agent(id))));
             };
             let layer =

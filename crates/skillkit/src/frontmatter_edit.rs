@@ -28,11 +28,11 @@
 //! this field's: the edit repairs it, and the other fields then read as the YAML says); else the
 //! edit is refused, asking for the YAML to be fixed first.
 
+use crate::skill::Skill;
 use crate::syntax::frontmatter::{Frontmatter, Reading};
 use crate::syntax::split::Split;
 use crate::syntax::yaml::{Entry, Node, NodeKind, ScalarStyle, Yaml};
 use crate::syntax::yaml11::{resolve_core, resolve_yaml11, Typed};
-use crate::Skill;
 
 /// Why a field cannot be set from the form.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -17,8 +17,8 @@
 //!   [`docs`]: what the CLI and the app ask for;
 //! - [`workspace`]: an editor's view of a library (what `skillkit lsp` translates).
 //!
-//! The modules of the early stages are also re-exported at the crate root (`skillkit::text`,
-//! `skillkit::rules`, …), the paths the CLI, the app and the tests use.
+//! The modules of the early stages are also re-exported at the crate root (`skillkit::syntax::text`,
+//! `skillkit::lint::rules`, …), the paths the CLI, the app and the tests use.
 
 pub mod agent;
 pub mod agent_settings;
@@ -50,14 +50,9 @@ pub mod workspace;
 #[cfg(test)]
 mod testing;
 
-pub use library::{discover, watch};
-pub use lint::{diagnostic, profile, rules};
-pub use session::script as session_script;
-pub use syntax::{fields, frontmatter, markdown, schema, shown, split, text, tokens, yaml, yaml11};
-
 pub use agent::Agent;
 pub use agents::{find_agent, AGENTS};
-pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
+pub use lint::diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
 pub use lint::{is_valid, lint};
 pub use skill::Skill;
-pub use text::{Position, Span};
+pub use syntax::text::{Position, Span};

@@ -214,7 +214,7 @@ impl Matrix {
 
 /// The agents a matrix shows by default: every profile judged by its loader.
 pub fn default_agents() -> Vec<&'static Agent> {
-    crate::AGENTS.iter().copied().filter(|a| crate::verdict::judged_by_loader(a)).collect()
+    crate::agents::AGENTS.iter().copied().filter(|a| crate::verdict::judged_by_loader(a)).collect()
 }
 
 /// The matrix of the skills under `sources` (lowest priority first) and `agents` (in this
@@ -389,7 +389,7 @@ fn rows_of(sources: &[PathBuf]) -> Vec<Row> {
     let mut rows = vec![];
     for (i, source) in sources.iter().enumerate() {
         let found = discover(source, DiscoveryPolicy::CHECK).skills;
-        let installs = crate::library::stream::Installs::of(source);
+        let installs = crate::library::installs::Installs::of(source);
         let listed: std::collections::HashSet<PathBuf> = found.iter().map(|f| f.listed_as.clone()).collect();
         let mut seen = std::collections::HashSet::new();
         for f in found {

@@ -2,11 +2,14 @@
 //! description against every agent profile's rules ([`check`], [`problems`]) and the creation of
 //! the skill folder inside a source ([`create`]), for the app's "New skill" dialog.
 //! A scaffold built from a name and description that [`check`] accepts lints with no error and no
-//! warning under every profile in [`crate::AGENTS`].
+//! warning under every profile in [`crate::agents::AGENTS`].
 
+use crate::agents::AGENTS;
 use crate::lint::diagnostic::Diagnostic;
+use crate::lint::diagnostic::Severity;
+use crate::lint::lint;
 use crate::scope::{Scope, ScopeError, Version};
-use crate::{lint, Severity, Skill, AGENTS};
+use crate::skill::Skill;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -121,7 +124,7 @@ pub struct Problem {
 /// [`check`]'s findings, each with the frontmatter field it is about.
 pub fn problems(name: &str, description: &str) -> Vec<Problem> {
     let skill = Skill::parse(folder(Path::new("/"), name), "SKILL.md", skill_md(name, description, &[]));
-    let field_of = |span: crate::Span| {
+    let field_of = |span: crate::syntax::text::Span| {
         skill
             .frontmatter
             .fields

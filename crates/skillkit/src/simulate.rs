@@ -18,6 +18,12 @@ pub fn run(agent: &'static Agent, sources: &[PathBuf], settings: Settings, steps
     session
 }
 
+/// Parses a session script, its agent checked against the registry
+/// ([`crate::agents::session_agent`]): how the CLI, the app and the tests read a script.
+pub fn parse_script(text: &str) -> Result<crate::session::script::Script, Vec<crate::session::script::ScriptError>> {
+    crate::session::script::parse(text, &|id| crate::agents::session_agent(id).map(|_| ()))
+}
+
 /// The session a parsed script describes, its sources resolved against the folder of the
 /// script's file `path`.
 pub fn run_script(script: &crate::session::script::Script, path: &std::path::Path) -> Session {

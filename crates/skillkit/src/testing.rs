@@ -18,7 +18,7 @@ pub fn codes_for_problem(problem: FileProblem) -> Vec<&'static str> {
 
 /// Write a skill folder `my-skill` holding `files` (each containing `x`) and a SKILL.md with
 /// `body`, read it from disk, and return its text and the diagnostics of rule `code`.
-pub fn lint_on_disk(files: &[&str], body: &str, code: &str) -> (String, Vec<crate::Diagnostic>) {
+pub fn lint_on_disk(files: &[&str], body: &str, code: &str) -> (String, Vec<crate::lint::diagnostic::Diagnostic>) {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("my-skill");
     std::fs::create_dir(&dir).unwrap();

@@ -177,7 +177,7 @@ pub fn nested_in(lib: &Library) -> Vec<Option<PathBuf>> {
 
 /// The agents (with a loader) that discover a skill nested in another skill's folder.
 pub fn nested_discovered_by() -> Vec<&'static str> {
-    crate::AGENTS.iter().filter(|a| judged_by_loader(a) && a.discovery.nested).map(|a| a.id).collect()
+    crate::agents::AGENTS.iter().filter(|a| judged_by_loader(a) && a.discovery.nested).map(|a| a.id).collect()
 }
 
 /// The library as the agent would find its skills once installed where it looks: each skill in

@@ -2,7 +2,7 @@
 //! value or place, and a property test over arbitrary and YAML-significant strings on frontmatters
 //! that use every scalar style. Each result is checked by [`check_edit`]: it parses, the field reads
 //! back as the value under the engine's YAML 1.2 parser and under the PyYAML (YAML 1.1) and
-//! strictyaml readings that `skillkit::yaml11` and the character rules below model, every other
+//! strictyaml readings that `skillkit::syntax::yaml11` and the character rules below model, every other
 //! field and the body are unchanged, and no byte outside the field's value changed.
 //!
 //! The property test runs 2,000 cases; for more, e.g.
@@ -10,8 +10,8 @@
 
 use proptest::prelude::*;
 use skillkit::frontmatter_edit::{form_fields, set_field, EditError};
-use skillkit::yaml::{Entry, Node, NodeKind, ScalarStyle};
-use skillkit::yaml11::{resolve_core, resolve_yaml11, Typed};
+use skillkit::syntax::yaml::{Entry, Node, NodeKind, ScalarStyle};
+use skillkit::syntax::yaml11::{resolve_core, resolve_yaml11, Typed};
 
 /// A text's frontmatter as the engine's parser reads it.
 struct Reading {
@@ -23,10 +23,10 @@ struct Reading {
 }
 
 fn read(text: &str) -> Reading {
-    let split = skillkit::split::split(text);
+    let split = skillkit::syntax::split::split(text);
     let (root, error) = match split.yaml {
         Some(y) => {
-            let parsed = skillkit::yaml::parse(y.slice(text), y.start);
+            let parsed = skillkit::syntax::yaml::parse(y.slice(text), y.start);
             (parsed.root, parsed.error.map(|e| e.message))
         }
         None => (None, None),

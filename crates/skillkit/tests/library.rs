@@ -2,7 +2,7 @@
 //! every discovery policy, and bad trees (each bounded in time: a guard against hangs).
 
 use skillkit::agents::SPEC;
-use skillkit::discover::{Depth, DiscoveryPolicy};
+use skillkit::library::discover::{Depth, DiscoveryPolicy};
 use skillkit::library::{Library, NameKey};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;

@@ -2,8 +2,8 @@
 //! `flush()`, applies the batches and checks the events and the library's state. No sleeps.
 
 use skillkit::agents::SPEC;
+use skillkit::library::watch::{FsChange, WatchConfig, Watcher};
 use skillkit::library::{Library, LibraryEvent};
-use skillkit::watch::{FsChange, WatchConfig, Watcher};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Receiver;
 

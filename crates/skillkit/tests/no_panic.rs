@@ -3,7 +3,7 @@
 //! text on character boundaries, and applying all fixes never panics.
 
 use proptest::prelude::*;
-use skillkit::diagnostic::apply_fixes;
+use skillkit::lint::diagnostic::apply_fixes;
 use skillkit::{lint, Skill, AGENTS};
 
 fn check(skill: &Skill) {

@@ -3,7 +3,7 @@
 //! be written as a SKILL.md (file problems, sizes) are listed and have unit tests in their file.
 
 use skillkit::agents::SPEC;
-use skillkit::rules::RULES;
+use skillkit::lint::rules::RULES;
 use skillkit::{is_valid, lint, Skill};
 
 /// Rules documented in prose; each has `#[cfg(test)]` fixtures in its own file.
@@ -141,7 +141,7 @@ fn fixes_in_doc_examples_remove_the_finding() {
             if fixes.is_empty() {
                 continue;
             }
-            let fixed = skillkit::diagnostic::apply_fixes(&e.text, fixes.iter().copied());
+            let fixed = skillkit::lint::diagnostic::apply_fixes(&e.text, fixes.iter().copied());
             let after = run(&Example { folder: e.folder.clone(), text: fixed.clone() });
             assert!(
                 after.iter().all(|d| d.code != m.code),

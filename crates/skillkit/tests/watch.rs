@@ -2,7 +2,7 @@
 //! these tests do not sleep. Most use a quiet period and cap of an hour, so that only flushes emit
 //! and a busy machine cannot split a batch; the timing tests use short ones and generous bounds.
 
-use skillkit::watch::{FsChange, WatchConfig, Watcher};
+use skillkit::library::watch::{FsChange, WatchConfig, Watcher};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};

@@ -138,7 +138,7 @@ impl AppState {
                 return Err(AppError::new(ErrorCode::Io, "the fix no longer fits the text; lint again"));
             }
         }
-        Ok(Fixed { text: skillkit::diagnostic::apply_fixes(&args.text, fixes) })
+        Ok(Fixed { text: skillkit::lint::diagnostic::apply_fixes(&args.text, fixes) })
     }
 
     /// The fixes offered at the cursor, in the engine's order (`skillkit::lint::quick_fix`): each

@@ -286,7 +286,7 @@ impl Drop for Running<'_> {
     }
 }
 
-fn invalid_suite(path: &str, errors: Vec<skillkit::session_script::ScriptError>) -> AppError {
+fn invalid_suite(path: &str, errors: Vec<skillkit::session::script::ScriptError>) -> AppError {
     AppError::located(
         ErrorCode::InvalidSuite,
         format!("{path}: {} in the eval suite", crate::error::mistakes(errors.len())),
@@ -401,7 +401,7 @@ impl AppState {
         self.remember_eval_settings(args.provider.clone())?;
         // The sources, relative to the suite (whose folder may not exist yet), must be the opened
         // library's; a suite naming none runs on the opened library.
-        let dir = skillkit::scope::resolve_lenient(skillkit::session_script::folder_of(Path::new(&args.path)));
+        let dir = skillkit::scope::resolve_lenient(skillkit::session::script::folder_of(Path::new(&args.path)));
         let mut sources: Vec<PathBuf> =
             suite.source_paths(&dir).iter().map(|s| skillkit::scope::resolve_lenient(s)).collect();
         if sources.is_empty() {

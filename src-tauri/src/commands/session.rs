@@ -100,17 +100,6 @@ impl AppState {
         })
     }
 
-    pub fn run_session_script(&self, args: RunSessionScript) -> Result<SessionView, AppError> {
-        let script = skillkit::session_script::parse(&args.text)
-            .map_err(|errors| super::session_script::invalid(&args.path, errors))?;
-        let agent = agent(&script.agent)?;
-        let dir = skillkit::session_script::folder_of(Path::new(&args.path));
-        let sources = script.source_paths(dir);
-        // A script names its sources relative to itself: they must be the opened library's.
-        self.check_folders(&sources)?;
-        Ok(simulate(agent, &sources, script.settings, script.steps))
-    }
-
     /// The project configuration (`skillkit.toml`) of a library of `sources`, found as opening
     /// the library finds it (above the first source).
     pub(super) fn project_of(

@@ -1,14 +1,14 @@
 //! Session scripts for the Session pane: save the steps the user took as the engine's YAML
 //! script format, and open a script to continue from. Both touch files only inside the opened
 //! library's sources (the same scope as `read_file` and `save_file`). The YAML written is checked
-//! by parsing it back with the engine (`skillkit::session_script::parse`): a script that would not
+//! by parsing it back with the engine (`skillkit::simulate::parse_script`): a script that would not
 //! read back as the same session is refused, never written.
 
-use crate::commands::{AppState, Policy, RunSession, Saved, SessionSettings};
+use crate::commands::{AppState, Policy, RunSession, RunSessionScript, Saved, SessionSettings};
 use crate::error::{AppError, ErrorCode};
 use crate::wire::{path_string, SessionView, Step};
 use serde::{Deserialize, Serialize};
-use skillkit::session_script::relative;
+use skillkit::session::script::relative;
 use std::path::Path;
 use ts_rs::TS;
 
@@ -53,9 +53,9 @@ pub struct ScriptSettings {
     pub allow: Vec<String>,
 }
 
-/// The script text for a session, in the engine's format ([`skillkit::session_script::Script::to_text`]).
+/// The script text for a session, in the engine's format ([`skillkit::session::script::Script::to_text`]).
 pub fn script_text(agent: &str, sources: &[String], settings: &SessionSettings, steps: &[Step]) -> String {
-    skillkit::session_script::Script {
+    skillkit::session::script::Script {
         agent: agent.into(),
         sources: sources.to_vec(),
         settings: settings.to_engine(),
@@ -65,7 +65,7 @@ pub fn script_text(agent: &str, sources: &[String], settings: &SessionSettings, 
     .to_text()
 }
 
-pub(super) fn invalid(path: &str, errors: Vec<skillkit::session_script::ScriptError>) -> AppError {
+pub(super) fn invalid(path: &str, errors: Vec<skillkit::session::script::ScriptError>) -> AppError {
     AppError::located(
         ErrorCode::InvalidScript,
         format!("{path}: {} in the session script", crate::error::mistakes(errors.len())),
@@ -81,6 +81,16 @@ fn policy_name(p: skillkit::session::Policy) -> String {
 }
 
 impl AppState {
+    pub fn run_session_script(&self, args: RunSessionScript) -> Result<SessionView, AppError> {
+        let script = skillkit::simulate::parse_script(&args.text).map_err(|errors| invalid(&args.path, errors))?;
+        let agent = super::agent(&script.agent)?;
+        let dir = skillkit::session::script::folder_of(Path::new(&args.path));
+        let sources = script.source_paths(dir);
+        // A script names its sources relative to itself: they must be the opened library's.
+        self.check_folders(&sources)?;
+        Ok(super::session::simulate(agent, &sources, script.settings, script.steps))
+    }
+
     /// Writes the session as a script (inside an opened source), after checking that the engine
     /// reads it back as the same session.
     pub fn save_session_script(&self, args: SaveSessionScript) -> Result<Saved, AppError> {
@@ -102,7 +112,7 @@ impl AppState {
             })
             .collect();
         let text = script_text(&args.agent, &sources, &args.settings, &args.steps);
-        let script = skillkit::session_script::parse(&text).map_err(|e| invalid(&args.path, e))?;
+        let script = skillkit::simulate::parse_script(&text).map_err(|e| invalid(&args.path, e))?;
         let steps: Vec<Step> = script.steps.clone();
         if steps != args.steps {
             return Err(AppError::new(
@@ -117,7 +127,7 @@ impl AppState {
     /// Reads a script (inside an opened source) and runs it.
     pub fn open_session_script(&self, args: OpenSessionScript) -> Result<SessionScript, AppError> {
         let file = self.read_file(crate::commands::ReadFile { path: args.path.clone() })?;
-        let script = skillkit::session_script::parse(&file.text).map_err(|e| invalid(&args.path, e))?;
+        let script = skillkit::simulate::parse_script(&file.text).map_err(|e| invalid(&args.path, e))?;
         let dir = Path::new(&file.path).parent().unwrap_or(Path::new("/"));
         let sources: Vec<String> = script
             .source_paths(dir)
@@ -186,7 +196,7 @@ mod tests {
             allow: vec!["Bash(git:*)".into()],
         };
         let text = script_text("deepagents-v2", &["../skills".into()], &settings, &steps());
-        let script = skillkit::session_script::parse(&text).unwrap();
+        let script = skillkit::simulate::parse_script(&text).unwrap();
         assert_eq!(script.agent, "deepagents-v2");
         assert_eq!(script.sources, ["../skills"]);
         assert_eq!(script.settings.context_window, Some(32000));
@@ -196,7 +206,7 @@ mod tests {
         assert_eq!(script.settings.allow, ["Bash(git:*)"]);
         assert_eq!(script.steps, steps());
         let empty = script_text("codex", &[], &SessionSettings::default(), &[]);
-        assert!(skillkit::session_script::parse(&empty).unwrap().steps.is_empty());
+        assert!(skillkit::simulate::parse_script(&empty).unwrap().steps.is_empty());
     }
 
     fn copy_dir(from: &Path, to: &Path) {

@@ -193,7 +193,7 @@ impl super::Report for Json<'_> {
         head.extend_from_slice(b"{\n  \"agent\": ");
         write_at(&mut head, 1, &self.agent.id)?;
         head.extend_from_slice(b",\n  \"skills\": [");
-        skillkit::shown::Json::new(&mut *out).write_all(&head)
+        skillkit::syntax::shown::Json::new(&mut *out).write_all(&head)
     }
 
     fn skill(&mut self, out: &mut dyn Write, c: &Checked) -> std::io::Result<()> {
@@ -207,7 +207,7 @@ impl super::Report for Json<'_> {
         };
         write_at(&mut buf, 2, &skill)?;
         self.skills += 1;
-        skillkit::shown::Json::new(&mut *out).write_all(&buf)
+        skillkit::syntax::shown::Json::new(&mut *out).write_all(&buf)
     }
 
     fn end(&mut self, out: &mut dyn Write, end: &super::End<'_>) -> std::io::Result<()> {
@@ -224,7 +224,7 @@ impl super::Report for Json<'_> {
         tail.extend_from_slice(b",\n  \"summary\": ");
         write_at(&mut tail, 1, &json!(end.summary))?;
         tail.extend_from_slice(b"\n}\n");
-        skillkit::shown::Json::new(&mut *out).write_all(&tail)
+        skillkit::syntax::shown::Json::new(&mut *out).write_all(&tail)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::one_line;
 use skillkit::matrix::{Matrix, Miss, Status};
-use skillkit::shown::Lines;
+use skillkit::syntax::shown::Lines;
 use std::io::Write;
 
 /// One character per status in the text table.
@@ -147,7 +147,7 @@ fn md(s: &str) -> String {
 }
 
 pub fn render_json(m: &Matrix, out: &mut dyn Write) -> std::io::Result<()> {
-    serde_json::to_writer_pretty(skillkit::shown::Json::new(&mut *out), m)?;
+    serde_json::to_writer_pretty(skillkit::syntax::shown::Json::new(&mut *out), m)?;
     writeln!(out)
 }
 

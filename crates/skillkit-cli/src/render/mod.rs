@@ -3,11 +3,11 @@
 //! end (the summary, the folders the search could not look into).
 //!
 //! A library is hostile input: the human renderers (text, tree, session, eval's text) write
-//! through [`skillkit::shown::Lines`], so that no control character from a skill reaches the
+//! through [`skillkit::syntax::shown::Lines`], so that no control character from a skill reaches the
 //! terminal and no line reads as a CI runner's command, and show each one-line value (a name, a
 //! path, an id) through [`one_line`] first, so that a newline in it cannot start a line of its
 //! own. The data formats (JSON, SARIF, JUnit, GitHub's workflow commands) escape by their own
-//! rules; JSON and SARIF are written through [`skillkit::shown::Json`], so that a CI runner reads
+//! rules; JSON and SARIF are written through [`skillkit::syntax::shown::Json`], so that a CI runner reads
 //! no legacy command (`##[`) in them either.
 
 pub mod github;
@@ -18,7 +18,7 @@ pub mod session;
 pub mod text;
 pub mod tree;
 
-use skillkit::shown::{escape, Allow};
+use skillkit::syntax::shown::{escape, Allow};
 use skillkit::verdict::AgentVerdict;
 use std::borrow::Cow;
 use std::path::Path;

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 use skillkit::check::Checked;
-use skillkit::rules::RULES;
+use skillkit::lint::rules::RULES;
 use skillkit::{Agent, Diagnostic, Severity, Skill};
 use std::io::Write;
 use std::path::Path;
@@ -102,14 +102,14 @@ impl super::Report for Sarif<'_> {
 
     fn skill(&mut self, out: &mut dyn Write, c: &Checked) -> std::io::Result<()> {
         // A URI reference: `my skill#1/SKILL.md` is a path, not a path and a fragment.
-        let uri = skillkit::text::percent_encode_path(&super::skill_file(c, self.display)).into_owned();
+        let uri = skillkit::syntax::text::percent_encode_path(&super::skill_file(c, self.display)).into_owned();
         let mut buf = Vec::new();
         for d in &c.diagnostics {
             buf.extend_from_slice(if self.results == 0 { b"\n        " } else { b",\n        " });
             super::json::write_at(&mut buf, 4, &result(d, &c.skill, &uri))?;
             self.results += 1;
         }
-        skillkit::shown::Json::new(&mut *out).write_all(&buf)
+        skillkit::syntax::shown::Json::new(&mut *out).write_all(&buf)
     }
 
     fn end(&mut self, out: &mut dyn Write, end: &super::End<'_>) -> std::io::Result<()> {
@@ -126,7 +126,7 @@ impl super::Report for Sarif<'_> {
         let tool = json!({"driver": {"name": "skillkit", "version": env!("CARGO_PKG_VERSION"), "rules": rules()}});
         super::json::write_at(&mut tail, 3, &tool)?;
         tail.extend_from_slice(b"\n    }\n  ],\n  \"version\": \"2.1.0\"\n}\n");
-        skillkit::shown::Json::new(&mut *out).write_all(&tail)
+        skillkit::syntax::shown::Json::new(&mut *out).write_all(&tail)
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::one_line;
 use skillkit::session::{Session, Size, Turn};
-use skillkit::shown::Lines;
+use skillkit::syntax::shown::Lines;
 use std::io::{self, Write};
 
 /// `v` with a comma between thousands: 14,532.
@@ -99,6 +99,6 @@ pub fn render_json(s: &Session, sources: &[String], out: &mut dyn Write) -> io::
         "turns": s.turns,
         "final_prompt": s.prompt_text(),
     });
-    serde_json::to_writer_pretty(skillkit::shown::Json::new(&mut *out), &v)?;
+    serde_json::to_writer_pretty(skillkit::syntax::shown::Json::new(&mut *out), &v)?;
     writeln!(out)
 }

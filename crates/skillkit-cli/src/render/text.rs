@@ -4,7 +4,7 @@
 //! stays proportional to the number of findings, not to the file.
 //!
 //! Everything goes through `Colored`: the source lines, messages and names as
-//! [`skillkit::shown::Lines`] shows them, the colours as they are. A control character on a
+//! [`skillkit::syntax::shown::Lines`] shows them, the colours as they are. A control character on a
 //! source line is shown escaped (`\u{1b}`), so the carets under such a line are that many columns
 //! short of it.
 
@@ -15,8 +15,8 @@ use codespan_reporting::term::{
     termcolor::{Ansi, ColorSpec, NoColor, WriteColor},
 };
 use skillkit::check::Checked;
-use skillkit::shown::Lines;
-use skillkit::text::floor_char_boundary;
+use skillkit::syntax::shown::Lines;
+use skillkit::syntax::text::floor_char_boundary;
 use skillkit::{Agent, Applicability, Diagnostic, Severity};
 use std::io::Write;
 use std::ops::Range;

@@ -5,7 +5,7 @@ use super::one_line;
 use serde_json::{json, Value};
 use skillkit::library::{Entry, Library};
 use skillkit::resources::{discovered_by, scan_within, ResourceView, Resources, ScanOptions};
-use skillkit::shown::Lines;
+use skillkit::syntax::shown::Lines;
 use skillkit::{Agent, Severity};
 use std::io::Write;
 use std::path::Path;
@@ -163,6 +163,6 @@ pub fn render_json(
         "issues": lib.issues.iter().map(|i| json!({"source": i.source + 1, "path": display(&i.path), "message": i.message})).collect::<Vec<_>>(),
         "views": ResourceView::ALL.iter().map(|v| v.id()).collect::<Vec<_>>(),
     });
-    serde_json::to_writer_pretty(skillkit::shown::Json::new(&mut *out), &doc)?;
+    serde_json::to_writer_pretty(skillkit::syntax::shown::Json::new(&mut *out), &doc)?;
     writeln!(out)
 }

@@ -347,7 +347,8 @@ pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
     rule: "`use_skill` with `skill_name: S`",
     tools: |p| p.tools.clone(),
     call: |p, name, args| {
-        let skill = if name == "use_skill" { crate::agents::skill_named_by(p, args, "skill_name") } else { None };
+        let skill =
+            if name == "use_skill" { crate::agents::activation::skill_named_by(p, args, "skill_name") } else { None };
         skill.map(crate::agent::SkillCall::invoke)
     },
 };

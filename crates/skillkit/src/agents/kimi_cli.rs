@@ -708,7 +708,7 @@ pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
     rule: "`ReadFile` with `path` S's SKILL.md",
     tools: |p| p.tools.clone(),
     call: |p, name, args| {
-        let skill = if name == READ_TOOL { crate::agents::skill_file_in(p, args, "path") } else { None };
+        let skill = if name == READ_TOOL { crate::agents::activation::skill_file_in(p, args, "path") } else { None };
         skill.map(crate::agent::SkillCall::invoke)
     },
 };

@@ -5,6 +5,7 @@
 //! (the default: the specification's MUSTs are errors, fields other agents know are warnings
 //! naming them) lints only, and `agentskills` is as strict as skills-ref 0.1.1.
 
+mod activation;
 pub mod agentskills;
 pub mod claude_code;
 pub mod cline;
@@ -20,13 +21,10 @@ pub mod mistral_vibe;
 pub mod opencode;
 pub mod qwen_code;
 
-pub use compat::python;
-pub use deepagents::{read_file as deepagents_read, v1 as deepagents_v1, v2 as deepagents_v2};
-
 use crate::agent::{Agent, LintProfile};
 use crate::library::discover::DiscoveryPolicy;
 use crate::library::NameKey;
-use crate::prompt::{Prompt, RenderInput};
+use crate::prompt::RenderInput;
 use crate::session::{IncrementalPrompt, Outcome, Session, Step};
 
 /// The agentskills.io specification (lint only): the default profile.
@@ -51,8 +49,8 @@ pub static AGENTS: &[&Agent] = &[
     &SPEC,
     &AGENTSKILLS,
     &deepagents::AGENT,
-    &deepagents_v1::AGENT,
-    &deepagents_v2::AGENT,
+    &deepagents::v1::AGENT,
+    &deepagents::v2::AGENT,
     &claude_code::AGENT,
     &codex::AGENT,
     &gemini_cli::AGENT,
@@ -65,19 +63,6 @@ pub static AGENTS: &[&Agent] = &[
     &kimi_cli::AGENT,
     &mistral_vibe::AGENT,
 ];
-
-/// The skill a tool call's string argument `key` names (activation by name).
-pub(crate) fn skill_named_by(prompt: &Prompt, arguments: &serde_json::Value, key: &str) -> Option<String> {
-    let name = arguments.get(key)?.as_str()?;
-    prompt.skill_named(name.trim()).map(|s| s.name.clone())
-}
-
-/// The skill whose `SKILL.md` a tool call's string argument `key` is the path of (activation by
-/// reading the file).
-pub(crate) fn skill_file_in(prompt: &Prompt, arguments: &serde_json::Value, key: &str) -> Option<String> {
-    let path = arguments.get(key)?.as_str()?;
-    prompt.skill_at_path(path.trim()).map(|s| s.name.clone())
-}
 
 pub fn find_agent(id: &str) -> Option<&'static Agent> {
     AGENTS.iter().copied().find(|a| a.id == id)
@@ -97,10 +82,10 @@ pub type SessionModel = fn(&RenderInput<'_>) -> (Box<dyn IncrementalPrompt>, u64
 /// Every profile that simulates sessions, with its session code.
 static SESSIONS: &[(&Agent, SessionHooks)] = &[
     (&deepagents::AGENT, SessionHooks { step: deepagents::session_step, model: None }),
-    (&deepagents_v1::AGENT, SessionHooks { step: deepagents::session_step, model: None }),
+    (&deepagents::v1::AGENT, SessionHooks { step: deepagents::session_step, model: None }),
     (
-        &deepagents_v2::AGENT,
-        SessionHooks { step: deepagents_v2::session_step, model: Some(deepagents_v2::session_model) },
+        &deepagents::v2::AGENT,
+        SessionHooks { step: deepagents::v2::session_step, model: Some(deepagents::v2::session_model) },
     ),
     (&claude_code::AGENT, SessionHooks { step: claude_code::session_step, model: None }),
     (&codex::AGENT, SessionHooks { step: codex::session_step, model: None }),
@@ -118,6 +103,19 @@ static SESSIONS: &[(&Agent, SessionHooks)] = &[
 /// `agent`'s session code, `None` for profiles without sessions.
 pub fn session_hooks(agent: &Agent) -> Option<&'static SessionHooks> {
     SESSIONS.iter().find(|(a, _)| std::ptr::eq(*a, agent)).map(|(_, h)| h)
+}
+
+/// The profile a session runs as: `id` must name one with a prompt. The mistake otherwise, as a
+/// session script reports it at its `agent:` (the script parser keeps the id; this checks it).
+pub fn session_agent(id: &str) -> Result<&'static Agent, String> {
+    match find_agent(id) {
+        Some(agent) if agent.prompt.is_some() => Ok(agent),
+        Some(_) => Err(format!("`{id}` only lints; a session needs an agent with a prompt")),
+        None => {
+            let known: Vec<&str> = AGENTS.iter().filter(|a| a.prompt.is_some()).map(|a| a.id).collect();
+            Err(format!("unknown agent `{id}`; known: {}", known.join(", ")))
+        }
+    }
 }
 
 /// What the CLI and the app say of a profile that does not exist.

@@ -774,7 +774,7 @@ pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
     rule: "`skill` with `skill: S`",
     tools: |p| p.tools.clone(),
     call: |p, name, args| {
-        let skill = if name == TOOL_NAME { crate::agents::skill_named_by(p, args, "skill") } else { None };
+        let skill = if name == TOOL_NAME { crate::agents::activation::skill_named_by(p, args, "skill") } else { None };
         skill.map(crate::agent::SkillCall::invoke)
     },
 };

@@ -89,7 +89,7 @@ fn levels_and_path_ignores_change_what_a_check_reports() {
 fn a_baseline_drops_each_accepted_finding_once_whatever_its_line() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    let skill = crate::Skill::parse(root.join("s"), "SKILL.md", "---\nname: s\ndescription: A: b\n---\n".into());
+    let skill = crate::skill::Skill::parse(root.join("s"), "SKILL.md", "---\nname: s\ndescription: A: b\n---\n".into());
     let found = crate::lint::lint(&skill, &crate::agents::SPEC);
     assert!(!found.is_empty());
     let file = root.join("s/SKILL.md");
@@ -98,8 +98,11 @@ fn a_baseline_drops_each_accepted_finding_once_whatever_its_line() {
     let back: Baseline = serde_json::from_str(&baseline.to_json()).unwrap();
     assert_eq!(back, baseline);
     // The same findings after an edit above them (other lines): all accepted.
-    let moved =
-        crate::Skill::parse(root.join("s"), "SKILL.md", "---\n# a comment\nname: s\ndescription: A: b\n---\n".into());
+    let moved = crate::skill::Skill::parse(
+        root.join("s"),
+        "SKILL.md",
+        "---\n# a comment\nname: s\ndescription: A: b\n---\n".into(),
+    );
     let mut again = crate::lint::lint(&moved, &crate::agents::SPEC);
     let mut filter = baseline.filter(root);
     filter.apply(&file, &mut again);
@@ -144,7 +147,7 @@ fn the_schema_accepts_what_the_reader_accepts_and_names_every_key() {
     assert_eq!(in_schema, in_specs);
     let agents: Vec<&str> =
         schema["properties"]["agent"]["enum"].as_array().unwrap().iter().filter_map(|a| a.as_str()).collect();
-    let known: Vec<&str> = crate::AGENTS.iter().map(|a| a.id).collect();
+    let known: Vec<&str> = crate::agents::AGENTS.iter().map(|a| a.id).collect();
     let mut a = agents.clone();
     a.sort();
     let mut k = known.clone();

@@ -42,7 +42,8 @@ impl std::fmt::Display for EvalError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             EvalError::NoActivation { agent } => {
-                let with: Vec<&str> = crate::AGENTS.iter().filter(|a| a.activation.is_some()).map(|a| a.id).collect();
+                let with: Vec<&str> =
+                    crate::agents::AGENTS.iter().filter(|a| a.activation.is_some()).map(|a| a.id).collect();
                 write!(f, "`{agent}` offers the model no skill tool to evaluate; use one of: {}", with.join(", "))
             }
             EvalError::NoPrompt { agent, message } => write!(f, "`{agent}` renders no prompt: {message}"),
@@ -242,7 +243,7 @@ mod tests {
             let text = format!("---\nname: {name}\ndescription: Handles {name} files. Use for {name}.\n---\n\nBody.\n");
             std::fs::write(dir.join("SKILL.md"), text).unwrap();
         }
-        let agent = crate::find_agent("codex").unwrap();
+        let agent = crate::agents::find_agent("codex").unwrap();
         let lib = crate::library::Library::open(&[tmp.path().join("skills")], agent);
         (tmp, lib, agent)
     }
@@ -291,7 +292,7 @@ mod tests {
 
     #[test]
     fn agents_without_a_skill_tool_cannot_be_evaluated() {
-        let with: Vec<&str> = crate::AGENTS.iter().filter(|a| a.activation.is_some()).map(|a| a.id).collect();
+        let with: Vec<&str> = crate::agents::AGENTS.iter().filter(|a| a.activation.is_some()).map(|a| a.id).collect();
         assert_eq!(
             with,
             [

@@ -4,6 +4,7 @@
 //! it. Two skills with one name in a single source are an error on both.
 
 pub mod discover;
+pub(crate) mod installs;
 pub mod stream;
 pub mod watch;
 
@@ -271,9 +272,9 @@ impl Library {
     /// Keeps each skill folder once in each source: the first in path order, when a symlink or
     /// a nesting reaches it again (as [`stream::read_in_order`] does), except that a folder linked
     /// at the top of a source (a symlink install) and also nested in another skill is kept where
-    /// it is installed ([`stream::Installs`]).
+    /// it is installed ([`installs::Installs`]).
     fn once_per_source(&mut self) {
-        let installs: Vec<_> = self.sources.iter().map(|s| stream::Installs::of(&s.path)).collect();
+        let installs: Vec<_> = self.sources.iter().map(|s| installs::Installs::of(&s.path)).collect();
         let listed: std::collections::HashSet<(usize, &Path)> =
             self.entries.iter().map(|e| (e.source, e.listed_as.as_path())).collect();
         let nested = |e: &Entry| e.listed_as.ancestors().skip(1).any(|a| listed.contains(&(e.source, a)));
@@ -357,9 +358,9 @@ impl Library {
     pub fn set_text<P: AsRef<LintProfile> + ?Sized>(&mut self, i: usize, text: &str, profile: &P) {
         let key = self.key;
         let e = &mut self.entries[i];
-        let mut skill = crate::Skill::parse(e.skill.dir.clone(), &e.skill.file_name.clone(), text.to_string());
+        let mut skill = crate::skill::Skill::parse(e.skill.dir.clone(), &e.skill.file_name.clone(), text.to_string());
         skill.resources = e.skill.resources.take();
-        e.diagnostics = crate::lint(&skill, profile.as_ref());
+        e.diagnostics = crate::lint::lint(&skill, profile.as_ref());
         e.key = key_of(&skill, &e.listed_as, key);
         *e.skill = skill;
         e.readings.clear();

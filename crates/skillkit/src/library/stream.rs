@@ -10,6 +10,7 @@
 //! of the skill it is nested in, listed before it in path order.
 
 use super::discover::{discover_each, DiscoveryPolicy, Found};
+use super::installs::Installs;
 use super::{add_duplicate, is_named, read_and_lint_one, Entry, Keep, NameKey, Source, SourceIssue};
 use crate::lint::profile::LintProfile;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -202,39 +203,6 @@ impl InOrder {
         let outer = self.outer.last().map(|(_, dir)| dir.clone());
         self.outer.push((e.listed_as.clone(), e.skill.dir.clone()));
         each(e, t, outer.as_deref())
-    }
-}
-
-/// A source's link installs: the real folders its links among its own entries lead to (skills
-/// installed at the top of a skills folder by a link, into another skill's folder, say). A check
-/// keeps such a folder where it is installed rather than where path order reaches it first.
-#[derive(Default)]
-pub(crate) struct Installs {
-    source: PathBuf,
-    linked: HashSet<PathBuf, foldhash::fast::RandomState>,
-}
-
-impl Installs {
-    pub(crate) fn of(source: &Path) -> Installs {
-        let mut linked = HashSet::default();
-        if let Ok(dir) = std::fs::read_dir(source) {
-            for child in dir.flatten().take(100_000) {
-                if child.file_type().is_ok_and(|t| t.is_symlink()) {
-                    if let Ok(real) = std::fs::canonicalize(child.path()) {
-                        if real.is_dir() {
-                            linked.insert(real);
-                        }
-                    }
-                }
-            }
-        }
-        Installs { source: source.to_path_buf(), linked }
-    }
-
-    /// Whether the skill folder `dir`, found at `listed_as` and `nested` in another skill there,
-    /// gives way to its link install at the top of the source.
-    pub(crate) fn gives_way(&self, listed_as: &Path, dir: &Path, nested: bool) -> bool {
-        nested && self.linked.contains(dir) && listed_as.parent() != Some(self.source.as_path())
     }
 }
 

@@ -1,5 +1,5 @@
 //! A lint profile: how strictly the rules apply (a level per rule) and whose wording they use.
-//! Every agent profile ([`crate::agent::Agent`]) has one; the rules, [`crate::lint()`] and the
+//! Every agent profile ([`crate::agent::Agent`]) has one; the rules, [`crate::lint::lint()`] and the
 //! library see only this, never the whole agent.
 
 use crate::lint::diagnostic::Severity;

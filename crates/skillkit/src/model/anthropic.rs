@@ -2,8 +2,8 @@
 
 use serde_json::{json, Map, Value};
 
+use super::api::{check_tool_calls, count, parse_json, status_error, temperature, ErrorBody, ProviderKind};
 use super::error::{quote, ProviderError};
-use super::wire::{check_tool_calls, count, parse_json, status_error, temperature, ErrorBody, ProviderKind};
 use super::{Block, ChatRequest, ChatResponse, Message, Role, ToolCall, Usage};
 
 /// The path below the base URL.

@@ -2,9 +2,8 @@
 
 use std::time::Duration;
 
-use super::http::HttpProvider;
-use super::wire::{OpenAiOptions, ProviderKind};
-use super::{ApiKey, ChatRequest, Message, Provider, Tool};
+use super::api::{OpenAiOptions, ProviderKind};
+use super::{ApiKey, ChatRequest, Message, Tool};
 
 /// Everything needed to reach a model.
 #[derive(Clone, Debug)]
@@ -64,16 +63,10 @@ impl ProviderConfig {
     }
 }
 
-/// The provider `config` describes, over HTTP(S). A request sends the [`ChatRequest`]'s own model,
-/// temperature and token limit: build requests with [`ProviderConfig::request`] to use the
-/// config's.
-pub fn provider(config: &ProviderConfig) -> Box<dyn Provider> {
-    Box::new(HttpProvider::new(config))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::http::provider;
 
     #[test]
     fn describe_names_kind_and_base() {

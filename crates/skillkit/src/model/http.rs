@@ -6,9 +6,10 @@ use std::time::{Duration, SystemTime};
 
 use ureq::tls::{RootCerts, TlsConfig, TlsProvider};
 
+use super::api::ProviderKind;
 use super::error::{quote, scrub_body, ProviderError};
 use super::retry::{retry_after, retryable, RetryPolicy, RETRY_AFTER_MAX};
-use super::wire::{ProviderKind, WireFormat, WireReply, WireRequest};
+use super::wire::{WireFormat, WireReply, WireRequest};
 use super::{anthropic, ApiKey, Cancel, Provider, ProviderConfig};
 
 /// The largest reply body read from the network, in bytes (16 MiB); a larger one is refused
@@ -20,7 +21,14 @@ use super::{anthropic, ApiKey, Cancel, Provider, ProviderConfig};
 /// them) to some hundreds of megabytes at worst.
 pub const MAX_REPLY_BYTES: u64 = 16 * 1024 * 1024;
 
-/// A provider reached over HTTP(S): what [`super::provider`] returns.
+/// The provider `config` describes, over HTTP(S). A request sends the [`super::ChatRequest`]'s own model,
+/// temperature and token limit: build requests with [`ProviderConfig::request`] to use the
+/// config's.
+pub fn provider(config: &ProviderConfig) -> Box<dyn Provider> {
+    Box::new(HttpProvider::new(config))
+}
+
+/// A provider reached over HTTP(S): what [`provider`] returns.
 pub struct HttpProvider {
     wire: WireFormat,
     base_url: String,

@@ -5,6 +5,8 @@
 //! - [`Provider`]: what answers them; [`provider`] builds one from a [`ProviderConfig`];
 //! - [`wire`]: each API's encoding (`openai.rs`, `anthropic.rs`): a request becomes a path and exact
 //!   body bytes, a reply's status and raw body become a response or a [`ProviderError`];
+//! - `api`: the two APIs ([`ProviderKind`], [`OpenAiOptions`]) and what both encodings share
+//!   (reading an error reply, JSON, counts), below `openai.rs` and `anthropic.rs`;
 //! - `http`: the transport (blocking, one timeout per attempt, retries on 429, 5xx and dropped
 //!   connections, honouring `Retry-After`), cancellable between attempts with a [`Cancel`];
 //! - [`record`]: [`Recording`] stores each raw reply, [`Replay`] answers from the store.
@@ -79,6 +81,7 @@
 //! is not (it would multiply the wait).
 
 mod anthropic;
+mod api;
 mod cancel;
 mod config;
 mod error;
@@ -93,14 +96,15 @@ pub mod wire;
 #[cfg(test)]
 mod testing;
 
+pub use api::{OpenAiOptions, ProviderKind};
 pub use cancel::Cancel;
-pub use config::{provider, ProviderConfig};
+pub use config::ProviderConfig;
 pub use error::ProviderError;
-pub use http::{HttpProvider, MAX_REPLY_BYTES};
+pub use http::{provider, HttpProvider, MAX_REPLY_BYTES};
 pub use key::{choose as choose_key, ApiKey, KeyOrigin, MissingKey};
 pub use record::{Recording, Replay};
 pub use types::{Block, ChatRequest, ChatResponse, Message, Role, Tool, ToolCall, Usage, MAX_TOOL_CALLS};
-pub use wire::{OpenAiOptions, ProviderKind, WireFormat, WireReply, WireRequest};
+pub use wire::{WireFormat, WireReply, WireRequest};
 
 /// Something that answers a [`ChatRequest`]: a provider over HTTP, a recorder around one, or a
 /// replay store.

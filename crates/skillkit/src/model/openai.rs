@@ -3,10 +3,10 @@
 
 use serde_json::{json, Map, Value};
 
-use super::error::{quote, ProviderError};
-use super::wire::{
+use super::api::{
     check_tool_calls, count, parse_json, status_error, temperature, ErrorBody, OpenAiOptions, ProviderKind,
 };
+use super::error::{quote, ProviderError};
 use super::{Block, ChatRequest, ChatResponse, Message, Role, ToolCall, Usage};
 
 /// The path below the base URL.

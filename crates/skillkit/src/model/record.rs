@@ -21,7 +21,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use super::wire::{ProviderKind, WireFormat, WireReply, WireRequest};
+use super::api::ProviderKind;
+use super::wire::{WireFormat, WireReply, WireRequest};
 use super::{Cancel, Provider, ProviderError};
 
 /// A provider that forwards to another and stores each exchange.

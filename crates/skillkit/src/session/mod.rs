@@ -25,7 +25,7 @@ pub enum AllowedToolsPolicy {
     #[default]
     Recommend,
     /// Once a loaded skill lists `allowed-tools`, calls to tools outside the union of the loaded
-    /// skills' lists are blocked, except [`crate::agents::deepagents_v2::ALWAYS_ALLOWED_TOOLS`] (seed 003 §3.4.2).
+    /// skills' lists are blocked, except [`crate::agents::deepagents::v2::ALWAYS_ALLOWED_TOOLS`] (seed 003 §3.4.2).
     Restrict,
 }
 
@@ -343,7 +343,7 @@ mod tests {
     fn the_v2_prompt_model_matches_a_full_render() {
         let tmp = tempfile::tempdir().unwrap();
         library(tmp.path(), 6);
-        let agent = crate::find_agent("deepagents-v2").unwrap();
+        let agent = crate::agents::find_agent("deepagents-v2").unwrap();
         let settings = Settings { max_loaded_skills: 3, ..Settings::default() };
         let mut s = Session::new(agent, &[tmp.path().to_path_buf()], settings);
         let steps = [
@@ -375,7 +375,7 @@ mod tests {
     fn whole_prompts_do_not_depend_on_loaded_skills() {
         let tmp = tempfile::tempdir().unwrap();
         library(tmp.path(), 3);
-        for agent in crate::AGENTS.iter().filter(|a| a.prompt.is_some() && a.id != "deepagents-v2") {
+        for agent in crate::agents::AGENTS.iter().filter(|a| a.prompt.is_some() && a.id != "deepagents-v2") {
             let lib = Library::open(&[tmp.path().to_path_buf()], agent);
             let none = agent.render(&lib, &PromptOptions::default()).unwrap().text;
             let loaded = PromptOptions { loaded: vec!["skill-00".into(), "skill-01".into()], ..Default::default() };

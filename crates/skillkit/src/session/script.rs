@@ -303,8 +303,11 @@ fn json(node: &Node) -> serde_json::Value {
 
 const STEP_KINDS: &str = "load, unload, invoke, slash, tool, edit, user, model";
 
-/// Parses a session script.
-pub fn parse(text: &str) -> Result<Script, Vec<ScriptError>> {
+/// Parses a session script. The parser keeps the agent as the id written; `agent` is asked
+/// whether a session can run as it (the registry's answer, from the layer above the sessions:
+/// [`crate::simulate::parse_script`] passes [`crate::agents::session_agent`]), and its `Err` is the
+/// mistake reported at the `agent:` value.
+pub fn parse(text: &str, agent: &dyn Fn(&str) -> Result<(), String>) -> Result<Script, Vec<ScriptError>> {
     let mut cx = Cx::new(text);
     let y = yaml::parse(text, 0);
     if let Some(e) = &y.error {
@@ -341,14 +344,9 @@ pub fn parse(text: &str) -> Result<Script, Vec<ScriptError>> {
             "agent" => {
                 saw_agent = true;
                 if let Some(a) = cx.string(v, "`agent`") {
-                    match crate::find_agent(&a) {
-                        Some(agent) if agent.prompt.is_some() => script.agent = a,
-                        Some(_) => cx.err(v.span, format!("`{a}` only lints; a session needs an agent with a prompt")),
-                        None => {
-                            let known: Vec<&str> =
-                                crate::AGENTS.iter().filter(|a| a.prompt.is_some()).map(|a| a.id).collect();
-                            cx.err(v.span, format!("unknown agent `{a}`; known: {}", known.join(", ")))
-                        }
+                    match agent(&a) {
+                        Ok(()) => script.agent = a,
+                        Err(mistake) => cx.err(v.span, mistake),
                     }
                 }
             }
@@ -574,6 +572,11 @@ mod tests {
     }
 
     use super::*;
+
+    /// A script parsed with the registry's check of its agent, as the CLI and the app parse it.
+    fn parse(text: &str) -> Result<Script, Vec<ScriptError>> {
+        crate::simulate::parse_script(text)
+    }
 
     #[test]
     fn a_full_script() {

@@ -184,7 +184,7 @@ fn block_indicator_start(text: &str, start: usize) -> usize {
 }
 
 /// Parse `src`, the YAML text found at byte `base` of the file.
-/// `parsed` when the caller already has the parse of `src` (see [`crate::Skill::yaml_for`]),
+/// `parsed` when the caller already has the parse of `src` (see [`crate::skill::Skill::yaml_for`]),
 /// else a fresh parse of `src` with offsets from 0.
 pub fn parse_or<'a>(src: &str, parsed: Option<&'a Yaml>) -> std::borrow::Cow<'a, Yaml> {
     match parsed {

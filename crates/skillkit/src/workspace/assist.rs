@@ -56,8 +56,10 @@ pub struct Lens {
 /// The agents the lenses and the description's hover speak for: the four programs, and the
 /// workspace's own agent when it is another.
 fn listing_agents(own: &'static Agent) -> Vec<&'static Agent> {
-    let mut agents: Vec<&'static Agent> =
-        ["claude-code", "codex", "gemini-cli", "deepagents"].iter().filter_map(|id| crate::find_agent(id)).collect();
+    let mut agents: Vec<&'static Agent> = ["claude-code", "codex", "gemini-cli", "deepagents"]
+        .iter()
+        .filter_map(|id| crate::agents::find_agent(id))
+        .collect();
     if own.prompt.is_some() && !agents.iter().any(|a| a.id == own.id) {
         agents.insert(0, own);
     }
@@ -89,7 +91,7 @@ fn fate_line(agent: &Agent, record: Option<&PromptSkill>) -> String {
 }
 
 /// The frontmatter key (top level) whose key or value holds `offset`.
-fn field_at(skill: &crate::Skill, offset: usize) -> Option<(&crate::frontmatter::Field, bool)> {
+fn field_at(skill: &crate::skill::Skill, offset: usize) -> Option<(&crate::syntax::frontmatter::Field, bool)> {
     skill.frontmatter.fields.iter().find_map(|f| {
         if f.key_span.start <= offset && offset <= f.key_span.end {
             Some((f, true))
@@ -104,7 +106,7 @@ fn field_at(skill: &crate::Skill, offset: usize) -> Option<(&crate::frontmatter:
 /// The schema's entry for a key.
 fn schema_property(key: &str) -> Option<&'static Value> {
     static SCHEMA: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
-    let schema = SCHEMA.get_or_init(|| serde_json::from_str(crate::schema::SCHEMA_JSON).unwrap_or(Value::Null));
+    let schema = SCHEMA.get_or_init(|| serde_json::from_str(crate::syntax::schema::SCHEMA_JSON).unwrap_or(Value::Null));
     schema.get("properties")?.get(key)
 }
 
@@ -164,7 +166,7 @@ impl Workspace {
     fn description_hover(&self, e: &crate::library::Entry) -> String {
         let value = e.skill.frontmatter.str("description").unwrap_or("");
         let chars = value.chars().count();
-        let tokens = crate::tokens::count_o200k(value);
+        let tokens = crate::syntax::tokens::count_o200k(value);
         let mut md = format!(
             "**`description`**: {chars} characters (the specification allows 1,024), {tokens} tokens (o200k_base)\n\n\
              How each agent lists this skill with the library as it stands (unsaved edits included):\n"
@@ -194,7 +196,7 @@ impl Workspace {
     pub fn complete(&self, path: &Path, offset: usize) -> Vec<Completion> {
         let Some(e) = self.skill_at(path) else { return vec![] };
         let text = &e.skill.text;
-        let offset = crate::text::floor_char_boundary(text, offset.min(text.len()));
+        let offset = crate::syntax::text::floor_char_boundary(text, offset.min(text.len()));
         let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
         let before = &text[line_start..offset];
         let yaml = e.skill.split.yaml;
@@ -244,7 +246,7 @@ impl Workspace {
     }
 }
 
-fn frontmatter_completions(skill: &crate::Skill, before: &str, offset: usize) -> Vec<Completion> {
+fn frontmatter_completions(skill: &crate::skill::Skill, before: &str, offset: usize) -> Vec<Completion> {
     let is_key_char = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
     if before.chars().all(is_key_char) {
         let span = Span::new(offset - before.len(), offset);

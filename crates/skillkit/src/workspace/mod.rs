@@ -131,7 +131,7 @@ impl Workspace {
     fn edit_loose(&mut self, real: &Path, text: &str) -> Vec<Diagnostic> {
         let dir = real.parent().map_or_else(PathBuf::new, Path::to_path_buf);
         let file_name = real.file_name().and_then(|n| n.to_str()).unwrap_or("SKILL.md");
-        let skill = crate::Skill::parse(dir.clone(), file_name, text.to_string());
+        let skill = crate::skill::Skill::parse(dir.clone(), file_name, text.to_string());
         let entry = Entry {
             source: 0,
             listed_as: dir,
@@ -264,10 +264,10 @@ impl Workspace {
         let mut text = text.to_string();
         let mut changed = false;
         for _ in 0..8 {
-            let mut skill = crate::Skill::parse(e.skill.dir.clone(), &e.skill.file_name, text.clone());
+            let mut skill = crate::skill::Skill::parse(e.skill.dir.clone(), &e.skill.file_name, text.clone());
             skill.resources = e.skill.resources.clone();
             let found = crate::verdict::lint_alone(&skill, self.agent);
-            let safe: Vec<&crate::Fix> = found
+            let safe: Vec<&crate::lint::diagnostic::Fix> = found
                 .iter()
                 .filter_map(|d| d.fix.as_ref())
                 .filter(|f| f.applicability == Applicability::Safe)
@@ -275,7 +275,7 @@ impl Workspace {
             if safe.is_empty() {
                 break;
             }
-            let fixed = crate::diagnostic::apply_fixes(&text, safe);
+            let fixed = crate::lint::diagnostic::apply_fixes(&text, safe);
             if fixed == text {
                 break;
             }

@@ -36,7 +36,7 @@ fn streamed(root: &Path) -> Vec<crate::check::Checked> {
 }
 
 fn claude() -> &'static Agent {
-    crate::find_agent("claude-code").unwrap()
+    crate::agents::find_agent("claude-code").unwrap()
 }
 
 #[test]
@@ -219,10 +219,16 @@ fn the_projects_rule_levels_and_ignores_apply_to_quick_and_full_diagnostics() {
     let mut ws = Workspace::open(std::slice::from_ref(&root), &SPEC).with_project(project);
     ws.check();
     let full = ws.diagnostics(&a).to_vec();
-    assert!(full.iter().any(|d| d.code == "SK403" && d.severity == crate::Severity::Error), "{full:?}");
+    assert!(
+        full.iter().any(|d| d.code == "SK403" && d.severity == crate::lint::diagnostic::Severity::Error),
+        "{full:?}"
+    );
     assert!(!codes(&full).contains(&"SK701"), "set off: {full:?}");
     let quick = ws.edit(&a, &skill("a", "version: 2\n")).unwrap();
-    assert!(quick.iter().any(|d| d.code == "SK403" && d.severity == crate::Severity::Error), "{quick:?}");
+    assert!(
+        quick.iter().any(|d| d.code == "SK403" && d.severity == crate::lint::diagnostic::Severity::Error),
+        "{quick:?}"
+    );
     assert!(!codes(&quick).contains(&"SK701"), "{quick:?}");
 }
 

@@ -319,7 +319,12 @@ pub fn parse_skill(folder: &str, text: &str, path: &str) -> ClaudeSkill {
 }
 
 /// [`parse_skill`], reusing the engine's parse of `skill` when the frontmatter text is the same.
-pub(super) fn parse_skill_with(folder: &str, text: &str, path: &str, skill: Option<&crate::Skill>) -> ClaudeSkill {
+pub(super) fn parse_skill_with(
+    folder: &str,
+    text: &str,
+    path: &str,
+    skill: Option<&crate::skill::Skill>,
+) -> ClaudeSkill {
     let mut warnings = vec![];
     let (fields, body) = match split_frontmatter(text) {
         None => (vec![], text.to_string()),

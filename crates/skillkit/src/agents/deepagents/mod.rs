@@ -691,7 +691,8 @@ pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
     rule: "`read_file` with `file_path` S's SKILL.md",
     tools: |p| p.tools.clone(),
     call: |p, name, args| {
-        let skill = if name == "read_file" { crate::agents::skill_file_in(p, args, "file_path") } else { None };
+        let skill =
+            if name == "read_file" { crate::agents::activation::skill_file_in(p, args, "file_path") } else { None };
         skill.map(crate::agent::SkillCall::invoke)
     },
 };
@@ -755,7 +756,7 @@ mod tests {
 
     #[test]
     fn reuses_the_engine_parse() {
-        let s = crate::Skill::parse("/x/a", "SKILL.md", "---\nname: a\ndescription: d\n---\n\nbody\n".into());
+        let s = crate::skill::Skill::parse("/x/a", "SKILL.md", "---\nname: a\ndescription: d\n---\n\nbody\n".into());
         let g = frontmatter_group(&s.text).unwrap();
         assert_eq!(s.split.yaml.map(|y| (y.start, y.end)), Some((g.start, g.end + 1)));
     }

@@ -147,7 +147,8 @@ pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
     rule: "`read_file` with `file_path` S's SKILL.md",
     tools: |_| vec![crate::agents::deepagents::read_file::read_file_tool()],
     call: |p, name, args| {
-        let skill = if name == "read_file" { crate::agents::skill_file_in(p, args, "file_path") } else { None };
+        let skill =
+            if name == "read_file" { crate::agents::activation::skill_file_in(p, args, "file_path") } else { None };
         skill.map(crate::agent::SkillCall::invoke)
     },
 };

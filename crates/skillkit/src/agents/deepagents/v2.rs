@@ -583,7 +583,9 @@ pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
     rule: "`load_skill` with `skill_name: S`",
     tools: |p| p.tools.clone(),
     call: |p, name, args| match name {
-        "load_skill" => crate::agents::skill_named_by(p, args, "skill_name").map(crate::agent::SkillCall::Load),
+        "load_skill" => {
+            crate::agents::activation::skill_named_by(p, args, "skill_name").map(crate::agent::SkillCall::Load)
+        }
         "unload_skill" => args.get("skill_name")?.as_str().map(|s| crate::agent::SkillCall::Unload(s.to_string())),
         _ => None,
     },

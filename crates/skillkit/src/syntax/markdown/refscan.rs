@@ -28,7 +28,7 @@
 //! the containers (quotes and list items) a line continues, then the block starts at that level,
 //! then lazy paragraph continuation.
 
-use super::{code_paths, parse_target, RefKind, Reference};
+use super::target::{code_paths, parse_target, RefKind, Reference};
 use crate::syntax::text::Span;
 
 /// Why the scan gave up: the body is outside the subset (the reason names the construct).

@@ -220,7 +220,7 @@ mod tests {
     use crate::lint::diagnostic::apply_fixes;
 
     /// Lint a skill folder holding `files` and a SKILL.md with `body`; SK601 findings.
-    fn missing(files: &[&str], body: &str) -> (String, Vec<crate::Diagnostic>) {
+    fn missing(files: &[&str], body: &str) -> (String, Vec<crate::lint::diagnostic::Diagnostic>) {
         crate::testing::lint_on_disk(files, body, "SK601")
     }
 

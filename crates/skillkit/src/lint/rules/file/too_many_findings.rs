@@ -38,7 +38,7 @@ mod tests {
     use crate::agents::{AGENTSKILLS, SPEC};
     use crate::lint::diagnostic::Severity;
     use crate::lint::{lint, MAX_DIAGNOSTICS};
-    use crate::Skill;
+    use crate::skill::Skill;
 
     /// A skill whose frontmatter has `unknown` unknown keys (one warning each), then `errors`
     /// repeats of `name` (one error each).
@@ -86,7 +86,7 @@ mod tests {
         let d = lint(&s, &SPEC);
         assert_eq!(d.len(), MAX_DIAGNOSTICS + 1);
         assert_eq!(d.iter().filter(|d| d.severity == Severity::Error).count(), 5);
-        assert!(!crate::is_valid(&d));
+        assert!(!crate::lint::is_valid(&d));
         let note = d.last().unwrap();
         // 3,000 unknown keys and the file's length, less the 995 warnings kept.
         assert!(note.message.starts_with("2006 more findings"), "{}", note.message);

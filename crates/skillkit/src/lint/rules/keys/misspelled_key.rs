@@ -133,8 +133,8 @@ mod tests {
 
     fn severities(key: &str) -> Vec<Severity> {
         let text = format!("---\nname: my-skill\ndescription: d\n{key}: x\n---\nBody\n");
-        let skill = crate::Skill::parse("/skills/my-skill", "SKILL.md", text);
-        crate::lint(&skill, &SPEC).into_iter().filter(|d| d.code == "SK401").map(|d| d.severity).collect()
+        let skill = crate::skill::Skill::parse("/skills/my-skill", "SKILL.md", text);
+        crate::lint::lint(&skill, &SPEC).into_iter().filter(|d| d.code == "SK401").map(|d| d.severity).collect()
     }
 
     #[test]

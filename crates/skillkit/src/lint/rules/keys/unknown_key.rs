@@ -129,9 +129,10 @@ pub(crate) fn check(cx: &mut Context<'_>) {
 mod tests {
     use crate::agents::AGENTSKILLS;
     use crate::lint::rules::MAX_LABELS;
-    use crate::{lint, Skill};
+    use crate::lint::lint;
+    use crate::skill::Skill;
 
-    fn skills_ref_finding(keys: usize) -> crate::Diagnostic {
+    fn skills_ref_finding(keys: usize) -> crate::lint::diagnostic::Diagnostic {
         let mut text = String::from("---\nname: my-skill\ndescription: Formats tables.\n");
         for i in 0..keys {
             text.push_str(&format!("k{i:03}: v\n"));
