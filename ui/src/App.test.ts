@@ -90,8 +90,8 @@ const prompt: PromptView = {
 const defaults: Handler = {
   startup: () => ({ sources: ['/lib/s0', '/lib/s1'], agent: 'spec' }),
   agents: () => [
-    { id: 'spec', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false },
-    { id: 'claude-code', title: 'Claude Code', label: 'Claude Code', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'spec', kind: 'format', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false },
+    { id: 'claude-code', kind: 'agent', title: 'Claude Code', label: 'Claude Code', source: '', has_prompt: true, has_skill_tool: true },
   ],
   open_library: () => library,
   render_prompt: () => prompt,

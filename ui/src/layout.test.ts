@@ -29,8 +29,8 @@ let calls: Call[] = [];
 let opened: { agent: string }[] = [];
 
 const agents = [
-  { id: 'spec', title: 'Agent Skills specification', label: 'Agent Skills spec', source: '', has_prompt: false, has_skill_tool: false },
-  { id: 'claude-code', title: 'Claude Code', label: 'Claude Code 2.1', source: '', has_prompt: true, has_skill_tool: true },
+  { id: 'spec', kind: 'format', title: 'Agent Skills specification', label: 'Agent Skills spec', source: '', has_prompt: false, has_skill_tool: false },
+  { id: 'claude-code', kind: 'agent', title: 'Claude Code', label: 'Claude Code 2.1', source: '', has_prompt: true, has_skill_tool: true },
 ];
 
 function host(problems = false, extra: Handler = {}): Handler {

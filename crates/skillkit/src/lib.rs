@@ -55,7 +55,7 @@ pub use lint::{diagnostic, profile, rules};
 pub use session::script as session_script;
 pub use syntax::{fields, frontmatter, markdown, schema, shown, split, text, tokens, yaml, yaml11};
 
-pub use agent::Agent;
+pub use agent::{Agent, AgentKind};
 pub use agents::{find_agent, AGENTS};
 pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
 pub use lint::{is_valid, lint};

@@ -45,10 +45,10 @@ let answer: ((r: EvalReply) => void) | null = null;
 function handlers(extra: Handler = {}): Handler {
   return oneSource([skill('pdf', 0, { resources: [{ path: 'evals/evals.json', kind: 'other', size: 10, discovered_by: [] }] }), skill('csv', 0)], () => TEXT, {
     agents: () => [
-      { id: 'spec', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false },
-      { id: 'agentskills', title: 'Agent Skills', label: 'Agent Skills', source: '', has_prompt: true, has_skill_tool: false },
-      { id: 'claude-code', title: 'Claude Code', label: 'Claude Code', source: '', has_prompt: true, has_skill_tool: true },
-      { id: 'codex', title: 'Codex', label: 'Codex', source: '', has_prompt: true, has_skill_tool: true },
+      { id: 'spec', kind: 'format', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false },
+      { id: 'agentskills', kind: 'format', title: 'Agent Skills', label: 'Agent Skills', source: '', has_prompt: true, has_skill_tool: false },
+      { id: 'claude-code', kind: 'agent', title: 'Claude Code', label: 'Claude Code', source: '', has_prompt: true, has_skill_tool: true },
+      { id: 'codex', kind: 'agent', title: 'Codex', label: 'Codex', source: '', has_prompt: true, has_skill_tool: true },
     ],
     eval_settings: () => settings,
     remember_eval_settings: (s) => {

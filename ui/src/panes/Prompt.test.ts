@@ -86,9 +86,9 @@ const handlers: Handler = {
   ...commonHandlers,
   startup: () => ({ sources: ['/lib/s0'], agent: startAgent }),
   agents: () => [
-    { id: 'spec', title: 'Agent Skills spec', label: 'Agent Skills spec', source: '', has_prompt: false, has_skill_tool: false },
-    { id: 'claude-code', title: 'Claude Code', label: 'Claude Code 2.1', source: '', has_prompt: true, has_skill_tool: true },
-    { id: 'codex', title: 'Codex', label: 'Codex 0.5', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'spec', kind: 'format', title: 'Agent Skills spec', label: 'Agent Skills spec', source: '', has_prompt: false, has_skill_tool: false },
+    { id: 'claude-code', kind: 'agent', title: 'Claude Code', label: 'Claude Code 2.1', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'codex', kind: 'agent', title: 'Codex', label: 'Codex 0.5', source: '', has_prompt: true, has_skill_tool: true },
   ],
   open_library: ({ agent }) => ({
     agent,

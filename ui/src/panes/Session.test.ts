@@ -58,10 +58,10 @@ const handlers: Handler = {
   ...commonHandlers,
   startup: () => ({ sources: ['/lib/s0'], agent: startAgent }),
   agents: () => [
-    { id: 'spec', title: 'Agent Skills spec', label: 'Agent Skills spec', source: '', has_prompt: false, has_skill_tool: false },
-    { id: 'deepagents-v2', title: 'DeepAgents', label: 'DeepAgents 0.2', source: '', has_prompt: true, has_skill_tool: true },
-    { id: 'claude-code', title: 'Claude Code', label: 'Claude Code 2.1', source: '', has_prompt: true, has_skill_tool: true },
-    { id: 'agentskills', title: 'skills-ref', label: 'skills-ref 0.1', source: '', has_prompt: true, has_skill_tool: false },
+    { id: 'spec', kind: 'format', title: 'Agent Skills spec', label: 'Agent Skills spec', source: '', has_prompt: false, has_skill_tool: false },
+    { id: 'deepagents-v2', kind: 'test-profile', title: 'DeepAgents', label: 'DeepAgents 0.2', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'claude-code', kind: 'agent', title: 'Claude Code', label: 'Claude Code 2.1', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'agentskills', kind: 'format', title: 'skills-ref', label: 'skills-ref 0.1', source: '', has_prompt: true, has_skill_tool: false },
   ],
   open_library: ({ agent }) => ({
     agent,

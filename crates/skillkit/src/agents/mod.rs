@@ -23,7 +23,7 @@ pub mod qwen_code;
 pub use compat::python;
 pub use deepagents::{read_file as deepagents_read, v1 as deepagents_v1, v2 as deepagents_v2};
 
-use crate::agent::{Agent, LintProfile};
+use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::library::discover::DiscoveryPolicy;
 use crate::library::NameKey;
 use crate::prompt::{Prompt, RenderInput};
@@ -33,6 +33,7 @@ use crate::session::{IncrementalPrompt, Outcome, Session, Step};
 pub static SPEC: Agent = Agent {
     id: "spec",
     title: "Agent Skills specification",
+    kind: AgentKind::Format,
     label: "Agent Skills spec",
     source: "agentskills.io docs/specification.mdx (agentskills/agentskills 69ef37e, 2026-08-09)",
     lint: LintProfile::DEFAULT,
