@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { EditorView } from '@codemirror/view';
 import type { Studio } from './lib/studio.svelte';
+import type { AgentInfo } from './lib/bindings';
 import { LIMITS } from './lib/layout.svelte';
 import {
   $,
@@ -28,7 +29,7 @@ const TEXT = '---\nname: demo\ndescription: Demo.\n---\n# Body\n';
 let calls: Call[] = [];
 let opened: { agent: string }[] = [];
 
-const agents = [
+const agents: AgentInfo[] = [
   { id: 'spec', kind: 'format', title: 'Agent Skills specification', label: 'Agent Skills spec', source: '', has_prompt: false, has_skill_tool: false },
   { id: 'claude-code', kind: 'agent', title: 'Claude Code', label: 'Claude Code 2.1', source: '', has_prompt: true, has_skill_tool: true },
 ];
@@ -177,14 +178,18 @@ describe('resizable panels', () => {
 });
 
 describe('one agent for the window', () => {
-  it('the title bar names agents plainly (the id in a tooltip); a change relints the library under it', async () => {
+  it('the title bar names agents plainly (the id in a tooltip); a pick relints the library under it', async () => {
     const studio = await start(host());
-    const select = $('[data-testid=agent]') as HTMLSelectElement;
-    expect([...select.options].map((o) => [o.textContent, o.title])).toEqual([
-      ['Agent Skills spec', 'spec'],
-      ['Claude Code 2.1', 'claude-code'],
+    const picker = $('[data-testid=agent]')!;
+    expect(picker.textContent).toContain('Agent Skills spec');
+    picker.click();
+    await until(() => $$('[data-testid=agent-pick-item]').length === 2);
+    // Grouped as the engine says: the agents first, then the formats.
+    expect($$('[data-testid=agent-pick-item]').map((o) => [o.querySelector('.label')!.textContent, o.title.split(':')[0]])).toEqual([
+      ['Claude Code 2.1', 'Claude Code (claude-code)'],
+      ['Agent Skills spec', 'Agent Skills specification (spec)'],
     ]);
-    change(select, 'claude-code');
+    ($('[data-testid=agent-pick-item][data-id=claude-code]') as HTMLElement).click();
     await until(() => studio.library.agent === 'claude-code' && opened.at(-1)?.agent === 'claude-code');
     await until(() => $('[data-testid=status-agent]')!.textContent === 'Claude Code 2.1');
     // The Problems pane names it, and Evals run under it (it has a skill tool).

@@ -4,7 +4,7 @@ import type { Studio } from '../lib/studio.svelte';
 import { type SessionState, slashStep, toolStep } from '../lib/session.svelte';
 import type { RunSession, SessionView, Step, Turn } from '../lib/bindings';
 import source from './Session.svelte?raw';
-import { $, $$, calls, change, commonHandlers, route, settle, skill, until, versionOf, type Handler, mountApp, unmountApp } from '../testing/fixtures';
+import { $, $$, calls, change, pickerEntries, commonHandlers, route, settle, skill, until, versionOf, type Handler, mountApp, unmountApp } from '../testing/fixtures';
 
 // A small simulator stand-in that only echoes the steps: what the pane shows must come from it.
 function simulate(args: RunSession): SessionView {
@@ -343,11 +343,11 @@ describe('Session pane', () => {
     expect($('[data-testid=session-no-agent]')?.textContent).toContain('the Agent Skills spec is a format, not an agent');
     expect([button('alpha', 'load').disabled, button('alpha', 'unload').disabled, button('alpha', 'invoke').disabled]).toEqual([true, true, true]);
     // Only agents with a skill tool can be simulated; '' follows the window.
-    const options = [...($('[data-testid=session-agent]') as HTMLSelectElement).options].map((o) => [o.value, o.textContent]);
-    expect(options).toEqual([
+    // Grouped as the engine says: agents, then test profiles.
+    expect(await pickerEntries('session-agent')).toEqual([
       ['', 'pick an agent…'],
-      ['deepagents-v2', 'DeepAgents 0.2'],
       ['claude-code', 'Claude Code 2.1'],
+      ['deepagents-v2', 'DeepAgents 0.2'],
     ]);
     // The end-to-end flow: pick Claude Code, invoke, a slash command, a tool call under restrict.
     change($('[data-testid=session-agent]'), 'claude-code');

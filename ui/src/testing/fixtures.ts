@@ -65,7 +65,7 @@ export function oneSource(skills: SkillEntry[], read: (path: string) => string, 
   return {
     ...commonHandlers,
     startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
-    agents: () => [{ id: 'spec', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false }],
+    agents: () => [{ id: 'spec', kind: 'format', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false }],
     open_library: () => libraryOf(['/lib/s0'], skills),
     render_prompt: () => emptyPrompt,
     read_file: ({ path }) => ({ path, text: read(path), version: versionOf(read(path)) }),
