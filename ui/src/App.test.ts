@@ -151,6 +151,8 @@ describe('Library pane', () => {
     start();
     await until(() => $$('[data-testid=skill]').length === 3);
     const list = $('[data-testid=library]')!;
+    // The first source's row, its first skill, then the second.
+    list.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     list.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     list.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     await settle();

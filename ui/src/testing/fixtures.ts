@@ -87,7 +87,8 @@ export async function mountApp(skills: number, restart = false): Promise<Studio>
   document.body.innerHTML = '';
   const studio = new Studio();
   mounted = mount(App, { target: document.body, props: { studio } });
-  await until(() => $$('[data-testid=skill]').length === skills);
+  // The library's skills (the tree draws only those in view).
+  await until(() => studio.library.view?.skills.length === skills && (skills === 0 || $$('[data-testid=skill]').length > 0));
   return studio;
 }
 
