@@ -70,6 +70,10 @@ if (what === 'layout') {
       out.push(`${name(e)} lies outside the ${innerWidth}×${innerHeight} window: ${Math.round(r.l)},${Math.round(r.t)}–${Math.round(r.r)},${Math.round(r.b)}`);
     }
     boxes.push([e, r]);
+    // A button's own label fits in it.
+    if (e.tagName === 'BUTTON' && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)) {
+      out.push(`${name(e)}'s label is cut: ${e.scrollWidth}×${e.scrollHeight} in ${e.clientWidth}×${e.clientHeight}`);
+    }
   }
   for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
     const [a, p] = boxes[i], [b, q] = boxes[j];
@@ -286,8 +290,11 @@ async fn every_size_and_theme_is_readable_unclipped_and_accessible() {
                 failures.push(format!("1024×768, every toggle on, {beside} beside the text: {p}"));
             }
         }
-        for tab in ["prompt", "session", "evals", "matrix"] {
-            c.find(Locator::Css(&format!("[data-testid=rail-{tab}]"))).await?.click().await?;
+        for (tab, key) in [("prompt", "4"), ("session", "5"), ("evals", "6"), ("matrix", "7")] {
+            // By its key (Alt+4…7), as by a click on its tab in the strip.
+            let alt: String =
+                [char::from(Key::Alt)].into_iter().chain(key.chars()).chain([char::from(Key::Null)]).collect();
+            c.active_element().await?.send_keys(&alt).await?;
             wait_for("the side panel over the editor", || async { count(&c, "#panel-side.drawer").await == 1 }).await;
             painted(&c).await;
             for p in measure(&c, "layout").await {
