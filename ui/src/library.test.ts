@@ -81,13 +81,17 @@ describe('Library tree', () => {
   it('keeps the page small at 500 skills and filters them', async () => {
     const many = Array.from({ length: 500 }, (_, i) => skill(`skill-${String(i).padStart(3, '0')}-${i % 7 === 0 ? 'pdf' : 'text'}`, 0));
     mockIPC(route(oneSource(many, () => '---\nname: x\n---\n')), { shouldMockEvents: true });
-    await mountApp(500);
+    const studio = await mountApp(500);
     // The rows in view and a few more, not 500; the tree is as tall as all of them.
     const drawn = $$('[data-testid=skill]').length;
     expect(drawn).toBeGreaterThan(10);
     expect(drawn).toBeLessThan(60);
     expect(parseInt(($('.spacer-rows') as HTMLElement).style.height, 10)).toBe(501 * 22);
     expect($('[data-testid=library-filter]')!.getAttribute('placeholder')).toBe('Filter 500 skills');
+    // A skill opened from elsewhere (Ctrl+P, Problems) is scrolled into the drawn rows.
+    expect($('[data-testid=skill][data-name=skill-476-pdf]')).toBeNull();
+    await studio.openSkill('/lib/s0/skill-476-pdf/SKILL.md');
+    await until(() => $('[data-testid=skill][data-name=skill-476-pdf]')?.classList.contains('active') === true);
 
     change($('[data-testid=library-filter]'), '12 pdf');
     await settle();
