@@ -61,7 +61,11 @@ async fn the_last_library_is_remembered_and_sources_reorder() {
     let second = async {
         wait_for("the remembered library", || async { count(&c, "[data-testid=source]").await == 2 }).await;
         wait_for("the twins", || async { count(&c, "[data-testid=skill]").await == 2 }).await;
-        assert!(text(&c, "[data-testid=hidden-by]").await.contains("hidden by twin in source 2"));
+        // On the skill's one line, "hidden", and by what in its title and to a screen reader.
+        assert!(text_of(&c, "[data-testid=hidden-by]")
+            .await
+            .unwrap_or_default()
+            .contains("hidden by twin in source 2"));
         if let Some(dir) = std::env::var_os("SKILL_STUDIO_SHOTS") {
             let png = c.screenshot().await?;
             std::fs::create_dir_all(&dir).unwrap();
@@ -73,7 +77,7 @@ async fn the_last_library_is_remembered_and_sources_reorder() {
         wait_for("the new order", || async { first_source(&c).await == high.to_string_lossy() }).await;
         // The tree follows: the first source is now `high`, and its twin is the hidden one.
         wait_for("the tree in the new order", || async {
-            let first = c.find(Locator::Css("[data-testid=library] .source")).await;
+            let first = c.find(Locator::Css("[data-testid=tree-source] .source-path")).await;
             match first {
                 Ok(e) => e.attr("title").await.ok().flatten() == Some(high.to_string_lossy().into_owned()),
                 Err(_) => false,

@@ -4,7 +4,9 @@
 //! what it is drawn on (3:1 for large text, and for the borders of controls); and axe-core finds
 //! no serious or critical violation. Screenshots of each size and theme are taken;
 //! `SKILL_STUDIO_SCREENSHOTS=1 cargo test -p app-e2e --test look` writes them into
-//! `docs/screenshots/` for the README and the book. The display must be at least 1920×1080
+//! `docs/screenshots/` for the README and the book. Then with every toggle on (Library, Problems, side panel,
+//! form, preview) at 1024×768: the text column keeps 480 px, nothing is cut (controls, headings,
+//! labels), in the window and in each side tab opened over the editor. The display must be at least 1920×1080
 //! (`xvfb-run -s "-screen 0 1920x1080x24"`, as `scripts/test` runs it).
 
 use app_e2e::*;
@@ -68,6 +70,10 @@ if (what === 'layout') {
       out.push(`${name(e)} lies outside the ${innerWidth}×${innerHeight} window: ${Math.round(r.l)},${Math.round(r.t)}–${Math.round(r.r)},${Math.round(r.b)}`);
     }
     boxes.push([e, r]);
+    // A button's own label fits in it.
+    if (e.tagName === 'BUTTON' && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)) {
+      out.push(`${name(e)}'s label is cut: ${e.scrollWidth}×${e.scrollHeight} in ${e.clientWidth}×${e.clientHeight}`);
+    }
   }
   for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
     const [a, p] = boxes[i], [b, q] = boxes[j];
@@ -76,8 +82,17 @@ if (what === 'layout') {
     if (w > 1 && h > 1) out.push(`${name(a)} overlaps ${name(b)} by ${Math.round(w)}×${Math.round(h)}`);
   }
   const width = (sel) => { const e = document.querySelector(sel); return e ? e.getBoundingClientRect().width : 0; };
-  const editor = width('section.editor'), library = width('#panel-library'), side = width('#panel-side');
+  const editor = width('section.editor'), library = width('#panel-library'), side = width('#panel-side.drawer') ? 0 : width('#panel-side');
   if (!(editor > library && editor > side)) out.push(`the editor (${editor} px) is not the widest pane (library ${library}, side ${side})`);
+  // The text column keeps a readable width whatever is beside it.
+  const text = width('.cm-host');
+  if (document.querySelector('.cm-host') && text < 480) out.push(`the text column is ${Math.round(text)} px wide (480 at least)`);
+  // Headings and labels are not cut either (a box that clips them without scrolling).
+  for (const e of document.querySelectorAll('h1, h2, h3, [data-testid=preview] p, label, legend, .pane-title')) {
+    if (!shown(e) || e.closest('[data-testid=editor] .cm-editor')) continue;
+    const r = seen(e);
+    if (r && r.cut) out.push(`${name(e)} is cut by ${r.cut}`);
+  }
   return out;
 }
 
@@ -240,6 +255,71 @@ async fn every_size_and_theme_is_readable_unclipped_and_accessible() {
                 }
             }
             c.find(Locator::Css("[data-testid=tab-prompt]")).await?.click().await?;
+        }
+
+        // Every toggle on (Library, Problems, side panel, form, preview) at 1024×768: the panels
+        // give way and the text keeps 480 px; nothing is cut, in the window nor in each side tab
+        // opened over the editor.
+        set_theme(&c, "light").await;
+        for toggle in ["form-toggle", "preview-toggle"] {
+            let on = c.find(Locator::Css(&format!("[data-testid={toggle}]"))).await?.attr("aria-pressed").await?;
+            if on.as_deref() != Some("true") {
+                c.find(Locator::Css(&format!("[data-testid={toggle}]"))).await?.click().await?;
+            }
+        }
+        for panel in ["library", "bottom", "side"] {
+            let on = c.find(Locator::Css(&format!("[data-testid=toggle-{panel}]"))).await?.attr("aria-pressed").await?;
+            assert_eq!(on.as_deref(), Some("true"), "{panel} is on");
+        }
+        wait_for("the preview", || async {
+            count(&c, "[data-testid=preview] h1, [data-testid=preview] h2").await >= 1
+        })
+        .await;
+        resize(&c, 1024, 768).await;
+        wait_for("the side panel as a strip", || async { count(&c, "[data-testid=side-rail]").await == 1 }).await;
+        assert_eq!(count(&c, "[data-testid=problems-strip], #panel-bottom").await, 1, "Problems is on");
+        for p in measure(&c, "layout").await {
+            failures.push(format!("1024×768, every toggle on: {p}"));
+        }
+        let png = c.screenshot().await?;
+        std::fs::write(out.join("1024x768-all-on-light.png"), png).unwrap();
+        for beside in ["form", "preview"] {
+            c.find(Locator::Css(&format!("[data-testid=beside-{beside}]"))).await?.click().await?;
+            painted(&c).await;
+            for p in measure(&c, "layout").await {
+                failures.push(format!("1024×768, every toggle on, {beside} beside the text: {p}"));
+            }
+        }
+        for (tab, key) in [("prompt", "4"), ("session", "5"), ("evals", "6"), ("matrix", "7")] {
+            // By its key (Alt+4…7), as by a click on its tab in the strip.
+            let alt: String =
+                [char::from(Key::Alt)].into_iter().chain(key.chars()).chain([char::from(Key::Null)]).collect();
+            c.active_element().await?.send_keys(&alt).await?;
+            wait_for("the side panel over the editor", || async { count(&c, "#panel-side.drawer").await == 1 }).await;
+            painted(&c).await;
+            for p in measure(&c, "layout").await {
+                failures.push(format!("1024×768, every toggle on, {tab} over the editor: {p}"));
+            }
+            if tab == "evals" {
+                let png = c.screenshot().await?;
+                std::fs::write(out.join("1024x768-evals-drawer-light.png"), png).unwrap();
+            }
+            c.find(Locator::Css("[data-testid=side-panel]"))
+                .await?
+                .send_keys(&char::from(Key::Escape).to_string())
+                .await
+                .ok();
+            c.execute("window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))", vec![]).await?;
+            wait_for("the side panel closed", || async { count(&c, "#panel-side.drawer").await == 0 }).await;
+        }
+        // Wide again, the side panel is back beside the editor and the toggles are as they were.
+        resize(&c, 1920, 1080).await;
+        wait_for("the side panel docked", || async {
+            count(&c, "[data-testid=side-rail]").await == 0 && count(&c, "#panel-side:not(.drawer)").await == 1
+        })
+        .await;
+        for p in measure(&c, "layout").await {
+            failures.push(format!("1920×1080, every toggle on: {p}"));
         }
         failures.dedup();
         assert!(failures.is_empty(), "{} problems:\n{}", failures.len(), failures.join("\n"));

@@ -25,7 +25,7 @@ pub fn generate() -> String {
     let cfg = &cfg;
     let types = decls![cfg;
         // Shared values.
-        Span, Position, Severity, Applicability, Edit, Fix, Label, Diagnostic, AgentInfo,
+        Span, Position, Severity, Applicability, Edit, Fix, Label, Diagnostic, AgentKind, AgentInfo,
         // Library.
         Source, ResourceKind, Resource, HiddenBy, SkillEntry, SourceIssue, LibraryView,
         // Prompt.

@@ -14,12 +14,15 @@ pub use skillkit::{Applicability, Diagnostic, Edit, Fix, Label, Position, Severi
 pub use skillkit::prompt::Decision;
 pub use skillkit::resources::ResourceKind;
 pub use skillkit::session::{ModelCall, Size, Step};
+pub use skillkit::AgentKind;
 
 /// An agent profile the UI can pick.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct AgentInfo {
     pub id: String,
     pub title: String,
+    /// A format, a real agent or a test profile: the engine's grouping, for the pickers.
+    pub kind: AgentKind,
     /// A short plain name with the version, for menus ("Claude Code 2.1").
     pub label: String,
     /// The program and version, or document, the profile was verified against.

@@ -90,8 +90,8 @@ const prompt: PromptView = {
 const defaults: Handler = {
   startup: () => ({ sources: ['/lib/s0', '/lib/s1'], agent: 'spec' }),
   agents: () => [
-    { id: 'spec', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false },
-    { id: 'claude-code', title: 'Claude Code', label: 'Claude Code', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'spec', kind: 'format', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false },
+    { id: 'claude-code', kind: 'agent', title: 'Claude Code', label: 'Claude Code', source: '', has_prompt: true, has_skill_tool: true },
   ],
   open_library: () => library,
   render_prompt: () => prompt,
@@ -151,6 +151,8 @@ describe('Library pane', () => {
     start();
     await until(() => $$('[data-testid=skill]').length === 3);
     const list = $('[data-testid=library]')!;
+    // The first source's row, its first skill, then the second.
+    list.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     list.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     list.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     await settle();

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { EditorView } from '@codemirror/view';
 import type { Studio } from './lib/studio.svelte';
-import { LIMITS } from './lib/layout.svelte';
+import type { AgentInfo } from './lib/bindings';
+import { EDITOR_MIN, LayoutState, LIMITS } from './lib/layout.svelte';
 import {
   $,
   $$,
@@ -28,9 +29,9 @@ const TEXT = '---\nname: demo\ndescription: Demo.\n---\n# Body\n';
 let calls: Call[] = [];
 let opened: { agent: string }[] = [];
 
-const agents = [
-  { id: 'spec', title: 'Agent Skills specification', label: 'Agent Skills spec', source: '', has_prompt: false, has_skill_tool: false },
-  { id: 'claude-code', title: 'Claude Code', label: 'Claude Code 2.1', source: '', has_prompt: true, has_skill_tool: true },
+const agents: AgentInfo[] = [
+  { id: 'spec', kind: 'format', title: 'Agent Skills specification', label: 'Agent Skills spec', source: '', has_prompt: false, has_skill_tool: false },
+  { id: 'claude-code', kind: 'agent', title: 'Claude Code', label: 'Claude Code 2.1', source: '', has_prompt: true, has_skill_tool: true },
 ];
 
 function host(problems = false, extra: Handler = {}): Handler {
@@ -176,15 +177,87 @@ describe('resizable panels', () => {
   });
 });
 
-describe('one agent for the window', () => {
-  it('the title bar names agents plainly (the id in a tooltip); a change relints the library under it', async () => {
+describe('panels give way in a narrow window', () => {
+  const text = (l: LayoutState, form: boolean, preview: boolean) => {
+    const a = l.arrange(form, preview);
+    const beside = { none: 0, one: form ? 210 : 280, columns: 490, tabs: 280 }[a.beside];
+    return l.width - a.library - a.side - 2 - beside;
+  };
+
+  it('keeps the text 480 px wide at any width from 1000 px, whatever is on', () => {
+    const l = new LayoutState();
+    for (const w of [1000, 1024, 1280, 1366, 1600, 1920, 2560]) {
+      l.width = w;
+      for (const [form, preview] of [
+        [false, false],
+        [true, false],
+        [false, true],
+        [true, true],
+      ]) {
+        expect(text(l, form, preview), `${w} form ${form} preview ${preview}`).toBeGreaterThanOrEqual(EDITOR_MIN);
+      }
+    }
+    // What gives: at 1024 with everything on, the form and preview share a column and the side
+    // panel is a strip; at 1280 the side panel stays; at 1920 nothing gives.
+    l.width = 1024;
+    expect(l.arrange(true, true)).toMatchObject({ beside: 'tabs', rail: true });
+    l.width = 1280;
+    expect(l.arrange(true, true)).toMatchObject({ beside: 'tabs', rail: false });
+    expect(l.arrange(false, true)).toMatchObject({ beside: 'one', rail: false });
+    l.width = 1920;
+    expect(l.arrange(true, true)).toMatchObject({ beside: 'columns', rail: false, library: 232, side: 380 });
+  });
+
+  it('shows the side panel as a strip that opens over the editor, and gives it back when wide again', async () => {
+    (window as unknown as HappyWindow).happyDOM.setWindowSize({ width: 1024, height: 768 });
     const studio = await start(host());
-    const select = $('[data-testid=agent]') as HTMLSelectElement;
-    expect([...select.options].map((o) => [o.textContent, o.title])).toEqual([
-      ['Agent Skills spec', 'spec'],
-      ['Claude Code 2.1', 'claude-code'],
+    await studio.openSkill('/lib/s0/demo/SKILL.md');
+    studio.preview.show = true;
+    studio.preview.showForm = true;
+    await settle();
+    expect($('[data-testid=editor-split]')?.dataset.beside).toBe('tabs');
+    expect($('[data-testid=side-rail]')).not.toBeNull();
+    expect($('[data-testid=side-panel]')).toBeNull();
+    // The toggles still say what is on.
+    for (const t of ['library', 'bottom', 'side']) expect($(`[data-testid=toggle-${t}]`)?.getAttribute('aria-pressed')).toBe('true');
+    expect($('[data-testid=form-toggle]')?.getAttribute('aria-pressed')).toBe('true');
+    expect($('[data-testid=preview-toggle]')?.getAttribute('aria-pressed')).toBe('true');
+    // One of the two beside the text at a time, by its tab.
+    expect($('[data-testid=preview]')).toBeNull();
+    $('[data-testid=beside-preview]')!.click();
+    await until(() => $('[data-testid=preview]') !== null);
+    expect($('[data-testid=frontmatter-form]')).toBeNull();
+
+    // Going to a side tab opens the panel over the editor, the rest inert; Escape closes it.
+    key(window as unknown as Element, '6', { altKey: true });
+    await until(() => $('[data-testid=side-panel]') !== null);
+    expect($('[data-testid=pane-evals]')?.hidden).toBe(false);
+    expect(($('.center') as HTMLElement).inert).toBe(true);
+    key(window as unknown as Element, 'Escape');
+    await until(() => $('[data-testid=side-panel]') === null);
+
+    (window as unknown as HappyWindow).happyDOM.setWindowSize({ width: 1920, height: 1080 });
+    window.dispatchEvent(new Event('resize'));
+    await until(() => $('[data-testid=side-panel]') !== null);
+    expect($('[data-testid=side-rail]')).toBeNull();
+    expect($('[data-testid=editor-split]')?.dataset.beside).toBe('columns');
+    expect(studio.layout.collapsed).toEqual({ library: false, side: false, bottom: false });
+  });
+});
+
+describe('one agent for the window', () => {
+  it('the title bar names agents plainly (the id in a tooltip); a pick relints the library under it', async () => {
+    const studio = await start(host());
+    const picker = $('[data-testid=agent]')!;
+    expect(picker.textContent).toContain('Agent Skills spec');
+    picker.click();
+    await until(() => $$('[data-testid=agent-pick-item]').length === 2);
+    // Grouped as the engine says: the agents first, then the formats.
+    expect($$('[data-testid=agent-pick-item]').map((o) => [o.querySelector('.label')!.textContent, o.title.split(':')[0]])).toEqual([
+      ['Claude Code 2.1', 'Claude Code (claude-code)'],
+      ['Agent Skills spec', 'Agent Skills specification (spec)'],
     ]);
-    change(select, 'claude-code');
+    ($('[data-testid=agent-pick-item][data-id=claude-code]') as HTMLElement).click();
     await until(() => studio.library.agent === 'claude-code' && opened.at(-1)?.agent === 'claude-code');
     await until(() => $('[data-testid=status-agent]')!.textContent === 'Claude Code 2.1');
     // The Problems pane names it, and Evals run under it (it has a skill tool).

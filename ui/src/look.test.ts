@@ -40,12 +40,12 @@ describe('pane styles', () => {
     expect(rule(style(newSkill), '.message')).toMatch(/min-height:\s*\d+px/);
   });
 
-  it('keep agent marks whole and end long names with an ellipsis', () => {
+  it('keep each row of the Library on one line and end long names with an ellipsis', () => {
     const css = style(library);
-    expect(rule(css, '.mark')).toMatch(/white-space:\s*nowrap/);
+    expect(rule(css, '.row')).toMatch(/white-space:\s*nowrap/);
     for (const sel of ['.name', '.file-path', '.source-path']) expect(rule(css, sel)).toMatch(/text-overflow:\s*ellipsis/);
-    // A cut text has its whole self in a title.
-    expect(library).toMatch(/class="name" title=\{skill\.name\}/);
-    expect(library).toMatch(/class="file-path" title=\{r\.path\}/);
+    // A cut text has its whole self in a title (a file's starts with its path).
+    expect(library).toMatch(/class="name" title=\{row\.skill\.name\}/);
+    expect(library).toMatch(/class="file-path" title=\{listedBy\(row\.file\)\}/);
   });
 });

@@ -33,7 +33,7 @@ function check({ source, name, description }: NewSkill): NewSkillCheck {
 const handlers: Handler = {
   ...commonHandlers,
   startup: () => ({ sources: ['/lib/s0', '/lib/s1'], agent: 'spec' }),
-  agents: () => [{ id: 'spec', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false }],
+  agents: () => [{ id: 'spec', kind: 'format', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false }],
   open_library: () =>
     libraryOf(['/lib/s0', '/lib/s1'], created ? [skill('demo', 0), skill('fresh', 1)] : [skill('demo', 0)]),
   render_prompt: () => emptyPrompt,

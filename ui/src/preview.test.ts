@@ -49,7 +49,9 @@ describe('Markdown preview', () => {
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: '---\nname: demo\n---\n# Changed\n' } });
     await until(() => $('[data-testid=preview] h1')?.textContent === '# Changed');
 
-    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'P', ctrlKey: true, shiftKey: true }));
+    // VS Code's chord: Ctrl+K, then V (Ctrl+Shift+P is the command palette).
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true }));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'v' }));
     await until(() => $('[data-testid=preview]') === null);
   });
 

@@ -11,7 +11,7 @@ let studio: Studio;
 const handlers: Handler = {
   ...commonHandlers,
   startup: () => ({ sources: ['/a', '/b', '/c'], agent: 'spec' }),
-  agents: () => [{ id: 'spec', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false }],
+  agents: () => [{ id: 'spec', kind: 'format', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false }],
   open_library: ({ sources }: OpenLibrary) =>
     libraryOf(
       sources,
@@ -68,8 +68,8 @@ describe('Sources in the Library pane', () => {
   it('opens a folder as the library under the agent its project configures', async () => {
     const base = { ...handlers };
     handlers.agents = () => [
-      { id: 'spec', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false },
-      { id: 'codex', title: 'Codex', label: 'Codex', source: '', has_prompt: false, has_skill_tool: false },
+      { id: 'spec', kind: 'format', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false },
+      { id: 'codex', kind: 'agent', title: 'Codex', label: 'Codex', source: '', has_prompt: false, has_skill_tool: false },
     ];
     handlers.open_library = ({ sources, agent }: OpenLibrary) => ({
       ...libraryOf(

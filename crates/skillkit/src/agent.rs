@@ -9,10 +9,25 @@ pub use crate::lint::profile::{Level, LintProfile};
 use crate::lint::rules::RuleMeta;
 use crate::prompt::{Prompt, RenderInput, ToolDef};
 
+/// What a profile stands for, so that a picker can group them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "kebab-case")]
+pub enum AgentKind {
+    /// A document's rules, lint only or a validator of them (`spec`, `agentskills`).
+    Format,
+    /// A program people use, reproduced at a version.
+    Agent,
+    /// A design from a seed document, reproduced to test against (no program ships it).
+    TestProfile,
+}
+
 #[derive(Debug)]
 pub struct Agent {
     pub id: &'static str,
     pub title: &'static str,
+    /// What the profile stands for: a format, a real agent, or a test profile (a seed design).
+    pub kind: AgentKind,
     /// A short plain name with the version it matches, for menus ("Claude Code 2.1").
     pub label: &'static str,
     /// The program and version, or document, the profile was verified against.

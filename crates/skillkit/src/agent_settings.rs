@@ -569,55 +569,9 @@ pub fn project_for(config_dir: Option<&Path>, first_source: Option<&Path>) -> Op
     }
 }
 
-/// The settings of `agent` for a library: the agent's own files in the project (the
-/// configuration's folder, else the first source's project), the configuration's
-/// `[agents.<agent>]`, then `assignments` (`KEY=VALUE`, last wins). The user's own files are not
-/// read (only `--user-settings` reads them). One resolution for every front end that has no
-/// command line of its own (the app's Prompt and Matrix panes); `Err` for a bad assignment.
-pub fn for_library(
-    agent: &str,
-    sources: &[PathBuf],
-    project: Option<&crate::config::Project>,
-    assignments: &[String],
-) -> Result<(AgentSettings, Vec<String>), String> {
-    let found = Sources {
-        project: project_for(project.map(|p| p.dir.as_path()), sources.first().map(PathBuf::as_path)),
-        home: None,
-        config: project.and_then(|p| p.agent_settings.get(agent).map(|l| (l.clone(), p.path.clone()))),
-        assignments,
-    };
-    resolve(agent, &found)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The app's resolution: the project's `.claude/settings.json`, then skillkit.toml's
-    /// `[agents.claude-code]`, then the pane's own assignments, each over the one before.
-    #[test]
-    fn a_library_takes_the_agents_files_then_its_configuration_then_the_assignments() {
-        let t = tempfile::tempdir().unwrap();
-        let dir = crate::scope::resolve_lenient(t.path());
-        std::fs::create_dir_all(dir.join(".claude")).unwrap();
-        std::fs::create_dir_all(dir.join("skills")).unwrap();
-        std::fs::write(
-            dir.join(".claude/settings.json"),
-            r#"{"skillListingMaxDescChars": 100, "skillListingBudgetFraction": 0.02}"#,
-        )
-        .unwrap();
-        std::fs::write(dir.join("skillkit.toml"), "[agents.claude-code]\nskillListingMaxDescChars = 200\n").unwrap();
-        let project = crate::config::load(&dir.join("skillkit.toml")).unwrap();
-        let sources = [dir.join("skills")];
-        let (s, _) = for_library("claude-code", &sources, Some(&project), &[]).unwrap();
-        assert_eq!((s.count(MAX_DESC_CHARS), s.number(BUDGET_FRACTION)), (Some(200), Some(0.02)));
-        let (s, _) =
-            for_library("claude-code", &sources, Some(&project), &["skillListingMaxDescChars=300".into()]).unwrap();
-        assert_eq!(s.count(MAX_DESC_CHARS), Some(300));
-        let (s, _) = for_library("claude-code", &sources, None, &[]).unwrap();
-        assert_eq!(s.count(MAX_DESC_CHARS), Some(100));
-        assert!(for_library("claude-code", &sources, None, &["skillListingMaxDescChars=0".into()]).is_err());
-    }
 
     fn assign(agent: &str, a: &str) -> Result<Layer, String> {
         let mut l = Layer::default();

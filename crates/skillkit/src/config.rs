@@ -484,5 +484,26 @@ fn key_path(file: &Path, dir: &Path) -> String {
     rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
 }
 
+/// The settings of `agent` for a library: the agent's own files in the project (the
+/// configuration's folder, else the first source's project), the configuration's
+/// `[agents.<agent>]`, then `assignments` (`KEY=VALUE`, last wins). The user's own files are not
+/// read (only `--user-settings` reads them). One resolution for every front end that has no
+/// command line of its own (the app's Prompt and Matrix panes); `Err` for a bad assignment.
+pub fn agent_settings_for(
+    agent: &str,
+    sources: &[std::path::PathBuf],
+    project: Option<&Project>,
+    assignments: &[String],
+) -> Result<(crate::agent_settings::AgentSettings, Vec<String>), String> {
+    use crate::agent_settings::{project_for, resolve, Sources};
+    let found = Sources {
+        project: project_for(project.map(|p| p.dir.as_path()), sources.first().map(std::path::PathBuf::as_path)),
+        home: None,
+        config: project.and_then(|p| p.agent_settings.get(agent).map(|l| (l.clone(), p.path.clone()))),
+        assignments,
+    };
+    resolve(agent, &found)
+}
+
 #[cfg(test)]
 mod tests;

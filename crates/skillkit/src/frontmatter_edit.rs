@@ -876,7 +876,7 @@ pub fn field_limits(agent: &crate::Agent) -> Vec<FieldLimit> {
     ];
     let mut out = vec![];
     for (key, rule, max_chars, by) in LIMITS {
-        let Some(meta) = crate::rules::RULES.iter().map(|r| r.meta()).find(|m| m.name == rule) else { continue };
+        let Some(meta) = crate::lint::rules::RULES.iter().map(|r| r.meta()).find(|m| m.name == rule) else { continue };
         let severity = match agent.lint.level(rule) {
             Level::Off => continue,
             Level::Default => meta.severity,

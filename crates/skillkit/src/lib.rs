@@ -50,7 +50,7 @@ pub mod workspace;
 #[cfg(test)]
 mod testing;
 
-pub use agent::Agent;
+pub use agent::{Agent, AgentKind};
 pub use agents::{find_agent, AGENTS};
 pub use lint::diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
 pub use lint::{is_valid, lint};

@@ -173,7 +173,7 @@ fn the_first_fix_offered_adds_no_error() {
             for d in before.iter().filter(|d| d.fix.is_some()) {
                 let Some(&first) = fixes_at(&e.text, &before, d.span, relint).first() else { continue };
                 let fix = before[first].fix.as_ref().unwrap();
-                let fixed = skillkit::diagnostic::apply_fixes(&e.text, [fix]);
+                let fixed = skillkit::lint::diagnostic::apply_fixes(&e.text, [fix]);
                 let after = run(&Example { folder: e.folder.clone(), text: fixed.clone() });
                 let (was, now) = (errors(&before), errors(&after));
                 let added: Vec<_> = now.iter().filter(|(c, n)| **n > was.get(*c).copied().unwrap_or(0)).collect();

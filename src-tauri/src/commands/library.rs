@@ -48,6 +48,7 @@ impl AppState {
             .map(|a| AgentInfo {
                 id: a.id.into(),
                 title: a.title.into(),
+                kind: a.kind,
                 label: a.label.into(),
                 source: a.source.into(),
                 has_prompt: a.prompt.is_some(),

@@ -43,7 +43,7 @@ impl AppState {
         let project = self.project_of(&sources)?;
         let mut each = Vec::with_capacity(agents.len());
         for a in &agents {
-            let (settings, _) = skillkit::agent_settings::for_library(a.id, &sources, project.as_deref(), &[])
+            let (settings, _) = skillkit::config::agent_settings_for(a.id, &sources, project.as_deref(), &[])
                 .map_err(|m| AppError::new(ErrorCode::InvalidSettings, m))?;
             each.push(skillkit::prompt::PromptOptions {
                 context_window: args.context_window,

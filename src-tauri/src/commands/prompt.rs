@@ -26,7 +26,7 @@ impl AppState {
         self.check_folders(&sources)?;
         let project = self.project_of(&sources)?;
         let (settings, _) =
-            skillkit::agent_settings::for_library(agent.id, &sources, project.as_deref(), &args.agent_settings)
+            skillkit::config::agent_settings_for(agent.id, &sources, project.as_deref(), &args.agent_settings)
                 .map_err(|m| AppError::new(ErrorCode::InvalidSettings, m))?;
         let options = skillkit::prompt::PromptOptions {
             context_window: args.context_window,

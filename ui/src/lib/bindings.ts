@@ -53,7 +53,13 @@ span: Span, start: Position, end: Position, labels: Array<Label>, help: string |
  */
 docs: string, fix: Fix | null, };
 
+export type AgentKind = "format" | "agent" | "test-profile";
+
 export type AgentInfo = { id: string, title: string, 
+/**
+ * A format, a real agent or a test profile: the engine's grouping, for the pickers.
+ */
+kind: AgentKind, 
 /**
  * A short plain name with the version, for menus ("Claude Code 2.1").
  */

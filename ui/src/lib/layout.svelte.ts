@@ -27,6 +27,19 @@ export const DEFAULT_SIZES: Record<Panel, number> = { library: 232, side: 380, b
 /** The share of the window a side panel may take at most, so that the editor stays the widest. */
 const SHARE: Record<Panel, number> = { library: 0.22, side: 0.34, bottom: 0.5 };
 
+/** The least width of the editor's text column, whatever else is shown. */
+export const EDITOR_MIN = 480;
+/** The frontmatter form's column and the preview's least width beside the text. */
+export const FORM_WIDTH = 210;
+export const PREVIEW_MIN = 280;
+/** The side panel given way: a strip of its tabs at the window's edge. */
+export const RAIL = 40;
+
+/** How the window is laid out at its width: the panels' widths, whether the side panel is a strip
+ *  (opening as a drawer over the editor) and how the form and preview sit beside the text
+ *  (`columns`: each its own; `tabs`: one column, a tab each). */
+export type Arrangement = { library: number; side: number; rail: boolean; beside: 'none' | 'one' | 'columns' | 'tabs' };
+
 /** Width (or height, for `bottom`) below which the form and preview start hidden. */
 export const NARROW = 1400;
 
@@ -62,6 +75,37 @@ export class LayoutState {
   maxShown(panel: Panel): number {
     const whole = panel === 'bottom' ? this.height : this.width;
     return Math.max(LIMITS[panel].min, Math.min(LIMITS[panel].max, Math.floor(whole * SHARE[panel])));
+  }
+
+  /** The layout at the window's width with the form and the preview on or off: the panels give
+   *  way, in this order, until the text keeps its 480 px (EDITOR_MIN): the side panel and then the
+   *  Library shrink toward their minimums, the form and the preview share one column as tabs,
+   *  the side panel becomes a strip of its tabs. */
+  arrange(form: boolean, preview: boolean): Arrangement {
+    const lib = this.collapsed.library ? 0 : this.shown('library');
+    const side = this.collapsed.side ? 0 : this.shown('side');
+    const libMin = this.collapsed.library ? 0 : LIMITS.library.min;
+    const sideMin = this.collapsed.side ? 0 : LIMITS.side.min;
+    const splits = (this.collapsed.library ? 0 : 1) + (this.collapsed.side ? 0 : 1);
+    const need = { none: 0, one: form ? FORM_WIDTH : PREVIEW_MIN, columns: FORM_WIDTH + PREVIEW_MIN, tabs: PREVIEW_MIN };
+    const first: Arrangement['beside'] = form && preview ? 'columns' : form || preview ? 'one' : 'none';
+    const tries: { beside: Arrangement['beside']; rail: boolean }[] = [{ beside: first, rail: false }];
+    if (first === 'columns') tries.push({ beside: 'tabs', rail: false });
+    if (side) tries.push({ beside: first === 'columns' ? 'tabs' : first, rail: true });
+    for (const t of tries) {
+      const sideNow = t.rail ? RAIL : side;
+      const sideLeast = t.rail ? RAIL : sideMin;
+      let deficit = EDITOR_MIN + need[t.beside] + splits - (this.width - lib - sideNow);
+      if (deficit <= 0) return { library: lib, side: sideNow, ...t };
+      // The side panel gives first, then the Library.
+      const fromSide = Math.min(deficit, sideNow - sideLeast);
+      deficit -= fromSide;
+      const fromLib = Math.min(deficit, lib - libMin);
+      deficit -= fromLib;
+      if (deficit <= 0) return { library: lib - fromLib, side: sideNow - fromSide, ...t };
+    }
+    const last = tries[tries.length - 1];
+    return { library: libMin, side: last.rail ? RAIL : sideMin, ...last };
   }
 
   resize(panel: Panel, px: number) {

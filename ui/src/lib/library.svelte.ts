@@ -14,6 +14,8 @@ export class LibraryState {
   selected = $state<string | null>(null);
   /** The "New skill" dialog is open. */
   newSkillOpen = $state(false);
+  /** The open skill's problems under each agent (for the agent pickers), and the text they are of. */
+  perAgent = $state<{ path: string; text: string; counts: Record<string, { errors: number; warnings: number }> } | null>(null);
 
   constructor(private studio: Studio) {}
 
@@ -107,6 +109,32 @@ export class LibraryState {
     const [moved] = next.splice(from, 1);
     next.splice(to, 0, moved);
     await this.setSources(next);
+  }
+
+  /** Counts the open skill's problems (its text as in the editor) under every agent, once per
+   *  text: the agent pickers show them beside each agent. */
+  async countPerAgent() {
+    const file = this.studio.editor.file;
+    if (!file) return;
+    const { path, text } = file;
+    if (this.perAgent?.path === path && this.perAgent.text === text) return;
+    const counts: Record<string, { errors: number; warnings: number }> = {};
+    try {
+      await Promise.all(
+        this.agents.map(async (a) => {
+          const { diagnostics } = await api.lint_text({ path, text, agent: a.id });
+          counts[a.id] = {
+            errors: diagnostics.filter((d) => d.severity === 'error').length,
+            warnings: diagnostics.filter((d) => d.severity === 'warning').length,
+          };
+        }),
+      );
+    } catch (e) {
+      console.warn('problems per agent not counted', e);
+      return;
+    }
+    const now = this.studio.editor.file;
+    if (now?.path === path && now.text === text) this.perAgent = { path, text, counts };
   }
 
   /** Lints the library (and the open file's unsaved text) under another agent profile. */

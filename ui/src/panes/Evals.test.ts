@@ -4,7 +4,7 @@ import { emit } from '@tauri-apps/api/event';
 import type { Studio } from '../lib/studio.svelte';
 import { nextId } from '../lib/evals.svelte';
 import type { CaseReport, EvalReply, KeyStatus, ProviderSettings, Report, RunEval, Suite, SuiteFile } from '../lib/bindings';
-import { $, $$, calls, change, mountApp, oneSource, route, settle, skill, unmountApp, until, versionOf, type Handler } from '../testing/fixtures';
+import { $, $$, calls, change, pickerEntries, mountApp, oneSource, route, settle, skill, unmountApp, until, versionOf, type Handler } from '../testing/fixtures';
 
 const PDF = '/lib/s0/pdf/SKILL.md';
 const SUITE = '/lib/s0/pdf/evals/triggers.yaml';
@@ -45,10 +45,10 @@ let answer: ((r: EvalReply) => void) | null = null;
 function handlers(extra: Handler = {}): Handler {
   return oneSource([skill('pdf', 0, { resources: [{ path: 'evals/evals.json', kind: 'other', size: 10, discovered_by: [] }] }), skill('csv', 0)], () => TEXT, {
     agents: () => [
-      { id: 'spec', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false },
-      { id: 'agentskills', title: 'Agent Skills', label: 'Agent Skills', source: '', has_prompt: true, has_skill_tool: false },
-      { id: 'claude-code', title: 'Claude Code', label: 'Claude Code', source: '', has_prompt: true, has_skill_tool: true },
-      { id: 'codex', title: 'Codex', label: 'Codex', source: '', has_prompt: true, has_skill_tool: true },
+      { id: 'spec', kind: 'format', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false },
+      { id: 'agentskills', kind: 'format', title: 'Agent Skills', label: 'Agent Skills', source: '', has_prompt: true, has_skill_tool: false },
+      { id: 'claude-code', kind: 'agent', title: 'Claude Code', label: 'Claude Code', source: '', has_prompt: true, has_skill_tool: true },
+      { id: 'codex', kind: 'agent', title: 'Codex', label: 'Codex', source: '', has_prompt: true, has_skill_tool: true },
     ],
     eval_settings: () => settings,
     remember_eval_settings: (s) => {
@@ -235,7 +235,7 @@ describe('Evals pane', () => {
   it('remembers the provider settings and sends the key to the keyring only', async () => {
     await start();
     // Only agents with a skill tool can be evaluated.
-    expect([...($('[data-testid=eval-agent]') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['claude-code', 'codex']);
+    expect((await pickerEntries('eval-agent')).map(([id]) => id)).toEqual(['claude-code', 'codex']);
     expect($('[data-testid=eval-key-status]')?.textContent).toContain('from OPENAI_API_KEY');
     change($('[data-testid=eval-model]'), 'gpt-4o-mini');
     await until(() => settings.model === 'gpt-4o-mini');

@@ -33,9 +33,9 @@ const handlers: Handler = {
   ...commonHandlers,
   startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
   agents: () => [
-    { id: 'spec', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false },
-    { id: 'claude-code', title: 'Claude Code', label: 'Claude Code 2.1', source: '', has_prompt: true, has_skill_tool: true },
-    { id: 'none', title: 'None', label: 'Quiet Agent 1.0', source: '', has_prompt: false, has_skill_tool: false },
+    { id: 'spec', kind: 'format', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false },
+    { id: 'claude-code', kind: 'agent', title: 'Claude Code', label: 'Claude Code 2.1', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'none', kind: 'agent', title: 'None', label: 'Quiet Agent 1.0', source: '', has_prompt: false, has_skill_tool: false },
   ],
   open_library: ({ agent }) => (agent === 'none' ? { ...library(agent), skills: [skill('alpha', 0), skill('beta', 0)] } : library(agent)),
   render_prompt: () => {

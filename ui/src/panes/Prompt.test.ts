@@ -5,7 +5,7 @@ import type { PromptSkill, PromptView, RenderPrompt } from '../lib/bindings';
 import promptSource from './Prompt.svelte?raw';
 import viewSource from './PromptView.svelte?raw';
 import compareSource from './PromptCompare.svelte?raw';
-import { $, $$, calls, change, commonHandlers, route, settle, skill, until, versionOf, type Handler, mountApp, unmountApp } from '../testing/fixtures';
+import { $, $$, calls, change, pickerEntries, commonHandlers, route, settle, skill, until, versionOf, type Handler, mountApp, unmountApp } from '../testing/fixtures';
 
 function ps(
   name: string,
@@ -87,9 +87,9 @@ const handlers: Handler = {
   ...commonHandlers,
   startup: () => ({ sources: ['/lib/s0'], agent: startAgent }),
   agents: () => [
-    { id: 'spec', title: 'Agent Skills spec', label: 'Agent Skills spec', source: '', has_prompt: false, has_skill_tool: false },
-    { id: 'claude-code', title: 'Claude Code', label: 'Claude Code 2.1', source: '', has_prompt: true, has_skill_tool: true },
-    { id: 'codex', title: 'Codex', label: 'Codex 0.5', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'spec', kind: 'format', title: 'Agent Skills spec', label: 'Agent Skills spec', source: '', has_prompt: false, has_skill_tool: false },
+    { id: 'claude-code', kind: 'agent', title: 'Claude Code', label: 'Claude Code 2.1', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'codex', kind: 'agent', title: 'Codex', label: 'Codex 0.5', source: '', has_prompt: true, has_skill_tool: true },
   ],
   open_library: ({ agent }) => ({
     agent,
@@ -306,11 +306,10 @@ describe('Prompt pane', () => {
 
   it('renders a second agent side by side with the same settings, picked by its plain name', async () => {
     await start();
-    const options = [...($('[data-testid=compare-agent]') as HTMLSelectElement).options].map((o) => [o.value, o.textContent, o.title]);
-    expect(options).toEqual([
-      ['', 'no second agent', ''],
-      ['claude-code', 'Claude Code 2.1', 'claude-code'],
-      ['codex', 'Codex 0.5', 'codex'],
+    // Not the agent it compares with (the window's).
+    expect(await pickerEntries('compare-agent')).toEqual([
+      ['', 'no second agent'],
+      ['codex', 'Codex 0.5'],
     ]);
     change($('[data-testid=compare-agent]'), 'codex');
     await until(() => $('[data-testid=prompt-view-compare]') !== null);

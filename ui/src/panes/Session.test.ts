@@ -4,7 +4,7 @@ import type { Studio } from '../lib/studio.svelte';
 import { type ComposerAction, type SessionState, composerStep, slashStep, toolStep } from '../lib/session.svelte';
 import type { RunSession, SessionView, Step, Turn } from '../lib/bindings';
 import source from './Session.svelte?raw';
-import { $, $$, calls, change, commonHandlers, route, settle, skill, until, versionOf, type Handler, mountApp, unmountApp } from '../testing/fixtures';
+import { $, $$, calls, change, pickerEntries, commonHandlers, route, settle, skill, until, versionOf, type Handler, mountApp, unmountApp } from '../testing/fixtures';
 
 // A small simulator stand-in that only echoes the steps: what the pane shows must come from it.
 function simulate(args: RunSession): SessionView {
@@ -58,10 +58,10 @@ const handlers: Handler = {
   ...commonHandlers,
   startup: () => ({ sources: ['/lib/s0'], agent: startAgent }),
   agents: () => [
-    { id: 'spec', title: 'Agent Skills spec', label: 'Agent Skills spec', source: '', has_prompt: false, has_skill_tool: false },
-    { id: 'deepagents-v2', title: 'DeepAgents', label: 'DeepAgents 0.2', source: '', has_prompt: true, has_skill_tool: true },
-    { id: 'claude-code', title: 'Claude Code', label: 'Claude Code 2.1', source: '', has_prompt: true, has_skill_tool: true },
-    { id: 'agentskills', title: 'skills-ref', label: 'skills-ref 0.1', source: '', has_prompt: true, has_skill_tool: false },
+    { id: 'spec', kind: 'format', title: 'Agent Skills spec', label: 'Agent Skills spec', source: '', has_prompt: false, has_skill_tool: false },
+    { id: 'deepagents-v2', kind: 'test-profile', title: 'DeepAgents', label: 'DeepAgents 0.2', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'claude-code', kind: 'agent', title: 'Claude Code', label: 'Claude Code 2.1', source: '', has_prompt: true, has_skill_tool: true },
+    { id: 'agentskills', kind: 'format', title: 'skills-ref', label: 'skills-ref 0.1', source: '', has_prompt: true, has_skill_tool: false },
   ],
   open_library: ({ agent }) => ({
     agent,
@@ -376,11 +376,11 @@ describe('Session pane', () => {
     expect(($('[data-testid=composer-send]') as HTMLButtonElement).disabled).toBe(true);
     expect(($('[data-testid=composer-action]') as HTMLSelectElement).disabled).toBe(true);
     // Only agents with a skill tool can be simulated; '' follows the window.
-    const options = [...($('[data-testid=session-agent]') as HTMLSelectElement).options].map((o) => [o.value, o.textContent]);
-    expect(options).toEqual([
+    // Grouped as the engine says: agents, then test profiles.
+    expect(await pickerEntries('session-agent')).toEqual([
       ['', 'pick an agent…'],
-      ['deepagents-v2', 'DeepAgents 0.2'],
       ['claude-code', 'Claude Code 2.1'],
+      ['deepagents-v2', 'DeepAgents 0.2'],
     ]);
     // The end-to-end flow: pick Claude Code, invoke, a slash command, a tool call under restrict.
     change($('[data-testid=session-agent]'), 'claude-code');

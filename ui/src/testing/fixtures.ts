@@ -74,7 +74,7 @@ export function oneSource(skills: SkillEntry[], read: (path: string) => string, 
   return {
     ...commonHandlers,
     startup: () => ({ sources: ['/lib/s0'], agent: 'spec' }),
-    agents: () => [{ id: 'spec', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false }],
+    agents: () => [{ id: 'spec', kind: 'format', title: 'spec', label: 'spec', source: '', has_prompt: false, has_skill_tool: false }],
     open_library: () => libraryOf(['/lib/s0'], skills),
     render_prompt: () => emptyPrompt,
     read_file: ({ path }) => ({ path, text: read(path), version: versionOf(read(path)) }),
@@ -96,7 +96,8 @@ export async function mountApp(skills: number, restart = false): Promise<Studio>
   document.body.innerHTML = '';
   const studio = new Studio();
   mounted = mount(App, { target: document.body, props: { studio } });
-  await until(() => $$('[data-testid=skill]').length === skills);
+  // The library's skills (the tree draws only those in view).
+  await until(() => studio.library.view?.skills.length === skills && (skills === 0 || $$('[data-testid=skill]').length > 0));
   return studio;
 }
 

@@ -108,3 +108,13 @@ export function versionOf(text: string, modifiedNs = 0): Version {
   for (const c of text) h = (Math.imul(h, 31) + c.codePointAt(0)!) >>> 0;
   return { modified_ns: String(modifiedNs), size: new TextEncoder().encode(text).length, hash: h.toString(16).padStart(16, '0') };
 }
+
+/** The entries of the agent picker `testid` as [id, label], read by opening it (Escape closes it). */
+export async function pickerEntries(testid: string): Promise<string[][]> {
+  $(`[data-testid=${testid}]`)!.click();
+  await until(() => $$(`[data-testid=${testid}-pick-item]`).length > 0);
+  const out = $$(`[data-testid=${testid}-pick-item]`).map((o) => [o.dataset.id!, o.querySelector('.label')!.textContent!]);
+  $(`[data-testid=${testid}-pick-input]`)!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+  await until(() => $(`[data-testid=${testid}-pick]`) === null);
+  return out;
+}

@@ -24,7 +24,7 @@
 //!   `</available_skills>` and the newline `click.echo` adds. No budget, no tool: it is printed on
 //!   stdout for a client to paste into its system prompt.
 
-use crate::agent::{Agent, Level::*, LintProfile};
+use crate::agent::{Agent, AgentKind, Level::*, LintProfile};
 use crate::library::discover::DiscoveryPolicy;
 use crate::library::{Entry, Library, NameKey};
 use crate::lint::diagnostic::Severity::*;
@@ -38,6 +38,7 @@ use std::sync::OnceLock;
 pub static AGENT: Agent = Agent {
     id: "agentskills",
     title: "skills-ref (agentskills validate)",
+    kind: AgentKind::Format,
     label: "skills-ref 0.1",
     source: "skills-ref 0.1.1 (PyPI), agentskills/agentskills skills-ref/ at 69ef37e",
     lint: LintProfile {

@@ -53,7 +53,7 @@
 //!   `cline "PROMPT"` (`/hello-note  be brief `, captured) reaches the model as typed, trimmed,
 //!   not expanded: the tool's description tells the model to invoke it with `skills`.
 
-use crate::agent::{Agent, LintProfile};
+use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::agents::claude_code::sort_as_claude_code;
 use crate::agents::compat::js::js_trim;
 use crate::agents::gemini_cli::has_duplicate_keys;
@@ -71,6 +71,7 @@ use std::path::Path;
 pub static AGENT: Agent = Agent {
     id: "cline",
     title: "Cline CLI",
+    kind: AgentKind::Agent,
     label: "Cline CLI 3.0",
     source: "Cline CLI 3.0.65 (cline, @cline/core 0.0.86, real program, captured 2026-11-28)",
     lint: LintProfile::DEFAULT,

@@ -54,7 +54,7 @@
 //!   the user's message (see [`mentions`]) adds a user item holding the whole file:
 //!   `<skill>\n<name>…</name>\n<path>…</path>\n{file}\n</skill>` ([`skill_item`]).
 
-use crate::agent::{Agent, LintProfile};
+use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::library::discover::{Depth, DiscoveryPolicy};
 use crate::library::{Entry, Library, NameKey};
 use crate::prompt::{
@@ -67,6 +67,7 @@ use std::collections::HashSet;
 pub static AGENT: Agent = Agent {
     id: "codex",
     title: "OpenAI Codex CLI",
+    kind: AgentKind::Agent,
     label: "Codex CLI 0.171",
     source: "OpenAI Codex CLI 0.171.0 (@openai/codex, real program, captured 2026-11-28)",
     lint: LintProfile::DEFAULT,

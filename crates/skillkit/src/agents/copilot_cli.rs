@@ -59,7 +59,7 @@
 //!   files and any limit are not captured) and the body ([`activate`]);
 //!   an unknown or hidden name answers `Skill "X" not found. Available skills: a, b`.
 
-use crate::agent::{Agent, LintProfile};
+use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::library::discover::{Depth, DiscoveryPolicy};
 use crate::library::{Entry, Library, NameKey};
 use crate::prompt::{
@@ -71,6 +71,7 @@ use std::path::Path;
 pub static AGENT: Agent = Agent {
     id: "copilot-cli",
     title: "GitHub Copilot CLI",
+    kind: AgentKind::Agent,
     label: "Copilot CLI 1.0",
     source: "GitHub Copilot CLI 1.0.102 (@github/copilot, real program, captured 2026-11-28)",
     lint: LintProfile::DEFAULT,

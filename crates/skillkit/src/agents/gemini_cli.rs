@@ -36,7 +36,7 @@
 //!   (text after the frontmatter, JavaScript-trimmed, `$ARGUMENTS` untouched) in `<instructions>`
 //!   and the skill folder's listing ([`folder_structure`]) in `<available_resources>`.
 
-use crate::agent::{Agent, LintProfile};
+use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::agents::compat::js::is_js_space;
 pub use crate::agents::compat::js::js_trim;
 use crate::library::discover::{Depth, DiscoveryPolicy};
@@ -51,6 +51,7 @@ use std::sync::OnceLock;
 pub static AGENT: Agent = Agent {
     id: "gemini-cli",
     title: "Gemini CLI",
+    kind: AgentKind::Agent,
     label: "Gemini CLI 0.61",
     source: "Gemini CLI 0.61.0 (@google/gemini-cli, real program, captured 2026-11-22)",
     lint: LintProfile::DEFAULT,

@@ -37,7 +37,7 @@
 //! - Tokens: the seed does not name a model (§4.1 speaks of `tool_use`/`tool_result`), so counts
 //!   are marked as estimates.
 
-use crate::agent::{Agent, LintProfile};
+use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::library::discover::DiscoveryPolicy;
 use crate::library::{Entry, NameKey};
 use crate::prompt::{
@@ -49,6 +49,7 @@ use crate::syntax::yaml::{Node, NodeKind, ScalarStyle};
 pub static AGENT: Agent = Agent {
     id: "harness9",
     title: "harness9 (seed design)",
+    kind: AgentKind::TestProfile,
     label: "harness9 (seed)",
     source: "seed 002_246df5754482a3d2.txt (## Available Skills, use_skill)",
     lint: LintProfile::DEFAULT,

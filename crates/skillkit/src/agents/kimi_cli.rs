@@ -53,7 +53,7 @@
 //!   [`package_dir`] (`$SKILLKIT_KIMI_CLI_PACKAGE`, else where `uv tool install kimi-cli` puts
 //!   it), which is the one part of the text that depends on the machine.
 
-use crate::agent::{Agent, LintProfile};
+use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::agents::compat::python::{py_len, py_prefix, py_str, py_strip};
 use crate::library::discover::{Depth, DiscoveryPolicy};
 use crate::library::{Entry, Library, NameKey};
@@ -68,6 +68,7 @@ use std::path::{Path, PathBuf};
 pub static AGENT: Agent = Agent {
     id: "kimi-cli",
     title: "Kimi CLI",
+    kind: AgentKind::Agent,
     label: "Kimi CLI 1.50",
     source: "Kimi CLI 1.50.0 (kimi-cli on PyPI, real program, captured 2026-11-28)",
     lint: LintProfile::DEFAULT,

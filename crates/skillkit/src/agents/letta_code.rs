@@ -60,7 +60,7 @@
 //! reading); `prompt --agent letta-code` agrees on all 1,168 and in listing order; `check` on
 //! 1,167 (the one left is a second folder with the same id in one tree, judged alone by `check`).
 
-use crate::agent::{Agent, LintProfile};
+use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::agents::claude_code::sort_as_claude_code;
 use crate::agents::compat::js::{is_js_space, js_trim};
 use crate::library::discover::{Depth, DiscoveryPolicy};
@@ -75,6 +75,7 @@ use std::path::Path;
 pub static AGENT: Agent = Agent {
     id: "letta-code",
     title: "Letta Code",
+    kind: AgentKind::Agent,
     label: "Letta Code 0.32 (local)",
     source: "Letta Code 0.32.18 (@letta-ai/letta-code, local backend, real program, captured 2026-11-28)",
     lint: LintProfile::DEFAULT,

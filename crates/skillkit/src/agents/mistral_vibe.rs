@@ -41,7 +41,7 @@
 //!   for a name that is not listed is Vibe's JSON error with a "Did you mean" suggestion, not
 //!   reproduced byte for byte.
 
-use crate::agent::{Agent, LintProfile};
+use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::agents::compat::python::{py_len, py_str, py_strip};
 use crate::library::discover::{Depth, DiscoveryPolicy};
 use crate::library::{Entry, Library, NameKey};
@@ -56,6 +56,7 @@ use std::path::Path;
 pub static AGENT: Agent = Agent {
     id: "mistral-vibe",
     title: "Mistral Vibe",
+    kind: AgentKind::Agent,
     label: "Mistral Vibe 3.0",
     source: "Mistral Vibe 3.0.3 (mistral-vibe on PyPI, real program, captured 2026-11-28)",
     lint: LintProfile::DEFAULT,

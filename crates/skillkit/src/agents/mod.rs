@@ -21,7 +21,7 @@ pub mod mistral_vibe;
 pub mod opencode;
 pub mod qwen_code;
 
-use crate::agent::{Agent, LintProfile};
+use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::library::discover::DiscoveryPolicy;
 use crate::library::NameKey;
 use crate::prompt::RenderInput;
@@ -31,6 +31,7 @@ use crate::session::{IncrementalPrompt, Outcome, Session, Step};
 pub static SPEC: Agent = Agent {
     id: "spec",
     title: "Agent Skills specification",
+    kind: AgentKind::Format,
     label: "Agent Skills spec",
     source: "agentskills.io docs/specification.mdx (agentskills/agentskills 69ef37e, 2026-08-09)",
     lint: LintProfile::DEFAULT,

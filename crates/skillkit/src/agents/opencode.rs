@@ -47,7 +47,7 @@
 //!   loaded name in code-unit order.
 //!   Sessions ([`session_step`]) answer `skill(name)` with [`activate`]; no slash command.
 
-use crate::agent::{Agent, LintProfile};
+use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::agents::claude_code::sort_as_claude_code;
 use crate::agents::compat::js::js_trim;
 use crate::agents::gemini_cli::{has_duplicate_keys, js_string};
@@ -61,6 +61,7 @@ use std::path::Path;
 pub static AGENT: Agent = Agent {
     id: "opencode",
     title: "OpenCode",
+    kind: AgentKind::Agent,
     label: "OpenCode 1.18",
     source: "OpenCode 1.18.33 (opencode-ai, real program, captured 2026-11-28)",
     lint: LintProfile::DEFAULT,

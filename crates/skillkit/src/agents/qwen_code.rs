@@ -56,7 +56,7 @@
 //!   `Skill "X" not found. Available skills: a, b`, a conditional one `Skill "X" is gated by
 //!   path-based activation …` ([`activate`]). No slash command in `-p` mode.
 
-use crate::agent::{Agent, LintProfile};
+use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::agents::claude_code::sort_as_claude_code;
 use crate::agents::compat::js::{js_trim, utf16_len};
 use crate::library::discover::{Depth, DiscoveryPolicy};
@@ -71,6 +71,7 @@ use std::path::Path;
 pub static AGENT: Agent = Agent {
     id: "qwen-code",
     title: "Qwen Code",
+    kind: AgentKind::Agent,
     label: "Qwen Code 0.24",
     source: "Qwen Code 0.24.4 (@qwen-code/qwen-code, real program, captured 2026-11-28)",
     lint: LintProfile::DEFAULT,

@@ -181,3 +181,38 @@ fn agent_settings_tables_are_checked_with_their_place() {
         assert!(!validator.is_valid(&as_json), "the schema accepts {bad}");
     }
 }
+
+/// The app's resolution: the project's `.claude/settings.json`, then skillkit.toml's
+/// `[agents.claude-code]`, then the pane's own assignments, each over the one before.
+#[test]
+fn a_library_takes_the_agents_files_then_its_configuration_then_the_assignments() {
+    let t = tempfile::tempdir().unwrap();
+    let dir = crate::scope::resolve_lenient(t.path());
+    std::fs::create_dir_all(dir.join(".claude")).unwrap();
+    std::fs::create_dir_all(dir.join("skills")).unwrap();
+    std::fs::write(
+        dir.join(".claude/settings.json"),
+        r#"{"skillListingMaxDescChars": 100, "skillListingBudgetFraction": 0.02}"#,
+    )
+    .unwrap();
+    std::fs::write(dir.join("skillkit.toml"), "[agents.claude-code]\nskillListingMaxDescChars = 200\n").unwrap();
+    let project = crate::config::load(&dir.join("skillkit.toml")).unwrap();
+    let sources = [dir.join("skills")];
+    let (s, _) = crate::config::agent_settings_for("claude-code", &sources, Some(&project), &[]).unwrap();
+    assert_eq!(
+        (s.count(crate::agent_settings::MAX_DESC_CHARS), s.number(crate::agent_settings::BUDGET_FRACTION)),
+        (Some(200), Some(0.02))
+    );
+    let (s, _) = crate::config::agent_settings_for(
+        "claude-code",
+        &sources,
+        Some(&project),
+        &["skillListingMaxDescChars=300".into()],
+    )
+    .unwrap();
+    assert_eq!(s.count(crate::agent_settings::MAX_DESC_CHARS), Some(300));
+    let (s, _) = crate::config::agent_settings_for("claude-code", &sources, None, &[]).unwrap();
+    assert_eq!(s.count(crate::agent_settings::MAX_DESC_CHARS), Some(100));
+    assert!(crate::config::agent_settings_for("claude-code", &sources, None, &["skillListingMaxDescChars=0".into()])
+        .is_err());
+}

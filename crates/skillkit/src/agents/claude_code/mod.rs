@@ -64,7 +64,7 @@
 //! folder), `listing` (the injected text and its budget), `invoke` (what an invocation returns)
 //! and `session` (the Skill tool, `/name args` and permission rules in a session).
 
-use crate::agent::{Agent, LintProfile};
+use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::library::discover::DiscoveryPolicy;
 use crate::library::{Entry, Library, NameKey};
 use crate::prompt::{self, folder_name, Budget, Builder, Decision, Prompt, RenderInput};
@@ -84,6 +84,7 @@ pub use self::{facts::*, invoke::*, js::*, listing::*, load::*, session::*};
 pub static AGENT: Agent = Agent {
     id: "claude-code",
     title: "Claude Code",
+    kind: AgentKind::Agent,
     label: "Claude Code 2.1",
     source: SOURCE,
     lint: LintProfile::DEFAULT,

@@ -23,7 +23,7 @@ pub mod read_file;
 pub mod v1;
 pub mod v2;
 
-use crate::agent::{Agent, LintProfile};
+use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::agents::compat::python::{is_py_space, json_dumps, py_len, py_prefix, py_str, py_strip, py_title};
 use crate::library::discover::DiscoveryPolicy;
 use crate::library::{Entry, NameKey};
@@ -35,6 +35,7 @@ use std::path::{Component, Path, PathBuf};
 pub static AGENT: Agent = Agent {
     id: "deepagents",
     title: "LangChain DeepAgents (SkillsMiddleware)",
+    kind: AgentKind::Agent,
     label: "DeepAgents 0.7",
     source: "PyPI deepagents 0.7.32, deepagents/middleware/skills.py (real program, captured 2026-11-22)",
     lint: LintProfile::DEFAULT,

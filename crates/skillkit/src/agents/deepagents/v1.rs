@@ -38,7 +38,7 @@
 //!   model reads the listed path itself (§3 step 2 "Use the path shown in the skill list above",
 //!   §7), so the profile offers no skill tool.
 
-use crate::agent::{Agent, LintProfile};
+use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::agents::deepagents::{empty_list, entry_text, listed, load, locations, Loaded};
 use crate::library::discover::DiscoveryPolicy;
 use crate::library::NameKey;
@@ -47,6 +47,7 @@ use crate::prompt::{self, Builder, Format, Placement, Prompt, RenderInput};
 pub static AGENT: Agent = Agent {
     id: "deepagents-v1",
     title: "DeepAgents V1 (seed template)",
+    kind: AgentKind::TestProfile,
     label: "DeepAgents V1 (seed)",
     source: "seed 004_3536bc534ef998c7.txt (the V1 template quoted there)",
     lint: LintProfile::DEFAULT,

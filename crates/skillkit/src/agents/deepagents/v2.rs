@@ -50,7 +50,7 @@
 //!   `allowed-tools` except [`ALWAYS_ALLOWED_TOOLS`] (§3.4.2). It changes tool calls only, never
 //!   the prompt text (seed 003 §3.4.2 acts in `wrap_tool_call`).
 
-use crate::agent::{Agent, LintProfile};
+use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::agents::deepagents::v1::{self, template_parts};
 use crate::agents::deepagents::Metadata;
 use crate::agents::deepagents::{self, Loaded};
@@ -63,6 +63,7 @@ use std::borrow::Cow;
 pub static AGENT: Agent = Agent {
     id: "deepagents-v2",
     title: "DeepAgents V2 (seed design)",
+    kind: AgentKind::TestProfile,
     label: "DeepAgents V2 (seed)",
     source: "seed 000_248ad29e8601cff1.txt (V2 template, load_skill) and seed 003_32eee1f43a409d1e.txt (RESTRICT)",
     lint: LintProfile::DEFAULT,
