@@ -182,7 +182,7 @@ impl Table {
         };
         let mut parts = n;
         while let Some(Reverse((_, i, end))) = heap.pop() {
-            if !alive[i as usize] || end_after(&next, i) != end {
+            if !alive[i as usize] || end_after(next, i) != end {
                 continue;
             }
             let j = next[i as usize];
@@ -192,7 +192,7 @@ impl Table {
                 prev[end as usize] = i;
             }
             parts -= 1;
-            let after = end_after(&next, i);
+            let after = end_after(next, i);
             if after != u32::MAX {
                 let r = c.rank_or_max(self, &p[i as usize..after as usize]);
                 if r != u32::MAX {
