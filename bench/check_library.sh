@@ -6,6 +6,11 @@
 #   bench/check_library.sh [N]          synthetic: N skills, default 10000; SEED=1 by default
 #   bench/check_library.sh --real [N]   real content: N skills sampled from ../shared/corpus
 #                                       (SKILL_STUDIO_CORPUS names another folder)
+#   bench/check_library.sh --varied [N] held-back varied content (issue #39): N skills (default 5000)
+#                                       from public libraries other than the corpus's, assembled by
+#                                       bench/gen_varied_library.py from git snapshots into
+#                                       ../skill-studio-bench/varied-N, outside the repository
+#                                       (SKILL_STUDIO_BENCH_LIBS names another folder)
 #
 # Generates (or reuses) the library, synthetic in bench/out/lib-N with bench/gen_library.py, or
 # real in bench/out/real-N with bench/gen_real_library.py (renamed copies of published skills,
@@ -26,10 +31,13 @@ mode=synthetic
 if [ "${1:-}" = --real ]; then
   mode=real
   shift
+elif [ "${1:-}" = --varied ]; then
+  mode=varied
+  shift
 fi
-n=${1:-10000}
+if [ "$mode" = varied ]; then n=${1:-5000}; else n=${1:-10000}; fi
 seed=${SEED:-1}
-case "$n" in '' | *[!0-9]*) echo "usage: bench/check_library.sh [--real] [N]  (N a positive integer)" >&2; exit 2 ;; esac
+case "$n" in '' | *[!0-9]*) echo "usage: bench/check_library.sh [--real | --varied] [N]  (N a positive integer)" >&2; exit 2 ;; esac
 
 # The real-content library is sampled from the corpus of published skills next to the repository.
 # The corpus is not part of the repository: say so before installing or building anything.
@@ -64,7 +72,7 @@ cargo build --release -p skillkit-cli >&2
 out="$root/bench/out"
 mkdir -p "$out"
 skillkit="$out/skillkit"
-cp "$root/target/release/skillkit" "$skillkit.tmp" && mv -f "$skillkit.tmp" "$skillkit"
+cp "${CARGO_TARGET_DIR:-$root/target}/release/skillkit" "$skillkit.tmp" && mv -f "$skillkit.tmp" "$skillkit"
 
 # 3. Library: reuse it when its manifest matches N, the seed and the generator version (and, for
 #    the real one, the corpus: its sampled skills' paths and sizes).
@@ -73,6 +81,14 @@ if [ "$mode" = real ]; then
   lib="$out/real-$n"
   gen=bench/gen_real_library.py
   gen_name=skill-studio-bench-gen-real
+elif [ "$mode" = varied ]; then
+  # Third-party text held back from the project: the library is written outside the repository.
+  tag="varied-$n"
+  libs=${SKILL_STUDIO_BENCH_LIBS:-$root/../skill-studio-bench}
+  mkdir -p "$libs"
+  lib="$(cd "$libs" && pwd)/varied-$n"
+  gen=bench/gen_varied_library.py
+  gen_name=skill-studio-bench-gen-varied
 else
   tag="$n"
   lib="$out/lib-$n"
@@ -183,7 +199,8 @@ rep = json.load(open(report))
 summary = rep.get("summary", {})
 # Targets (issue #18): the synthetic library within 1.5x of the cat floor and <= 80 MB; the real
 # content, with its longer and more varied bodies, within 2x and <= 100 MB.
-ratio_target, mb_target = (2.0, 100) if mode == "real" else (1.5, 80)
+# Issue #39 asks 1.5x on real and held-back varied content too.
+ratio_target, mb_target = (1.5, 100) if mode in ("real", "varied") else (1.5, 80)
 
 if "problem_skills" in m:
     kind = {name: k for k, names in m["problem_skills"].items() for name in names}
@@ -204,6 +221,16 @@ if "problem_skills" in m:
           f"in {summary.get('skills')} skills ({summary.get('invalid')} invalid); deliberate problems flagged: "
           + ", ".join(f"{k} {flagged[k]}/{m['problems'][k]}" for k in sorted(flagged))
           + f"; other skills with diagnostics: {others}")
+elif mode == "varied":
+    print(f"Library: {c['skills']} skills, {c['files']} files ({c['skill_md']} SKILL.md, {c['resource_files']} "
+          f"resource files), {c['bytes'] / 1e6:.1f} MB; SKILL.md total {c['skill_md_bytes'] / 1e6:.1f} MB; seed "
+          f"{m['seed']}; held-back varied content from "
+          + ", ".join(f"{s['repo']}@{s['commit'][:12]} ({s['sampled']})" for s in m["sources"]))
+    with_diag = sum(1 for s in rep.get("skills", []) if s.get("diagnostics"))
+    codes = collections.Counter(d.get("code") for s in rep.get("skills", []) for d in s.get("diagnostics", []))
+    print(f"skillkit check found: {summary.get('errors')} errors, {summary.get('warnings')} warnings "
+          f"in {summary.get('skills')} skills ({summary.get('invalid')} invalid); skills with diagnostics: "
+          f"{with_diag}; most frequent: " + ", ".join(f"{k} {v}" for k, v in codes.most_common(6)))
 else:
     corpus = m.get("corpus", {})
     print(f"Library: {c['skills']} skills ({c.get('below_plugin_folders', 0)} of them below plugin-like "

@@ -36,7 +36,7 @@ cargo build --release -p skillkit-cli >&2
 out="$root/bench/out"
 mkdir -p "$out"
 skillkit="$out/skillkit-matrix"
-cp "$root/target/release/skillkit" "$skillkit.tmp" && mv -f "$skillkit.tmp" "$skillkit"
+cp "${CARGO_TARGET_DIR:-$root/target}/release/skillkit" "$skillkit.tmp" && mv -f "$skillkit.tmp" "$skillkit"
 
 flat="$out/real-flat-$n"
 echo "bench: writing $flat (N=$n, flat)" >&2

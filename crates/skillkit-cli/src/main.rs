@@ -10,7 +10,11 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// at the peak (75 MB), one of 10,000 generated skills about 3 % less for 7 MB more (63 MB):
 /// memory given back and taken again is faulted in and zeroed by the kernel each time. (Up front
 /// commits made a 10,000-skill check peak near 80 MB.) mimalloc's own `MIMALLOC_PURGE_DELAY`
-/// still overrides the delay.
+/// still overrides the delay. On Linux, no transparent huge pages for this process (unless
+/// `MIMALLOC_ALLOW_THP` is set): mimalloc asks for them, and each first touch of a fresh 2 MB
+/// page had the kernel zero all of it (perf: `clear_page_erms`, `folio_zero_user`), 3–4 % of a
+/// check's CPU time on the held-back varied library (`bench/check_library.sh --varied`), more of
+/// a matrix's. (mimalloc's own option is read before `main`, so the process says it instead.)
 fn tune_allocator() {
     // `mi_option_t` values of mimalloc 3's `mimalloc.h` (libmimalloc-sys 0.1.49 names fewer).
     const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
@@ -22,6 +26,13 @@ fn tune_allocator() {
             libmimalloc_sys::mi_option_set(PURGE_DELAY, 100);
         }
         libmimalloc_sys::mi_option_set(ARENA_EAGER_COMMIT, 0);
+    }
+    #[cfg(target_os = "linux")]
+    if std::env::var_os("MIMALLOC_ALLOW_THP").is_none() {
+        // SAFETY: PR_SET_THP_DISABLE sets one flag of this process; no memory is touched.
+        unsafe {
+            libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
+        }
     }
 }
 

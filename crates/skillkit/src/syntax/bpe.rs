@@ -94,7 +94,16 @@ impl Table {
 
     /// tiktoken's merge loop, on arrays on the stack: `bounds[..=parts]` are the parts' starts
     /// (and the end), `ranks[i]` the rank of parts `i` and `i + 1` together.
+    /// Which of the thread's [`RankCache`]s holds this table's ranks.
+    fn cache_index(&self) -> usize {
+        usize::from(!std::ptr::eq(self, &O200K))
+    }
+
     fn merge_short(&self, p: &[u8]) -> usize {
+        RANKS.with_borrow_mut(|c| self.merge_short_in(p, c[self.cache_index()].ready()))
+    }
+
+    fn merge_short_in(&self, p: &[u8], c: &mut RankCache) -> usize {
         let n = p.len();
         let mut bounds = [0u8; SHORT + 1];
         let mut ranks = [u32::MAX; SHORT];
@@ -123,9 +132,9 @@ impl Table {
             }
             parts -= 1;
             let span = |i: usize| &p[bounds[i] as usize..bounds[i + 2] as usize];
-            ranks[at] = if at + 1 < parts { self.rank_or_max(span(at)) } else { u32::MAX };
+            ranks[at] = if at + 1 < parts { c.rank_or_max(self, span(at)) } else { u32::MAX };
             if at > 0 {
-                ranks[at - 1] = self.rank_or_max(span(at - 1));
+                ranks[at - 1] = c.rank_or_max(self, span(at - 1));
             }
         }
         parts
@@ -135,14 +144,29 @@ impl Table {
     /// the candidate pairs in a min-heap by (rank, start) with stale entries skipped (a pair is
     /// current while its first part is alive and still ends where its second part ended).
     fn merge_long(&self, p: &[u8]) -> usize {
+        // The arrays are the thread's, kept between pieces (a text has many long pieces).
+        thread_local! {
+            static SCRATCH: std::cell::Cell<Scratch> = std::cell::Cell::new(Scratch::default());
+        }
+        let mut s = SCRATCH.with(|c| c.take());
+        let parts = RANKS.with_borrow_mut(|c| self.merge_long_in(p, &mut s, c[self.cache_index()].ready()));
+        SCRATCH.with(|c| c.set(s));
+        parts
+    }
+
+    fn merge_long_in(&self, p: &[u8], s: &mut Scratch, c: &mut RankCache) -> usize {
         use std::cmp::Reverse;
         let n = p.len();
         // next[i]: the start of the part after the one starting at i (n for the last);
         // prev[i]: the start of the one before; alive[i]: whether a part starts at i.
-        let mut next: Vec<u32> = (1..=n as u32).collect();
-        let mut prev: Vec<u32> = (0..n as u32).map(|i| i.wrapping_sub(1)).collect();
-        let mut alive = vec![true; n];
-        let mut heap = std::collections::BinaryHeap::with_capacity(n);
+        let Scratch { next, prev, alive, heap } = s;
+        next.clear();
+        next.extend(1..=n as u32);
+        prev.clear();
+        prev.extend((0..n as u32).map(|i| i.wrapping_sub(1)));
+        alive.clear();
+        alive.resize(n, true);
+        heap.clear();
         for i in 0..n - 1 {
             if let Some(r) = self.rank(&p[i..i + 2]) {
                 heap.push(Reverse((r, i as u32, i as u32 + 2)));
@@ -158,7 +182,7 @@ impl Table {
         };
         let mut parts = n;
         while let Some(Reverse((_, i, end))) = heap.pop() {
-            if !alive[i as usize] || end_after(&next, i) != end {
+            if !alive[i as usize] || end_after(next, i) != end {
                 continue;
             }
             let j = next[i as usize];
@@ -168,21 +192,75 @@ impl Table {
                 prev[end as usize] = i;
             }
             parts -= 1;
-            let after = end_after(&next, i);
+            let after = end_after(next, i);
             if after != u32::MAX {
-                if let Some(r) = self.rank(&p[i as usize..after as usize]) {
+                let r = c.rank_or_max(self, &p[i as usize..after as usize]);
+                if r != u32::MAX {
                     heap.push(Reverse((r, i, after)));
                 }
             }
             let before = prev[i as usize];
             if before != u32::MAX {
-                if let Some(r) = self.rank(&p[before as usize..end as usize]) {
+                let r = c.rank_or_max(self, &p[before as usize..end as usize]);
+                if r != u32::MAX {
                     heap.push(Reverse((r, before, end)));
                 }
             }
         }
         parts
     }
+}
+
+/// Remembered ranks of spans of 3 to 7 bytes, the ones a merge asks for most (a CJK character
+/// is three bytes, and one text repeats its characters and their pairs): a direct-mapped table
+/// keyed by the bytes packed with their length into one integer, with the rank (`u32::MAX` for
+/// none); a collision replaces the older entry. 256 KB a thread, kept between pieces: one
+/// look-up where the vocabulary's table costs up to three cache misses (slot, offsets, bytes).
+#[derive(Default)]
+struct RankCache(Vec<(u64, u32)>);
+
+/// log2 of [`RankCache`]'s slots.
+const RANK_CACHE_BITS: u32 = 14;
+
+thread_local! {
+    /// One cache for o200k_base, one for cl100k_base.
+    static RANKS: std::cell::RefCell<[RankCache; 2]> = std::cell::RefCell::new(Default::default());
+}
+
+impl RankCache {
+    fn ready(&mut self) -> &mut Self {
+        if self.0.len() != 1 << RANK_CACHE_BITS {
+            // Key 0 is no span's: a key holds its span's length (3 or more) in its last byte.
+            self.0 = vec![(0, 0); 1 << RANK_CACHE_BITS];
+        }
+        self
+    }
+
+    /// `t.rank(b)`, `u32::MAX` for none.
+    #[inline]
+    fn rank_or_max(&mut self, t: &Table, b: &[u8]) -> u32 {
+        if !(3..=7).contains(&b.len()) {
+            return t.rank_or_max(b);
+        }
+        let mut k = [0u8; 8];
+        k[..b.len()].copy_from_slice(b);
+        k[7] = b.len() as u8;
+        let key = u64::from_le_bytes(k);
+        let slot = &mut self.0[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - RANK_CACHE_BITS)) as usize];
+        if slot.0 != key {
+            *slot = (key, t.rank_or_max(b));
+        }
+        slot.1
+    }
+}
+
+/// [`Table::merge_long`]'s arrays.
+#[derive(Default)]
+struct Scratch {
+    next: Vec<u32>,
+    prev: Vec<u32>,
+    alive: Vec<bool>,
+    heap: std::collections::BinaryHeap<std::cmp::Reverse<(u32, u32, u32)>>,
 }
 
 /// The pieces of cl100k_base's pre-tokenizer, as `bpe_openai::cl100k_base().split(text)`: its

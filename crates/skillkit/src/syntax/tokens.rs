@@ -187,8 +187,18 @@ fn safe_split(text: &str, near: usize) -> Option<usize> {
 /// empty piece, which counts 0.
 struct Memo<'a> {
     short: Vec<u128>,
-    long: std::collections::HashMap<&'a str, usize, foldhash::fast::RandomState>,
+    long: LongMemo,
+    _text: std::marker::PhantomData<&'a str>,
 }
+
+/// Counts of longer pieces (16 bytes and more), by their bytes, kept between counts like the
+/// short table: such pieces are where byte-pair merging costs most (a run of CJK letters, which
+/// o200k's pre-tokenizer keeps whole up to the next punctuation, is one piece of tens of bytes),
+/// and texts of one library repeat many of them. Bounded: emptied when it holds `LONG_MAX`.
+type LongMemo = std::collections::HashMap<Box<[u8]>, u32, foldhash::fast::RandomState>;
+
+/// How many longer pieces [`LongMemo`] keeps (a few MB at most).
+const LONG_MAX: usize = 1 << 16;
 
 /// log2 of the short table's slots.
 const MEMO_BITS: u32 = 15;
@@ -198,6 +208,8 @@ thread_local! {
     /// bytes, so they hold for any text, and a 512 KB table is not zeroed, mapped and unmapped on
     /// every count (a library check counts hundreds of bodies).
     static SHORT: std::cell::Cell<Vec<u128>> = const { std::cell::Cell::new(Vec::new()) };
+    /// Each thread's [`LongMemo`], kept between counts.
+    static LONG: std::cell::RefCell<Option<LongMemo>> = const { std::cell::RefCell::new(None) };
 }
 
 impl Default for Memo<'_> {
@@ -206,7 +218,8 @@ impl Default for Memo<'_> {
         if short.len() != 1 << MEMO_BITS {
             short = vec![0; 1 << MEMO_BITS];
         }
-        Memo { short, long: Default::default() }
+        let long = LONG.with(|l| l.borrow_mut().take()).unwrap_or_default();
+        Memo { short, long, _text: std::marker::PhantomData }
     }
 }
 
@@ -214,6 +227,8 @@ impl Drop for Memo<'_> {
     fn drop(&mut self) {
         let short = std::mem::take(&mut self.short);
         let _ = SHORT.try_with(|s| s.set(short));
+        let long = std::mem::take(&mut self.long);
+        let _ = LONG.try_with(|l| *l.borrow_mut() = Some(long));
     }
 }
 
@@ -235,7 +250,15 @@ impl<'a> Memo<'a> {
             }
             (*slot >> 120) as usize & 0x0f
         } else {
-            *self.long.entry(piece).or_insert_with(|| t.count(b))
+            if let Some(&n) = self.long.get(b) {
+                return n as usize;
+            }
+            let n = t.count(b);
+            if self.long.len() >= LONG_MAX {
+                self.long.clear();
+            }
+            self.long.insert(b.into(), n as u32);
+            n
         }
     }
 }
@@ -281,8 +304,17 @@ enum Class {
 const PUNCTUATION_BLOCKS: [std::ops::RangeInclusive<u32>; 5] =
     [0x2010..=0x2027, 0x2190..=0x23FF, 0x2500..=0x2775, 0x2794..=0x27BF, 0x1F300..=0x1FAFF];
 
+/// Blocks of letters that skills written in Chinese, Japanese and Korean are made of (CJK
+/// ideographs, hiragana, katakana, Hangul syllables): every character in them is alphabetic
+/// (`letter_blocks_are_letters` checks each), so they are classified without Unicode's tables,
+/// whose look-up for them is the slow one.
+const LETTER_BLOCKS: [std::ops::RangeInclusive<u32>; 4] =
+    [0x4E00..=0x9FFF, 0x3041..=0x3096, 0x30A1..=0x30FA, 0xAC00..=0xD7A3];
+
 fn class(c: char) -> Class {
-    if PUNCTUATION_BLOCKS.iter().any(|r| r.contains(&(c as u32))) {
+    if LETTER_BLOCKS.iter().any(|r| r.contains(&(c as u32))) {
+        Class::Letter
+    } else if PUNCTUATION_BLOCKS.iter().any(|r| r.contains(&(c as u32))) {
         Class::Other
     } else if c == '\n' || c == '\r' {
         Class::Newline
@@ -791,6 +823,15 @@ mod tests {
                 class_masks(&w),
                 [pack(&w, is_letter), pack(&w, is_digit), pack(&w, is_space), pack(&w, is_newline)]
             );
+        }
+    }
+
+    #[test]
+    fn letter_blocks_are_letters() {
+        for r in LETTER_BLOCKS {
+            for c in r.filter_map(char::from_u32) {
+                assert!(c.is_alphabetic() && !c.is_whitespace() && !c.is_numeric(), "{c:?} {:#x}", c as u32);
+            }
         }
     }
 
