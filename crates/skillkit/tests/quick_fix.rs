@@ -2,8 +2,8 @@
 //! and the field limits the form counts against (`skillkit::frontmatter_edit::field_limits`).
 
 use skillkit::agents::SPEC;
-use skillkit::lint::diagnostic::apply_fixes;
 use skillkit::frontmatter_edit::{field_limits, FieldLimit};
+use skillkit::lint::diagnostic::apply_fixes;
 use skillkit::lint::quick_fix::{fixes_at, offset_at};
 use skillkit::{Diagnostic, Skill, Span};
 
