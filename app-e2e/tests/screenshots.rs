@@ -82,20 +82,30 @@ async fn screenshot_every_pane() {
         painted().await;
         save("prompt.png", pane("section.prompt").await?);
 
-        // Session: load, a slash command and a tool call blocked under the restrict policy.
+        // Session: invoke, a slash command and a tool call blocked under the restrict policy, all
+        // through the one composer.
         c.find(Locator::Css("[data-testid=tab-session]")).await?.click().await?;
-        let row = "[data-testid=session-skills] tr[data-name=commit-message]";
-        wait_for("the session", || async { count(&c, row).await == 1 }).await;
         choose(&c, "[data-testid=session-agent]", "claude-code").await;
+        wait_for("the session", || async {
+            count(&c, "[data-testid=composer-skill] option[value=commit-message]").await == 1
+        })
+        .await;
         choose(&c, "[data-testid=session-policy]", "restrict").await;
-        c.find(Locator::Css(&format!("{row} [data-testid=invoke]"))).await?.click().await?;
-        wait_for("turn 1", || async { count(&c, "[data-testid=turn]").await == 1 }).await;
-        choose(&c, "[data-testid=slash]", "/changelog-writer since v1.2.0").await;
-        c.execute("document.querySelector('[data-testid=slash]').form.requestSubmit()", vec![]).await?;
-        wait_for("turn 2", || async { count(&c, "[data-testid=turn]").await == 2 }).await;
-        choose(&c, "[data-testid=tool-args]", r#"{"command": "rm -rf build"}"#).await;
-        c.execute("document.querySelector('[data-testid=tool-args]').form.requestSubmit()", vec![]).await?;
-        wait_for("turn 3", || async { count(&c, "[data-testid=turn]").await == 3 }).await;
+        let send = |action: &'static str, skill: Option<&'static str>, text: &'static str, turns: usize| {
+            let c = c.clone();
+            async move {
+                choose(&c, "[data-testid=composer-action]", action).await;
+                if let Some(skill) = skill {
+                    choose(&c, "[data-testid=composer-skill]", skill).await;
+                }
+                choose(&c, "[data-testid=composer-text]", text).await;
+                c.find(Locator::Css("[data-testid=composer-send]")).await.unwrap().click().await.unwrap();
+                wait_for("the turn", || async { count(&c, "[data-testid=turn]").await == turns }).await;
+            }
+        };
+        send("invoke", Some("commit-message"), "", 1).await;
+        send("slash", None, "/changelog-writer since v1.2.0", 2).await;
+        send("tool", None, r#"Bash {"command": "rm -rf build"}"#, 3).await;
         painted().await;
         save("session.png", pane("section.prompt").await?);
 
