@@ -11,6 +11,17 @@ pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
 
+/// Where a test writes its screenshots: `docs/screenshots/` with `SKILL_STUDIO_SCREENSHOTS` set
+/// (to retake the docs' pictures), else a folder of the test's own `tmp`; made if missing.
+pub fn screenshots_dir(tmp: &std::path::Path) -> PathBuf {
+    let out = match std::env::var_os("SKILL_STUDIO_SCREENSHOTS") {
+        Some(_) => repo().join("docs/screenshots"),
+        None => tmp.join("screenshots"),
+    };
+    std::fs::create_dir_all(&out).unwrap();
+    out
+}
+
 /// The target folder (`CARGO_TARGET_DIR`, else the repository's `target/`).
 pub fn target_dir() -> PathBuf {
     let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| repo().join("target"));

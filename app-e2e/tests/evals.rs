@@ -172,11 +172,7 @@ async fn a_suite_made_in_the_pane_runs_against_the_mock_and_compares_the_unsaved
             .unwrap()
             .contains("Reads PDF files. Use for PDF files.\n"));
 
-        let out = match std::env::var_os("SKILL_STUDIO_SCREENSHOTS") {
-            Some(_) => repo().join("docs/screenshots"),
-            None => tmp.path().join("screenshots"),
-        };
-        std::fs::create_dir_all(&out).unwrap();
+        let out = screenshots_dir(tmp.path());
         // The reports and their charts in view.
         c.execute("document.querySelector('[data-testid=eval-reports]').scrollIntoView()", vec![]).await?;
         for (name, theme) in [("evals.png", "light"), ("evals-dark.png", "dark")] {

@@ -206,11 +206,7 @@ async fn painted(c: &Client) {
 #[tokio::test(flavor = "multi_thread")]
 async fn every_size_and_theme_is_readable_unclipped_and_accessible() {
     let (tmp, lib) = library();
-    let out = match std::env::var_os("SKILL_STUDIO_SCREENSHOTS") {
-        Some(_) => repo().join("docs/screenshots"),
-        None => tmp.path().join("screenshots"),
-    };
-    std::fs::create_dir_all(&out).unwrap();
+    let out = screenshots_dir(tmp.path());
     let _driver = Driver::start(tmp.path(), PORT);
     let c = connect(&app_binary(), &[&lib], PORT).await;
     let result = async {

@@ -88,11 +88,7 @@ async fn the_matrix_tab_equals_skillkit_matrix_and_follows_the_editor() {
             .await?;
         assert!(tip.as_str().unwrap().contains("skipped — "), "{tip}");
 
-        let out = match std::env::var_os("SKILL_STUDIO_SCREENSHOTS") {
-            Some(_) => repo().join("docs/screenshots"),
-            None => tmp.path().join("screenshots"),
-        };
-        std::fs::create_dir_all(&out).unwrap();
+        let out = screenshots_dir(tmp.path());
         for (name, theme) in [("matrix.png", "light"), ("matrix-dark.png", "dark")] {
             c.execute("document.documentElement.dataset.theme = arguments[0]", vec![theme.into()]).await?;
             c.execute_async("requestAnimationFrame(() => requestAnimationFrame(() => arguments[0]()))", vec![]).await?;

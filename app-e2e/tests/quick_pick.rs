@@ -51,11 +51,7 @@ async fn palette_agent_picker_and_go_to_skill() {
     let lib = tmp.path().join("skills500");
     write_library(&lib);
     let lib = lib.canonicalize().unwrap();
-    let out = match std::env::var_os("SKILL_STUDIO_SCREENSHOTS") {
-        Some(_) => repo().join("docs/screenshots"),
-        None => tmp.path().join("screenshots"),
-    };
-    std::fs::create_dir_all(&out).unwrap();
+    let out = screenshots_dir(tmp.path());
     let _driver = Driver::start(tmp.path(), PORT);
     let c = connect(&app_binary(), &[&lib], PORT).await;
     let result = async {

@@ -15,11 +15,7 @@ const PNG: &[u8] = b"\x89PNG\r\n\x1a\n";
 #[tokio::test(flavor = "multi_thread")]
 async fn screenshot_every_pane() {
     let (tmp, lib) = library();
-    let out = match std::env::var_os("SKILL_STUDIO_SCREENSHOTS") {
-        Some(_) => repo().join("docs/screenshots"),
-        None => tmp.path().join("screenshots"),
-    };
-    std::fs::create_dir_all(&out).unwrap();
+    let out = screenshots_dir(tmp.path());
     let _driver = Driver::start(tmp.path(), 4554);
     let c = connect(&app_binary(), &[&lib], 4554).await;
     let result = async {
