@@ -155,7 +155,7 @@ fn fixes_in_doc_examples_remove_the_finding() {
 /// Where each fix of a rule's example is offered (its diagnostic's span), the fix offered first
 /// (`quick_fix::fixes_at`) adds no error the example did not have.
 #[test]
-fn the_first_fix_offered_adds_no_error() {
+fn the_first_fix_offered_clears_its_diagnostic_and_adds_no_error() {
     use skillkit::lint::quick_fix::fixes_at;
     let errors = |ds: &[skillkit::Diagnostic]| {
         let mut m = std::collections::BTreeMap::new();
@@ -180,6 +180,16 @@ fn the_first_fix_offered_adds_no_error() {
                 assert!(
                     added.is_empty(),
                     "{}: the first fix at {} (`{}`, for {}) adds errors {added:?}:\n{fixed}\n{after:#?}",
+                    m.name,
+                    d.code,
+                    fix.message,
+                    before[first].code
+                );
+                // And it clears what it is offered for.
+                let offered = |ds: &[skillkit::Diagnostic]| ds.iter().filter(|x| x.code == before[first].code).count();
+                assert!(
+                    offered(&after) < offered(&before),
+                    "{}: the first fix at {} (`{}`) leaves its {} in place:\n{fixed}",
                     m.name,
                     d.code,
                     fix.message,
