@@ -481,8 +481,7 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
             )
         }
         Step::Unload { skill } => Outcome::unsupported(format!("unload {skill}"), "cline", "unload tool"),
-        Step::Tool { name, args } => Outcome::ok(format!("{name}({args})"), String::new())
-            .with_note("Cline does not enforce allowed-tools; the tool would run now (the simulator runs no tools)"),
+        Step::Tool { name, args } => Outcome::tool_not_judged(name, args, "Cline does not enforce allowed-tools"),
         Step::Edit { .. } | Step::User { .. } | Step::Model { .. } => {
             unreachable!("edits and conversation turns are handled by the session")
         }

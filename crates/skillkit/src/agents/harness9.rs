@@ -330,8 +330,7 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
             }
         }
         Step::Unload { skill } => Outcome::unsupported(format!("unload {skill}"), "harness9", "unload tool"),
-        Step::Tool { name, args } => Outcome::ok(format!("{name}({args})"), String::new())
-            .with_note("harness9 does not enforce allowed-tools; the tool would run now (the simulator runs no tools)"),
+        Step::Tool { name, args } => Outcome::tool_not_judged(name, args, "harness9 does not enforce allowed-tools"),
         Step::Edit { .. } | Step::User { .. } | Step::Model { .. } => {
             unreachable!("edits and conversation turns are handled by the session")
         }

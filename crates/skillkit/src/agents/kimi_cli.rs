@@ -691,8 +691,7 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
                 .with_note("the user message Kimi sends in place of the command")
         }
         Step::Unload { skill } => Outcome::unsupported(format!("unload {skill}"), "kimi-cli", "unload tool"),
-        Step::Tool { name, args } => Outcome::ok(format!("{name}({args})"), String::new())
-            .with_note("Kimi CLI does not read allowed-tools; the tool would run now (the simulator runs no tools)"),
+        Step::Tool { name, args } => Outcome::tool_not_judged(name, args, "Kimi CLI does not read allowed-tools"),
         Step::Edit { .. } | Step::User { .. } | Step::Model { .. } => {
             unreachable!("edits and conversation turns are handled by the session")
         }

@@ -573,15 +573,8 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
                 Err(text) => Outcome::error(call, text),
             }
         }
-        Step::Slash { name, .. } => {
-            Outcome::unsupported(format!("/{name}"), "mistral-vibe", "slash command for skills")
-        }
-        Step::Unload { skill } => Outcome::unsupported(format!("unload {skill}"), "mistral-vibe", "unload tool"),
-        Step::Tool { name, args } => Outcome::ok(format!("{name}({args})"), String::new()).with_note(
-            "allowed-tools is not modelled for Mistral Vibe; the tool would run now (the simulator runs no tools)",
-        ),
-        Step::Edit { .. } | Step::User { .. } | Step::Model { .. } => {
-            unreachable!("edits and conversation turns are handled by the session")
+        other => {
+            crate::session::skill_tool_only(other, "mistral-vibe", "allowed-tools is not modelled for Mistral Vibe")
         }
     }
 }

@@ -754,14 +754,7 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
                 Err(text) => Outcome::error(call, text),
             }
         }
-        Step::Slash { name, .. } => Outcome::unsupported(format!("/{name}"), "qwen-code", "slash command for skills"),
-        Step::Unload { skill } => Outcome::unsupported(format!("unload {skill}"), "qwen-code", "unload tool"),
-        Step::Tool { name, args } => Outcome::ok(format!("{name}({args})"), String::new()).with_note(
-            "allowedTools is not modelled for Qwen Code; the tool would run now (the simulator runs no tools)",
-        ),
-        Step::Edit { .. } | Step::User { .. } | Step::Model { .. } => {
-            unreachable!("edits and conversation turns are handled by the session")
-        }
+        other => crate::session::skill_tool_only(other, "qwen-code", "allowedTools is not modelled for Qwen Code"),
     }
 }
 

@@ -158,6 +158,13 @@ impl Outcome {
         self.note = Some(note.into());
         self
     }
+
+    /// A tool call the simulator does not judge under the agent (`why`: it does not enforce
+    /// `allowed-tools`, or that is not modelled): it would run now.
+    pub fn tool_not_judged(name: &str, args: &serde_json::Value, why: &str) -> Outcome {
+        Outcome::ok(format!("{name}({args})"), String::new())
+            .with_note(format!("{why}; the tool would run now (the simulator runs no tools)"))
+    }
 }
 
 /// Characters and tokens.
@@ -317,6 +324,21 @@ impl Session {
     /// Index of the library entry the agent knows by `name` (active entries only).
     pub fn entry_named(&self, name: &str) -> Option<usize> {
         self.library.entries.iter().position(|e| e.is_active() && e.key == name)
+    }
+}
+
+/// The steps other than activation as an agent whose only skill action is its skill tool takes
+/// them: no slash command for skills, no unload, and a tool call it does not judge (`why`, see
+/// [`Outcome::tool_not_judged`]). Activation (`Invoke`, `Load`) is the agent's own.
+pub fn skill_tool_only(step: &Step, agent: &str, why: &str) -> Outcome {
+    match step {
+        Step::Slash { name, .. } => Outcome::unsupported(format!("/{name}"), agent, "slash command for skills"),
+        Step::Unload { skill } => Outcome::unsupported(format!("unload {skill}"), agent, "unload tool"),
+        Step::Tool { name, args } => Outcome::tool_not_judged(name, args, why),
+        Step::Invoke { .. } | Step::Load { .. } => unreachable!("activation is the agent's own session step"),
+        Step::Edit { .. } | Step::User { .. } | Step::Model { .. } => {
+            unreachable!("edits and conversation turns are handled by the session")
+        }
     }
 }
 
