@@ -343,15 +343,8 @@ pub fn read_all(lib: &crate::library::Library) {
 }
 
 /// A skill is activated by `use_skill` naming it (seed 002 §4.1).
-pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
-    rule: "`use_skill` with `skill_name: S`",
-    tools: |p| p.tools.clone(),
-    call: |p, name, args| {
-        let skill =
-            if name == "use_skill" { crate::agents::activation::skill_named_by(p, args, "skill_name") } else { None };
-        skill.map(crate::agent::SkillCall::invoke)
-    },
-};
+pub const ACTIVATION: crate::agent::Activation =
+    crate::agents::activation::by_skill_tool!("use_skill", "skill_name", "`use_skill` with `skill_name: S`");
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -764,14 +764,8 @@ pub fn read_all(lib: &Library) {
 }
 
 /// A skill is activated by `skill` naming it.
-pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
-    rule: "`skill` with `skill: S`",
-    tools: |p| p.tools.clone(),
-    call: |p, name, args| {
-        let skill = if name == TOOL_NAME { crate::agents::activation::skill_named_by(p, args, "skill") } else { None };
-        skill.map(crate::agent::SkillCall::invoke)
-    },
-};
+pub const ACTIVATION: crate::agent::Activation =
+    crate::agents::activation::by_skill_tool!(TOOL_NAME, "skill", "`skill` with `skill: S`");
 
 #[cfg(test)]
 mod tests {
