@@ -102,14 +102,20 @@ pub mod goldens {
     }
 
     /// Replace placeholders (longest first, so `{TREES}` is not read as `{TREE}` + `S}`).
-    pub fn substitute(text: &str, map: &[(&str, &str)]) -> String {
-        let mut map = map.to_vec();
+    pub fn substitute<V: AsRef<str>>(text: &str, map: &[(&str, V)]) -> String {
+        let mut map: Vec<(&str, &str)> = map.iter().map(|(k, v)| (*k, v.as_ref())).collect();
         map.sort_by_key(|(k, _)| std::cmp::Reverse(k.len()));
         let mut out = text.to_string();
         for (k, v) in map {
             out = out.replace(k, v);
         }
         out
+    }
+
+    /// The library of `sources` (lowest priority first) as `agent` discovers and reads it.
+    pub fn open_library(sources: &[String], agent: &skillkit::Agent) -> skillkit::library::Library {
+        let sources: Vec<PathBuf> = sources.iter().map(PathBuf::from).collect();
+        skillkit::library::Library::open(&sources, agent)
     }
 
     /// Panics with the first differing byte offset and the text around it.

@@ -8,7 +8,7 @@
 //! held to the golden with that order replayed (on any machine), and `skillkit prompt` itself
 //! (which reads the folder's own order) wherever this machine lists the folder in that order.
 
-use e2e::goldens::{assert_same, fixtures, golden, substitute, tree, TREES};
+use e2e::goldens::{assert_same, fixtures, golden, open_library, substitute, tree, TREES};
 use e2e::skillkit;
 use skillkit::agents::cline;
 use skillkit::library::Library;
@@ -43,8 +43,7 @@ fn edge() -> String {
 }
 
 fn library(sources: &[String]) -> Library {
-    let sources: Vec<PathBuf> = sources.iter().map(PathBuf::from).collect();
-    Library::open(&sources, &cline::AGENT)
+    open_library(sources, &cline::AGENT)
 }
 
 /// The directory order Cline read, per source folder (placeholders replaced).
@@ -168,7 +167,7 @@ fn every_tool_result_is_byte_exact() {
         for f in rd.flatten() {
             let f = f.file_name().to_string_lossy().into_owned();
             let Some(name) = f.strip_prefix("tool-").and_then(|f| f.strip_suffix(".txt")) else { continue };
-            let want = substitute(&golden(AGENT, t, &f).unwrap(), &[]);
+            let want = substitute::<&str>(&golden(AGENT, t, &f).unwrap(), &[]);
             let ours = match cline::activate_in(&loading, name, None) {
                 Ok(s) | Err(s) => s,
             };

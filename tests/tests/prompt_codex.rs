@@ -2,11 +2,10 @@
 //! 0.171.0 sends, byte for byte, on every captured tree; its load errors, `$name` mention items
 //! and the JSON view match too.
 
-use e2e::goldens::{assert_same, golden, substitute, tree, TREES};
+use e2e::goldens::{assert_same, golden, open_library, substitute, tree, TREES};
 use e2e::skillkit;
 use skillkit::agents::codex;
 use skillkit::library::Library;
-use std::path::PathBuf;
 
 const AGENT: &str = "codex-0.171.0";
 const PROJECT_ROOT: &str = "{WORK}/proj/.agents/skills";
@@ -23,8 +22,7 @@ fn render(sources: &[String]) -> (String, String) {
 }
 
 fn library(sources: &[String]) -> Library {
-    let sources: Vec<PathBuf> = sources.iter().map(PathBuf::from).collect();
-    Library::open(&sources, &codex::AGENT)
+    open_library(sources, &codex::AGENT)
 }
 
 /// The capture's trees: one source (the repo's `.agents/skills`), or `override` with the user's
@@ -39,17 +37,12 @@ fn cases() -> Vec<Case> {
     out
 }
 
-fn sub(text: &str, map: &[(&'static str, String)]) -> String {
-    let pairs: Vec<(&str, &str)> = map.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    substitute(text, &pairs)
-}
-
 #[test]
 fn every_listing_is_byte_exact() {
     for (t, sources, map) in cases() {
         let (text, _) = render(&sources);
         match golden(AGENT, t, "listing.txt") {
-            Some(want) => assert_same(&text, &sub(&want, &map), t),
+            Some(want) => assert_same(&text, &substitute(&want, &map), t),
             None => {
                 assert!(golden(AGENT, t, "no-listing.txt").is_some(), "no golden for {t}");
                 assert_eq!(text, "", "{t}: Codex sends no skills block");
@@ -80,7 +73,7 @@ fn load_errors_are_codex_stderr_lines() {
     for (t, sources, map) in cases() {
         let lib = library(&sources);
         let prompt = codex::AGENT.render(&lib, &Default::default()).unwrap();
-        let want = golden(AGENT, t, "load-errors.txt").map(|w| sub(&w, &map)).unwrap_or_default();
+        let want = golden(AGENT, t, "load-errors.txt").map(|w| substitute(&w, &map)).unwrap_or_default();
         let ours: String = prompt.warnings.iter().map(|w| format!("{w}\n")).collect();
         assert_same(&ours, &want, t);
     }
@@ -97,7 +90,7 @@ fn mention_items_match_the_captures() {
                 .as_array()
                 .unwrap()
                 .iter()
-                .flat_map(|it| it["texts"].as_array().unwrap().iter().map(|s| sub(s.as_str().unwrap(), &map)))
+                .flat_map(|it| it["texts"].as_array().unwrap().iter().map(|s| substitute(s.as_str().unwrap(), &map)))
                 .collect();
             let ours: Vec<String> =
                 codex::mentions(&lib, &format!("use ${folder} some args")).into_iter().map(|m| m.item).collect();
@@ -179,9 +172,11 @@ fn the_budget_shares_description_characters_round_robin() {
 #[test]
 fn a_non_default_context_window_from_codexs_own_setting() {
     let t = tree("budget-60");
-    let want =
-        sub(&golden(AGENT, "settings-context-window-100000", "listing.txt").unwrap(), &[(PROJECT_ROOT, t.clone())]);
-    let default = sub(&golden(AGENT, "budget-60", "listing.txt").unwrap(), &[(PROJECT_ROOT, t.clone())]);
+    let want = substitute(
+        &golden(AGENT, "settings-context-window-100000", "listing.txt").unwrap(),
+        &[(PROJECT_ROOT, t.clone())],
+    );
+    let default = substitute(&golden(AGENT, "budget-60", "listing.txt").unwrap(), &[(PROJECT_ROOT, t.clone())]);
     assert_ne!(want, default);
     let home = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(home.path().join(".codex")).unwrap();

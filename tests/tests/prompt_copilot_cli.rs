@@ -3,12 +3,11 @@
 //! (`tests/oracles/capture_copilot_cli.sh`); the `skill` tool, its answers and the skills
 //! `copilot skill list` reports as failed match too.
 
-use e2e::goldens::{assert_same, golden, golden_jsons, substitute, tree, TREES};
+use e2e::goldens::{assert_same, golden, golden_jsons, open_library, substitute, tree, TREES};
 use e2e::skillkit;
 use skillkit::agents::copilot_cli;
 use skillkit::library::Library;
 use skillkit::prompt::Decision;
-use std::path::PathBuf;
 
 const AGENT: &str = "copilot-cli-1.0.102";
 const PROJECT_ROOT: &str = "{WORK}/proj/.github/skills";
@@ -37,14 +36,8 @@ fn cases() -> Vec<Case> {
     out
 }
 
-fn sub(text: &str, map: &[(&'static str, String)]) -> String {
-    let pairs: Vec<(&str, &str)> = map.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    substitute(text, &pairs)
-}
-
 fn library(sources: &[String]) -> Library {
-    let sources: Vec<PathBuf> = sources.iter().map(PathBuf::from).collect();
-    Library::open(&sources, &copilot_cli::AGENT)
+    open_library(sources, &copilot_cli::AGENT)
 }
 
 #[test]
@@ -95,9 +88,9 @@ fn skill_calls_answer_as_copilot_does() {
     for (t, sources, map) in cases() {
         let lib = library(&sources);
         for (name, f, v) in golden_jsons(AGENT, t, "call-") {
-            let result = sub(v["tool_result"].as_str().unwrap(), &map);
+            let result = substitute(v["tool_result"].as_str().unwrap(), &map);
             let after: Vec<String> =
-                v["after"].as_array().unwrap().iter().map(|m| sub(m["text"].as_str().unwrap(), &map)).collect();
+                v["after"].as_array().unwrap().iter().map(|m| substitute(m["text"].as_str().unwrap(), &map)).collect();
             match copilot_cli::activate(&lib, &name) {
                 Ok((ours, message)) => {
                     assert_same(&ours, &result, &format!("{t}/{f}"));

@@ -2,11 +2,10 @@
 //! real Gemini CLI 0.61.0 system instruction byte for byte on every captured tree, with its
 //! `activate_skill` tool definition, every activation result and the conflict warning.
 
-use e2e::goldens::{assert_same, golden, substitute, tree, TREES};
+use e2e::goldens::{assert_same, golden, open_library, substitute, tree, TREES};
 use e2e::skillkit;
 use skillkit::agents::gemini_cli;
 use skillkit::library::Library;
-use std::path::PathBuf;
 
 const AGENT: &str = "gemini-cli-0.61.0";
 const PROJECT_ROOT: &str = "{WORK}/proj/.gemini/skills";
@@ -22,14 +21,8 @@ fn cases() -> Vec<Case> {
     out
 }
 
-fn sub(text: &str, map: &[(&'static str, String)]) -> String {
-    let pairs: Vec<(&str, &str)> = map.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    substitute(text, &pairs)
-}
-
 fn library(sources: &[String]) -> Library {
-    let sources: Vec<PathBuf> = sources.iter().map(PathBuf::from).collect();
-    Library::open(&sources, &gemini_cli::AGENT)
+    open_library(sources, &gemini_cli::AGENT)
 }
 
 fn prompt(sources: &[String]) -> skillkit::prompt::Prompt {
@@ -46,7 +39,7 @@ fn every_listing_is_byte_exact() {
         let out = skillkit(&args);
         assert_eq!(out.code, 0, "{}", out.stderr);
         match golden(AGENT, t, "listing.txt") {
-            Some(want) => assert_same(&out.stdout, &sub(&want, &map), t),
+            Some(want) => assert_same(&out.stdout, &substitute(&want, &map), t),
             None => {
                 assert!(golden(AGENT, t, "no-listing.txt").is_some(), "no golden for {t}");
                 assert_eq!(out.stdout, "", "{t}: no section");
@@ -64,7 +57,7 @@ fn folders_sharing_a_prefix_are_listed_in_geminis_order() {
     let out = skillkit(&["prompt", "--agent", "gemini-cli", "--source", &t]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let want = golden(AGENT, "name-order", "listing.txt").unwrap();
-    assert_same(&out.stdout, &sub(&want, &[(PROJECT_ROOT, t.clone())]), "name-order");
+    assert_same(&out.stdout, &substitute(&want, &[(PROJECT_ROOT, t.clone())]), "name-order");
 }
 
 /// Three folders of one source declaring one `name` (`dup`, `dup-x`, `dup_y`): Gemini CLI keeps
@@ -74,7 +67,7 @@ fn of_folders_declaring_one_name_gemini_keeps_the_byte_smallest() {
     let t = tree("same-name");
     let out = skillkit(&["prompt", "--agent", "gemini-cli", "--source", &t]);
     let want = golden(AGENT, "same-name", "listing.txt").unwrap();
-    assert_same(&out.stdout, &sub(&want, &[(PROJECT_ROOT, t.clone())]), "same-name");
+    assert_same(&out.stdout, &substitute(&want, &[(PROJECT_ROOT, t.clone())]), "same-name");
 }
 
 #[test]
@@ -98,7 +91,7 @@ fn every_activation_matches() {
         let lib = library(&sources);
         for (stem, f, v) in e2e::goldens::golden_jsons(AGENT, t, "activate-") {
             let name = stem.as_str();
-            let want = sub(v["function_response"]["output"].as_str().unwrap(), &map);
+            let want = substitute(v["function_response"]["output"].as_str().unwrap(), &map);
             let ours = gemini_cli::activate(&lib, name).unwrap_or_else(|e| panic!("{t}/{f}: {e}"));
             assert_same(&ours, &want, &format!("{t}/{f}"));
             checked += 1;
@@ -111,7 +104,7 @@ fn every_activation_matches() {
 #[test]
 fn a_name_clash_warns_like_gemini() {
     for (t, sources, map) in cases() {
-        let want = golden(AGENT, t, "listing.stderr.txt").map(|w| sub(&w, &map)).unwrap_or_default();
+        let want = golden(AGENT, t, "listing.stderr.txt").map(|w| substitute(&w, &map)).unwrap_or_default();
         let ours: String = prompt(&sources).warnings.iter().map(|w| format!("{w}\n")).collect();
         assert_same(&ours, &want, t);
     }

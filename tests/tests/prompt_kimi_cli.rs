@@ -4,12 +4,11 @@
 //! answer on a `SKILL.md`, the `/skill:NAME` message and the skills Kimi's log says it skipped
 //! match too.
 
-use e2e::goldens::{assert_same, golden, golden_jsons, substitute, tree, TREES};
+use e2e::goldens::{assert_same, golden, golden_jsons, open_library, substitute, tree, TREES};
 use e2e::skillkit;
 use skillkit::agents::kimi_cli;
 use skillkit::library::Library;
 use skillkit::prompt::Decision;
-use std::path::PathBuf;
 
 const AGENT: &str = "kimi-cli-1.50.0";
 const PROJECT_ROOT: &str = "{WORK}/proj/.kimi/skills";
@@ -32,14 +31,8 @@ fn cases() -> Vec<Case> {
     out
 }
 
-fn sub(text: &str, map: &[(&'static str, String)]) -> String {
-    let pairs: Vec<(&str, &str)> = map.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    substitute(text, &pairs)
-}
-
 fn library(sources: &[String]) -> Library {
-    let sources: Vec<PathBuf> = sources.iter().map(PathBuf::from).collect();
-    Library::open(&sources, &kimi_cli::AGENT)
+    open_library(sources, &kimi_cli::AGENT)
 }
 
 #[test]
@@ -53,7 +46,7 @@ fn every_section_is_byte_exact() {
         let out = skillkit(&args);
         assert_eq!(out.code, 0, "{t}: {}", out.stderr);
         let want = golden(AGENT, t, "listing.txt").unwrap_or_else(|| panic!("no golden for {t}"));
-        assert_same(&out.stdout, &sub(&want, &map), t);
+        assert_same(&out.stdout, &substitute(&want, &map), t);
         checked += 1;
     }
     assert_eq!(checked, TREES.len() + MORE.len() + 1);
@@ -85,12 +78,12 @@ fn activation_by_slash_command_and_by_reading_the_file() {
             lib.entries[l.entry].skill.text.clone()
         };
         for (name, f, v) in golden_jsons(AGENT, t, "slash-") {
-            let want = sub(v["message"].as_str().unwrap(), &map);
+            let want = substitute(v["message"].as_str().unwrap(), &map);
             assert_same(&kimi_cli::slash_message(&text_of(&name), "some args"), &want, &format!("{t}/{f}"));
             checked += 1;
         }
         for (name, f, v) in golden_jsons(AGENT, t, "read-") {
-            let want = sub(v["tool_result"].as_str().unwrap(), &map);
+            let want = substitute(v["tool_result"].as_str().unwrap(), &map);
             assert_same(&kimi_cli::read_file(&text_of(&name)), &want, &format!("{t}/{f}"));
             checked += 1;
         }

@@ -3,12 +3,11 @@
 //! tree (`tests/oracles/capture_letta_code.sh`); its `Skill` tool and the tool's answers (the
 //! tool result and the `<skill_content>` message queued after it) match too.
 
-use e2e::goldens::{assert_same, golden, golden_jsons, substitute, tree, TREES};
+use e2e::goldens::{assert_same, golden, golden_jsons, open_library, substitute, tree, TREES};
 use e2e::skillkit;
 use skillkit::agents::letta_code;
 use skillkit::library::Library;
 use skillkit::prompt::Decision;
-use std::path::PathBuf;
 
 const AGENT: &str = "letta-code-0.32.18";
 const PROJECT_ROOT: &str = "{WORK}/proj/.agents/skills";
@@ -39,14 +38,8 @@ fn cases() -> Vec<Case> {
     out
 }
 
-fn sub(text: &str, map: &[(&'static str, String)]) -> String {
-    let pairs: Vec<(&str, &str)> = map.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    substitute(text, &pairs)
-}
-
 fn library(sources: &[String]) -> Library {
-    let sources: Vec<PathBuf> = sources.iter().map(PathBuf::from).collect();
-    Library::open(&sources, &letta_code::AGENT)
+    open_library(sources, &letta_code::AGENT)
 }
 
 fn render(sources: &[String]) -> String {
@@ -111,9 +104,9 @@ fn skill_calls_answer_as_letta_code_does() {
         let lib = library(&sources);
         for (_, f, v) in golden_jsons(AGENT, t, "call-") {
             let name = v["skill"].as_str().unwrap();
-            let result = sub(v["tool_result"].as_str().unwrap(), &map);
+            let result = substitute(v["tool_result"].as_str().unwrap(), &map);
             let after: Vec<String> =
-                v["after"].as_array().unwrap().iter().map(|m| sub(m["text"].as_str().unwrap(), &map)).collect();
+                v["after"].as_array().unwrap().iter().map(|m| substitute(m["text"].as_str().unwrap(), &map)).collect();
             match letta_code::activate(&lib, name) {
                 Ok((ours, message)) => {
                     assert_same(&ours, &result, &format!("{t}/{f}"));
@@ -169,7 +162,7 @@ fn decisions_name_what_letta_code_did() {
 fn sessions_activate_with_the_skill_tool() {
     let lib = library(&[tree("minimal")]);
     let (result, message) = letta_code::activate(&lib, "hello-note").unwrap();
-    let want = sub(
+    let want = substitute(
         golden_jsons(AGENT, "minimal", "call-").iter().find(|(_, _, v)| v["skill"] == "hello-note").unwrap().2["after"]
             [0]["text"]
             .as_str()

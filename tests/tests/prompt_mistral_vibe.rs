@@ -3,12 +3,11 @@
 //! (`tests/oracles/capture_mistral_vibe.sh`); the `## Available Skills` instructions, the `skill`
 //! tool, its answers and the skills Vibe reports as failed to load match too.
 
-use e2e::goldens::{assert_same, golden, golden_jsons, substitute, tree, TREES};
+use e2e::goldens::{assert_same, golden, golden_jsons, open_library, substitute, tree, TREES};
 use e2e::skillkit;
 use skillkit::agents::mistral_vibe;
 use skillkit::library::Library;
 use skillkit::prompt::Decision;
-use std::path::PathBuf;
 
 const AGENT: &str = "mistral-vibe-3.0.3";
 const PROJECT_ROOT: &str = "{WORK}/proj/.vibe/skills";
@@ -33,14 +32,8 @@ fn cases() -> Vec<Case> {
     out
 }
 
-fn sub(text: &str, map: &[(&'static str, String)]) -> String {
-    let pairs: Vec<(&str, &str)> = map.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    substitute(text, &pairs)
-}
-
 fn library(sources: &[String]) -> Library {
-    let sources: Vec<PathBuf> = sources.iter().map(PathBuf::from).collect();
-    Library::open(&sources, &mistral_vibe::AGENT)
+    open_library(sources, &mistral_vibe::AGENT)
 }
 
 #[test]
@@ -54,7 +47,7 @@ fn every_listing_is_byte_exact() {
         let out = skillkit(&args);
         assert_eq!(out.code, 0, "{t}: {}", out.stderr);
         let want = golden(AGENT, t, "listing.txt").unwrap_or_else(|| panic!("no golden for {t}"));
-        assert_same(&out.stdout, &sub(&want, &map), t);
+        assert_same(&out.stdout, &substitute(&want, &map), t);
         checked += 1;
     }
     assert_eq!(checked, TREES.len() + MORE.len() + 1);
@@ -81,7 +74,7 @@ fn skill_calls_answer_as_vibe_does() {
     for (t, sources, map) in cases() {
         let lib = library(&sources);
         for (name, f, v) in golden_jsons(AGENT, t, "call-") {
-            let want = sub(v["tool_result"].as_str().unwrap(), &map);
+            let want = substitute(v["tool_result"].as_str().unwrap(), &map);
             let ours = mistral_vibe::activate(&lib, &name).unwrap_or_else(|e| panic!("{t}/{f}: {e}"));
             assert_same(&ours, &want, &format!("{t}/{f}"));
             checked += 1;

@@ -3,11 +3,10 @@
 //! `tests/oracles/capture_opencode.sh`), with its `skill` tool definition, the skills it loads and
 //! its activation results.
 
-use e2e::goldens::{assert_same, golden, substitute, tree, TREES};
+use e2e::goldens::{assert_same, golden, open_library, substitute, tree, TREES};
 use e2e::skillkit;
 use skillkit::agents::opencode;
 use skillkit::library::Library;
-use std::path::PathBuf;
 
 const AGENT: &str = "opencode-1.18.33";
 const PROJECT_ROOT: &str = "{WORK}/proj/.opencode/skills";
@@ -31,14 +30,8 @@ fn cases() -> Vec<Case> {
     out
 }
 
-fn sub(text: &str, map: &[(&'static str, String)]) -> String {
-    let pairs: Vec<(&str, &str)> = map.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    substitute(text, &pairs)
-}
-
 fn library(sources: &[String]) -> Library {
-    let sources: Vec<PathBuf> = sources.iter().map(PathBuf::from).collect();
-    Library::open(&sources, &opencode::AGENT)
+    open_library(sources, &opencode::AGENT)
 }
 
 fn render(sources: &[String]) -> String {
@@ -70,7 +63,7 @@ fn every_listing_is_byte_exact() {
         }
         let text = render(&sources);
         let want = golden(AGENT, t, "listing.txt").unwrap_or_else(|| panic!("no golden for {t}"));
-        assert_same(&text, &sub(&want, &map), t);
+        assert_same(&text, &substitute(&want, &map), t);
         checked += 1;
     }
     assert_eq!(checked, TREES.len() + MORE_TREES.len() + 2 - RACES.len());
@@ -89,7 +82,7 @@ fn duplicates_everything_but_the_winner_is_exact() {
         let ours = entry_of(&text, name).unwrap_or_else(|| panic!("{t}: no {name}"));
         let mut runs = 0;
         for f in ["listing.txt", "listing-run1.txt", "listing-run2.txt", "listing-run3.txt"] {
-            let Some(want) = golden(AGENT, t, f).map(|w| sub(&w, &map)) else { continue };
+            let Some(want) = golden(AGENT, t, f).map(|w| substitute(&w, &map)) else { continue };
             let theirs = entry_of(&want, name).unwrap_or_else(|| panic!("{t}/{f}: no {name}"));
             assert_same(&text.replace(ours, ""), &want.replace(theirs, ""), &format!("{t}/{f}"));
             if t == "override" {
@@ -102,7 +95,8 @@ fn duplicates_everything_but_the_winner_is_exact() {
     let (base, project) = (tree("override-base"), tree("override-project"));
     let lib = library(&[base.clone(), project.clone()]);
     let prompt = opencode::AGENT.render(&lib, &Default::default()).unwrap();
-    let want = sub(&golden(AGENT, "override", "warnings.txt").unwrap(), &[(USER_ROOT, base), (PROJECT_ROOT, project)]);
+    let want =
+        substitute(&golden(AGENT, "override", "warnings.txt").unwrap(), &[(USER_ROOT, base), (PROJECT_ROOT, project)]);
     let ours: String = prompt.warnings.iter().map(|w| format!("{w}\n")).collect();
     assert_same(&ours, &want, "override warnings");
     let shadowed: Vec<_> =
@@ -141,7 +135,7 @@ fn loaded_skills_match_debug_skill() {
                 (
                     s["name"].as_str().unwrap().to_string(),
                     s["description"].as_str().map(str::to_string),
-                    sub(s["location"].as_str().unwrap(), &map),
+                    substitute(s["location"].as_str().unwrap(), &map),
                 )
             })
             .collect();
@@ -176,7 +170,7 @@ fn activation_results_match() {
             if name == opencode::BUILTIN_NAME {
                 continue; // its body is OpenCode's own document, not reproduced
             }
-            let want = sub(&golden(AGENT, t, f).unwrap(), &map);
+            let want = substitute(&golden(AGENT, t, f).unwrap(), &map);
             let ours = match opencode::activate(&lib, name) {
                 Ok(s) | Err(s) => s,
             };

@@ -3,7 +3,7 @@
 //! by `tests/oracles/capture_qwen_code.sh`), with its `skill` tool definition, the skills it skips
 //! (its debug log's reasons) and its activation results.
 
-use e2e::goldens::{assert_same, golden, golden_jsons, substitute, tree, TREES};
+use e2e::goldens::{assert_same, golden, golden_jsons, open_library, substitute, tree, TREES};
 use e2e::skillkit;
 use skillkit::agents::qwen_code;
 use skillkit::library::Library;
@@ -28,14 +28,8 @@ fn cases() -> Vec<Case> {
     out
 }
 
-fn sub(text: &str, map: &[(&'static str, String)]) -> String {
-    let pairs: Vec<(&str, &str)> = map.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    substitute(text, &pairs)
-}
-
 fn library(sources: &[String]) -> Library {
-    let sources: Vec<PathBuf> = sources.iter().map(PathBuf::from).collect();
-    Library::open(&sources, &qwen_code::AGENT)
+    open_library(sources, &qwen_code::AGENT)
 }
 
 fn render(sources: &[String]) -> String {
@@ -54,7 +48,7 @@ fn every_listing_is_byte_exact() {
     for (t, sources, map) in cases() {
         let text = render(&sources);
         let want = golden(AGENT, t, "listing.txt").unwrap_or_else(|| panic!("no golden for {t}"));
-        assert_same(&text, &sub(&want, &map), t);
+        assert_same(&text, &substitute(&want, &map), t);
         checked += 1;
     }
     assert_eq!(checked, TREES.len() + MORE_TREES.len() + 1);
@@ -118,7 +112,7 @@ fn skipped_skills_match_the_debug_log() {
     let mut checked = 0;
     for (t, sources, map) in cases() {
         let want: Vec<String> = golden(AGENT, t, "skips.txt")
-            .map(|s| sub(&s, &map))
+            .map(|s| substitute(&s, &map))
             .unwrap_or_default()
             .lines()
             .map(str::to_string)
@@ -148,7 +142,7 @@ fn activation_results_match() {
     for (t, sources, map) in cases() {
         let lib = library(&sources);
         for (name, f, v) in golden_jsons(AGENT, t, "call-") {
-            let want = sub(v["tool_result"].as_str().unwrap(), &map);
+            let want = substitute(v["tool_result"].as_str().unwrap(), &map);
             let ours = match qwen_code::activate(&lib, &name.replace('_', " ")) {
                 Ok(s) | Err(s) => s,
             };
@@ -192,7 +186,11 @@ fn sessions_answer_as_qwen_code() {
     let first = s.apply(Step::Invoke { skill: "hello-note".into(), args: None }).outcome.clone();
     let want = golden(AGENT, "minimal", "call-hello-note.json").unwrap();
     let want: serde_json::Value = serde_json::from_str(&want).unwrap();
-    assert_same(&first.result, &sub(want["tool_result"].as_str().unwrap(), &[(PROJECT_ROOT, t.clone())]), "first call");
+    assert_same(
+        &first.result,
+        &substitute(want["tool_result"].as_str().unwrap(), &[(PROJECT_ROOT, t.clone())]),
+        "first call",
+    );
     assert!(!first.is_error);
     let second = s.apply(Step::Invoke { skill: "hello-note".into(), args: None }).outcome.clone();
     assert_eq!(second.result, "Skill \"hello-note\" is already loaded in context.");

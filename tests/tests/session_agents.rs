@@ -36,11 +36,6 @@ fn captures(project: &'static str, user: &'static str, user_first: bool) -> Vec<
     out
 }
 
-fn sub(text: &str, map: &[(&'static str, String)]) -> String {
-    let pairs: Vec<(&str, &str)> = map.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    substitute(text, &pairs)
-}
-
 fn session(agent: &str, sources: &[String], settings: Settings) -> Session {
     let sources: Vec<PathBuf> = sources.iter().map(PathBuf::from).collect();
     Session::new(skillkit::find_agent(agent).unwrap(), &sources, settings)
@@ -72,12 +67,12 @@ fn strings(v: &serde_json::Value) -> Vec<&str> {
 /// A Skill tool golden against a session turn: the `tool_result`, `is_error` and the text blocks
 /// after it.
 fn check_tool(out: &Outcome, g: &serde_json::Value, map: &[(&'static str, String)], what: &str) {
-    assert_same(&out.result, &sub(g["tool_result"].as_str().unwrap(), map), what);
+    assert_same(&out.result, &substitute(g["tool_result"].as_str().unwrap(), map), what);
     assert_eq!(out.is_error, g["is_error"].as_bool().unwrap(), "{what}");
     let want = strings(&g["blocks"]);
     assert_eq!(out.blocks.len(), want.len(), "{what}");
     for (ours, theirs) in out.blocks.iter().zip(want) {
-        assert_same(ours, &sub(theirs, map), what);
+        assert_same(ours, &substitute(theirs, map), what);
     }
 }
 
@@ -88,10 +83,10 @@ fn check_slash(out: &Outcome, g: &serde_json::Value, map: &[(&'static str, Strin
         Some(blocks) => {
             let want = strings(blocks);
             assert!(!out.is_error, "{what}");
-            assert_same(&out.result, &sub(want[0], map), what);
+            assert_same(&out.result, &substitute(want[0], map), what);
             assert_eq!(out.blocks.len(), want.len() - 1, "{what}");
             for (ours, theirs) in out.blocks.iter().zip(&want[1..]) {
-                assert_same(ours, &sub(theirs, map), what);
+                assert_same(ours, &substitute(theirs, map), what);
             }
         }
         None => {
@@ -295,7 +290,11 @@ fn gemini_activate_skill_results_equal_the_goldens() {
             let t = s.apply(Step::Invoke { skill: name.clone(), args: None }).clone();
             let g = json(GEMINI, c.name, &file);
             let what = format!("{}/{file}", c.name);
-            assert_same(&t.outcome.result, &sub(g["function_response"]["output"].as_str().unwrap(), &c.map), &what);
+            assert_same(
+                &t.outcome.result,
+                &substitute(g["function_response"]["output"].as_str().unwrap(), &c.map),
+                &what,
+            );
             assert!(!t.outcome.is_error, "{what}");
             assert_eq!(t.outcome.call, format!("activate_skill({{\"name\": \"{name}\"}})"));
             assert!(t.loaded.contains(&name), "{what}");
@@ -319,7 +318,7 @@ fn gemini_through_simulate() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     let g = json(GEMINI, "minimal", "activate-hello-note.json");
-    let want = sub(g["function_response"]["output"].as_str().unwrap(), &[("{WORK}/proj/.gemini/skills", t)]);
+    let want = substitute(g["function_response"]["output"].as_str().unwrap(), &[("{WORK}/proj/.gemini/skills", t)]);
     assert_same(v["turns"][0]["result"].as_str().unwrap(), &want, "simulate gemini");
 }
 
@@ -334,7 +333,7 @@ fn codex_mention_items_equal_the_goldens() {
                 .as_array()
                 .unwrap()
                 .iter()
-                .flat_map(|it| strings(&it["texts"]).into_iter().map(|s| sub(s, &c.map)).collect::<Vec<_>>())
+                .flat_map(|it| strings(&it["texts"]).into_iter().map(|s| substitute(s, &c.map)).collect::<Vec<_>>())
                 .collect();
             let out = s.apply(Step::Invoke { skill: folder.clone(), args: Some("some args".into()) }).outcome.clone();
             let what = format!("{}/{file}", c.name);
@@ -363,7 +362,8 @@ fn codex_through_simulate() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     let g = json(CODEX, "unicode", "mention-unicode-skill.json");
-    let want = sub(g["items_after_prompt"][0]["texts"][0].as_str().unwrap(), &[("{WORK}/proj/.agents/skills", t)]);
+    let want =
+        substitute(g["items_after_prompt"][0]["texts"][0].as_str().unwrap(), &[("{WORK}/proj/.agents/skills", t)]);
     assert_same(v["turns"][0]["result"].as_str().unwrap(), &want, "simulate codex");
     // A mention of no listed skill injects nothing.
     assert_eq!(v["turns"][1]["result"], "");
