@@ -28,6 +28,8 @@
 # "[exit code with --strict: N]" and "[exit code with --profile directory: N]". Paths are made machine-independent: WORK/<case> -> {CASE},
 # WORK -> {WORK}, the scratch HOME -> {HOME}. expected.json is the --json report, normalised the same way.
 #
+# captured-with.txt (written after a full capture without failures) holds `claude --version`.
+#
 # The table: one case a line, its folder name and the path validated inside it ("." = the folder).
 # Every case folder must be listed here and every listed case must have its goldens:
 # `cargo test -p e2e --test plugin_goldens` holds both. tests/fixtures/plugins/cases.md says what each
@@ -59,6 +61,8 @@ manifest-typo-key                 .
 manifest-npm-key                  .
 manifest-marketplace-key          .
 manifest-two-errors-and-warning   .
+manifest-name-not-kebab           .
+manifest-error-and-bad-skill      .
 json-trailing-comma               .
 json-truncated                    .
 json-bad-utf8                     .
@@ -75,6 +79,7 @@ path-commands-no-dot              .
 skill-broken-frontmatter          .
 skill-frontmatter-list            .
 skill-description-list            .
+skill-description-number          .
 skill-allowed-tools-number        .
 skill-shell-unknown               .
 skill-metadata-list               .
@@ -108,8 +113,10 @@ market-duplicate-names            .
 market-source-missing-folder      .
 market-unknown-key                .
 market-entry-unknown-key          .
+market-entry-version-mismatch     .
 market-plugin-bad-skill           .
 market-plugin-bad-manifest        .
+market-plugin-bad-json            .
 market-and-plugin                 .
 market-trailing-comma             .
 '
@@ -146,7 +153,8 @@ case "${1:-}" in
     # a plugin folder: a folder with .claude-plugin/plugin.json or marketplace.json, or with skills/*/SKILL.md
     find "$ROOT" \( -path '*/.claude-plugin/plugin.json' -o -path '*/.claude-plugin/marketplace.json' \) \
         -printf '%h\n' | sed 's#/.claude-plugin$##' > "$OUT/.dirs"
-    find "$ROOT" -path '*/skills/*/SKILL.md' -printf '%h\n' | sed 's#/skills/[^/]*$##' >> "$OUT/.dirs"
+    find "$ROOT" -name SKILL.md -printf '%h\n' | awk -F/ 'NF > 2 && $(NF-1) == "skills"' \
+        | sed 's#/skills/[^/]*$##' >> "$OUT/.dirs"
     sort -u "$OUT/.dirs" > "$OUT/plugins.txt"; rm -f "$OUT/.dirs"
     while read -r d; do
       rel=${d#"$ROOT"/}; name=$(tr '/' '~' <<< "$rel")
@@ -232,4 +240,6 @@ for d in "$CASES_DIR"/*/; do
   awk -v c="$c" '$1 == c {f=1} END {exit !f}' <<< "$CASES" || { echo "FAIL $c: not in the table" >&2; fails=$((fails + 1)); }
 done
 echo "captured with $VER; $fails failures" >&2
+# the release the goldens come from (tests/tests/plugin_goldens.rs holds it to this header), on a full capture
+[ "$fails" = 0 ] && [ -z "${ONLY:-}" ] && echo "$VER" > "$CASES_DIR/captured-with.txt"
 [ "$fails" = 0 ]
