@@ -5,6 +5,8 @@
 #   tests/oracles/capture_plugin_validate.sh                      every case of the table below
 #   tests/oracles/capture_plugin_validate.sh --corpus OUT [ROOT]  every plugin folder under ROOT
 #                                                                 (default /work/shared/corpus) into OUT
+#                                                                 (outside the repository): OUT/<dir>.txt,
+#                                                                 .json, .rc and OUT/summary.txt
 #   tests/oracles/capture_plugin_validate.sh --list               the cases, one a line
 #
 # 1. Install the real program (pinned; a native binary, no model and no account needed for `validate`):
@@ -14,19 +16,22 @@
 # 2. Run this script. Each case is copied (without its expected.* files) to WORK/<case> (WORK defaults
 #    to /tmp/skillkit-plugin-validate, wiped first; a folder outside any git repository, so the
 #    validator's "plugin directory checks", which look for a repository root in up to 32 parents, find
-#    none and say so the same way on every machine), then validated one at a time, three times:
+#    none and say so the same way on every machine), then validated one at a time, four times:
 #        claude plugin validate WORK/<case>/<target>            -> expected.txt
 #        claude plugin validate --json WORK/<case>/<target>     -> expected.json
 #        claude plugin validate --strict WORK/<case>/<target>   -> its exit code only, in expected.txt
 #        claude plugin validate --profile directory WORK/<case>/<target>   -> the same
 #    with the cwd in WORK, env -i, HOME a fresh scratch folder, telemetry, auto-update and
 #    non-essential traffic off, inside `unshare -rn` (a private network namespace with loopback only)
-#    when the machine allows it: nothing can leave the machine. About 2 seconds per case.
+#    when the machine allows it: nothing can leave the machine. About 3 seconds per case (76 cases:
+#    3.5 minutes on 2 shared cores). A skill tree with findings in two skills prints them in the
+#    file system's order (readdir): keep each case to one file with findings, or the golden is not stable.
 #
 # expected.txt is the program's stdout and stderr, merged in the order printed, between a first line
 # "$ claude plugin validate <target>" and three last lines "[exit code: N]",
-# "[exit code with --strict: N]" and "[exit code with --profile directory: N]". Paths are made machine-independent: WORK/<case> -> {CASE},
-# WORK -> {WORK}, the scratch HOME -> {HOME}. expected.json is the --json report, normalised the same way.
+# "[exit code with --strict: N]" and "[exit code with --profile directory: N]". Paths are made
+# machine-independent: WORK/<case> -> {CASE}, WORK -> {WORK}, the scratch HOME -> {HOME}.
+# expected.json is the --json report, normalised the same way.
 #
 # captured-with.txt (written after a full capture without failures) holds `claude --version`.
 #
@@ -121,7 +126,7 @@ market-and-plugin                 .
 market-trailing-comma             .
 '
 
-usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; }
 
 # run_validate OUTFILE RCFILE ARGS...: one run of the real program, sandboxed
 run_validate() {
