@@ -3,7 +3,7 @@ import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { EditorView } from '@codemirror/view';
 import { insertNewline } from '@codemirror/commands';
 import type { Studio } from './lib/studio.svelte';
-import { lineSeparatorOf } from './lib/editor';
+import { lineSeparatorOf } from './lib/codemirror';
 import { $, type Call, dispatcher, type Handler, mountApp, oneSource, skill, unmountApp, until, versionOf } from './testing/fixtures';
 
 const CRLF = '---\r\nname: crlf\r\ndescription: d\r\n---\r\n# Body\r\n';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { EditorView } from '@codemirror/view';
 import type { Studio } from './lib/studio.svelte';
-import { minimalChange } from './lib/editor';
+import { minimalChange } from './lib/codemirror';
 import { $, type Call, dispatcher, type Handler, mountApp, oneSource, skill, unmountApp, until } from './testing/fixtures';
 
 const PATH = '/lib/s0/demo/SKILL.md';

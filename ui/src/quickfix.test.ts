@@ -3,7 +3,7 @@ import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { EditorView, activateHover, hasHoverTooltips } from '@codemirror/view';
 import { forEachDiagnostic, type Action } from '@codemirror/lint';
 import type { Studio } from './lib/studio.svelte';
-import { quickFixMenuAt } from './lib/editor';
+import { quickFixMenuAt } from './lib/codemirror/quickfix';
 import type { Diagnostic, Fix, Severity } from './lib/bindings';
 import { $$, $, type Call, dispatcher, settle, type Handler, mountApp, oneSource, skill, unmountApp, until } from './testing/fixtures';
 
