@@ -19,7 +19,7 @@ beforeEach(async () => {
   calls = [];
   mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
   studio = await mountApp(1);
-  await studio.openSkill(PATH);
+  await studio.editing.open(PATH);
   // A window narrower than 1,400 px starts with the form hidden.
   if (!$('[data-testid=frontmatter-form]')) $('[data-testid=form-toggle]')!.click();
   await until(() => field('name')?.value === 'demo');
@@ -79,7 +79,7 @@ describe('Frontmatter form', () => {
       value: 'New description.',
     });
     expect(editorText()).toBe('---\nname: demo\ndescription: New description.\n---\n# Body\n');
-    expect(studio.dirty).toBe(true);
+    expect(studio.editing.dirty).toBe(true);
   });
 
   it('typing in the text updates the form', async () => {
