@@ -4,7 +4,8 @@
 // constructor's arguments (values and getters), and tells what happened through callbacks; this
 // root builds them, wires each store's callbacks to the others (the reactions: a file opened
 // renders its preview, a library opened renders the prompt), and runs what spans several of
-// them (start, the window's agent, changes on disk). No store knows this root or its siblings.
+// them (start, the window's agent, changes on disk). No store imports this root or holds a
+// sibling (a store may name another's data types, such as `OpenFile`): `boundary.test.ts`.
 // Components get the `Studio` and reach each store through it; every result comes from the
 // engine through `api`.
 import { api, asAppError, events } from './api';
