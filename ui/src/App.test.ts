@@ -157,8 +157,8 @@ describe('Library pane', () => {
     list.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     await settle();
     list.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-    await until(() => studio.file !== null);
-    expect(studio.file?.path).toBe('/lib/s0/broken/SKILL.md');
+    await until(() => studio.editing.file !== null);
+    expect(studio.editing.file?.path).toBe('/lib/s0/broken/SKILL.md');
   });
 });
 
@@ -166,14 +166,14 @@ describe('Editor and Problems panes', () => {
   it('lints the text as typed and lists the live diagnostics', async () => {
     start();
     await until(() => $$('[data-testid=skill]').length === 3);
-    await studio.openSkill('/lib/s0/broken/SKILL.md');
+    await studio.editing.open('/lib/s0/broken/SKILL.md');
     await until(() => $('.cm-content') !== null);
     expect($('.cm-content')?.textContent).toContain('name: Broken');
     expect($$('[data-testid=problem]').map((e) => e.dataset.code)).toEqual(['SK201']);
     // The editor lints its text once it opens: wait for that, so it cannot land after ours.
     await until(() => calls.some((c) => c.cmd === 'lint_text'));
 
-    await studio.lint('---\nname: broken\n---\nbody\n');
+    await studio.editing.lint('---\nname: broken\n---\nbody\n');
     await settle();
     expect($$('[data-testid=problem]')).toHaveLength(0);
     expect(calls.filter((c) => c.cmd === 'lint_text').at(-1)?.args).toEqual({
@@ -187,16 +187,16 @@ describe('Editor and Problems panes', () => {
   it('saves the open file through the host', async () => {
     start();
     await until(() => $$('[data-testid=skill]').length === 3);
-    await studio.openSkill('/lib/s0/broken/SKILL.md');
-    await studio.lint('changed');
-    await studio.save();
+    await studio.editing.open('/lib/s0/broken/SKILL.md');
+    await studio.editing.lint('changed');
+    await studio.editing.save();
     // Saved over the version read when the file opened.
     expect(calls.find((c) => c.cmd === 'save_file')?.args).toEqual({
       path: '/lib/s0/broken/SKILL.md',
       text: 'changed',
       base: versionOf('---\nname: Broken\n---\nbody\n'),
     });
-    expect(studio.dirty).toBe(false);
+    expect(studio.editing.dirty).toBe(false);
   });
 });
 

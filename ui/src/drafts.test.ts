@@ -40,8 +40,8 @@ describe('Recovery drafts', () => {
     await until(() => $$('[data-testid=draft]').length === 2);
     $$('[data-testid=draft-restore]')[0].click();
     await until(() => ($('.cm-content') !== null && editorText() === 'recovered\n'));
-    expect(studio.file?.saved).toBe('on disk\n');
-    expect(studio.dirty).toBe(true);
+    expect(studio.editing.file?.saved).toBe('on disk\n');
+    expect(studio.editing.dirty).toBe(true);
     $('[data-testid=draft-discard]')!.click();
     await until(() => $$('[data-testid=draft]').length === 0);
     expect(calls.find((c) => c.cmd === 'discard_draft')?.args).toEqual({ path: '/lib/s0/other/SKILL.md' });
@@ -49,7 +49,7 @@ describe('Recovery drafts', () => {
 
   it('writes unsaved text (debounced) and drops the draft once the text is clean again', async () => {
     await start();
-    await studio.openSkill(PATH);
+    await studio.editing.open(PATH);
     await until(() => $('.cm-content') !== null);
     const view = EditorView.findFromDOM($('.cm-editor')!)!;
     view.dispatch({ changes: { from: 0, insert: 'a' } });

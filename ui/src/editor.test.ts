@@ -9,18 +9,9 @@ import { markdown } from '@codemirror/lang-markdown';
 import { yamlFrontmatter } from '@codemirror/lang-yaml';
 import { diagnosticCount } from '@codemirror/lint';
 import { highlightTree, tags as t, type Highlighter } from '@lezer/highlight';
-import {
-  createEditor,
-  highlightStyle,
-  inlineParts,
-  markdownHighlightStyle,
-  plainLabel,
-  renderDiagnostic,
-  squiggle,
-  typedText,
-  yamlHighlightStyle,
-  YAML_SCALAR,
-} from './lib/editor';
+import { createEditor, typedText } from './lib/codemirror';
+import { inlineParts, plainLabel, renderDiagnostic } from './lib/codemirror/diagnostics';
+import { highlightStyle, markdownHighlightStyle, squiggle, yamlHighlightStyle, YAML_SCALAR } from './lib/codemirror/theme';
 import type { Diagnostic } from './lib/bindings';
 import { $, $$, settle, until } from './testing/harness';
 import { readFileSync } from 'node:fs';

@@ -3,7 +3,7 @@ import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { EditorView } from '@codemirror/view';
 import { insertNewline } from '@codemirror/commands';
 import type { Studio } from './lib/studio.svelte';
-import { lineSeparatorOf } from './lib/editor';
+import { lineSeparatorOf } from './lib/codemirror';
 import { $, type Call, dispatcher, type Handler, mountApp, oneSource, skill, unmountApp, until, versionOf } from './testing/fixtures';
 
 const CRLF = '---\r\nname: crlf\r\ndescription: d\r\n---\r\n# Body\r\n';
@@ -37,23 +37,23 @@ describe('Line endings', () => {
   });
 
   it('a CRLF file keeps CRLF, also on new lines, when saved; an LF file keeps LF', async () => {
-    await studio.openSkill('/lib/s0/crlf/SKILL.md');
+    await studio.editing.open('/lib/s0/crlf/SKILL.md');
     await until(() => $('.cm-content') !== null);
-    expect(studio.dirty).toBe(false);
+    expect(studio.editing.dirty).toBe(false);
     const v = view();
     v.dispatch({ selection: { anchor: v.state.doc.length } });
     insertNewline(v);
     v.dispatch({ changes: { from: v.state.doc.length, insert: 'more' } });
-    await studio.save();
+    await studio.editing.save();
     expect(saved()?.text).toBe(`${CRLF}\r\nmore`);
 
     // Switching to an LF file switches the editor's line ending too.
-    await studio.openSkill('/lib/s0/lf/SKILL.md');
+    await studio.editing.open('/lib/s0/lf/SKILL.md');
     await until(() => view().state.doc.toString() === LF);
     const w = view();
     w.dispatch({ selection: { anchor: w.state.doc.length } });
     insertNewline(w);
-    await studio.save();
+    await studio.editing.save();
     expect(saved()?.text).toBe(`${LF}\n`);
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { EditorView } from '@codemirror/view';
 import type { Studio } from './lib/studio.svelte';
-import { minimalChange } from './lib/editor';
+import { minimalChange } from './lib/codemirror';
 import { $, type Call, dispatcher, type Handler, mountApp, oneSource, skill, unmountApp, until } from './testing/fixtures';
 
 const PATH = '/lib/s0/demo/SKILL.md';
@@ -19,7 +19,7 @@ beforeEach(async () => {
   calls = [];
   mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
   studio = await mountApp(1);
-  await studio.openSkill(PATH);
+  await studio.editing.open(PATH);
   // A window narrower than 1,400 px starts with the form hidden.
   if (!$('[data-testid=frontmatter-form]')) $('[data-testid=form-toggle]')!.click();
   await until(() => field('name')?.value === 'demo');
@@ -79,7 +79,7 @@ describe('Frontmatter form', () => {
       value: 'New description.',
     });
     expect(editorText()).toBe('---\nname: demo\ndescription: New description.\n---\n# Body\n');
-    expect(studio.dirty).toBe(true);
+    expect(studio.editing.dirty).toBe(true);
   });
 
   it('typing in the text updates the form', async () => {

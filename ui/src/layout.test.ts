@@ -143,7 +143,7 @@ describe('resizable panels', () => {
     key($('[data-testid=split-bottom]')!, 'ArrowUp');
     key(document.body, 'b', { ctrlKey: true, altKey: true });
     change($('[data-testid=theme]'), 'dark');
-    await studio.openSkill('/lib/s0/demo/SKILL.md');
+    await studio.editing.open('/lib/s0/demo/SKILL.md');
     await until(() => remembered().last_file === '/lib/s0/demo/SKILL.md' && remembered().collapsed.includes('side'));
     const library = remembered().sizes.library!;
     const bottom = remembered().sizes.bottom!;
@@ -152,7 +152,7 @@ describe('resizable panels', () => {
     expect(remembered().theme).toBe('dark');
 
     const again = await start(host(true), true);
-    await until(() => again.editor.file?.path === '/lib/s0/demo/SKILL.md');
+    await until(() => again.editing.file?.path === '/lib/s0/demo/SKILL.md');
     expect(width('#panel-library')).toBe(library);
     expect(parseFloat(($('#panel-bottom') as HTMLElement).style.height)).toBe(bottom);
     expect($('#panel-side')).toBeNull();
@@ -173,7 +173,7 @@ describe('resizable panels', () => {
     expect(width('#panel-library')).toBeLessThanOrEqual(LIMITS.library.max);
     expect(width('#panel-side')).toBeGreaterThanOrEqual(LIMITS.side.min);
     expect(studio.layout.theme).toBe('system');
-    expect(studio.editor.file).toBeNull();
+    expect(studio.editing.file).toBeNull();
   });
 });
 
@@ -211,7 +211,7 @@ describe('panels give way in a narrow window', () => {
   it('shows the side panel as a strip that opens over the editor, and gives it back when wide again', async () => {
     (window as unknown as HappyWindow).happyDOM.setWindowSize({ width: 1024, height: 768 });
     const studio = await start(host());
-    await studio.openSkill('/lib/s0/demo/SKILL.md');
+    await studio.editing.open('/lib/s0/demo/SKILL.md');
     studio.preview.show = true;
     studio.preview.showForm = true;
     await settle();
@@ -268,7 +268,7 @@ describe('one agent for the window', () => {
 describe('status bar', () => {
   it('says whether the open file is saved, its problems and where the cursor is', async () => {
     const studio = await start(host());
-    await studio.openSkill('/lib/s0/demo/SKILL.md');
+    await studio.editing.open('/lib/s0/demo/SKILL.md');
     await until(() => $('[data-testid=file-state]')?.textContent === 'Saved');
     expect($('[data-testid=lint-state]')!.textContent).toContain('No problems');
     expect($('[data-testid=cursor]')!.textContent).toBe('Ln 1, Col 1');
@@ -291,7 +291,7 @@ describe('welcome', () => {
     $('[data-testid=welcome-examples]')!.click();
     await until(() => studio.library.sources[0] === '/app/skills');
     $$('[data-testid=welcome-skill]')[1].click();
-    await until(() => studio.editor.file?.path === '/lib/s0/other/SKILL.md');
+    await until(() => studio.editing.file?.path === '/lib/s0/other/SKILL.md');
     expect($('[data-testid=welcome]')).toBeNull();
   });
 });

@@ -90,7 +90,7 @@ describe('Library tree', () => {
     expect($('[data-testid=library-filter]')!.getAttribute('placeholder')).toBe('Filter 500 skills');
     // A skill opened from elsewhere (Ctrl+P, Problems) is scrolled into the drawn rows.
     expect($('[data-testid=skill][data-name=skill-476-pdf]')).toBeNull();
-    await studio.openSkill('/lib/s0/skill-476-pdf/SKILL.md');
+    await studio.editing.open('/lib/s0/skill-476-pdf/SKILL.md');
     await until(() => $('[data-testid=skill][data-name=skill-476-pdf]')?.classList.contains('active') === true);
 
     change($('[data-testid=library-filter]'), '12 pdf');

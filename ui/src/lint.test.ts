@@ -25,7 +25,7 @@ beforeEach(async () => {
   pending = [];
   mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
   studio = await mountApp(1);
-  await studio.openSkill('/lib/s0/demo/SKILL.md');
+  await studio.editing.open('/lib/s0/demo/SKILL.md');
   await until(() => pending.length === 1);
   pending.shift()!.answer({ diagnostics: [] });
   await settle();
@@ -66,7 +66,7 @@ describe('Linting as you type', () => {
     };
     pending.shift()!.answer({ diagnostics: [d] });
     await until(() => diagnosticCount(view().state) === 1);
-    await until(() => studio.live.length === 1);
+    await until(() => studio.editing.live.length === 1);
     expect(lints()).toEqual([TEXT, `${TEXT}a`, `${TEXT}abcd`]);
   });
 
@@ -82,7 +82,7 @@ describe('Linting as you type', () => {
       await settle();
     }
     expect(squiggles()).toBe(1);
-    await until(() => studio.live.length === 1);
+    await until(() => studio.editing.live.length === 1);
     // The unchanged text, under the new agent.
     const asked = calls.filter((c) => c.cmd === 'lint_text').slice(1);
     expect(asked.length).toBeGreaterThan(0);
@@ -98,18 +98,18 @@ describe('Linting as you type', () => {
     };
     type('a');
     await answer([found]);
-    await until(() => studio.live.length === 1);
-    const shown = studio.live;
+    await until(() => studio.editing.live.length === 1);
+    const shown = studio.editing.live;
     // The same finding again (a copy, as the engine sends it): the list shown stays.
     type('b');
     await answer([{ ...found }]);
     await until(() => lints().length === 3);
     await settle();
     await new Promise((r) => setTimeout(r, 150));
-    expect(studio.live).toBe(shown);
+    expect(studio.editing.live).toBe(shown);
     // Another one replaces it.
     type('c');
     await answer([diagnostic('SK999', 'demo', 'error', 2, 1, 4)]);
-    await until(() => studio.live[0]?.start.line === 2);
+    await until(() => studio.editing.live[0]?.start.line === 2);
   });
 });

@@ -2,10 +2,13 @@
 // component CSS): theme tokens only, wrapping where text must be read whole, ellipses only with a
 // title, and a line kept for each New-skill message.
 import { describe, expect, it } from 'vitest';
-import editor from './lib/editor.ts?raw';
+import theme from './lib/codemirror/theme.ts?raw';
 import problems from './panes/Problems.svelte?raw';
 import newSkill from './panes/NewSkill.svelte?raw';
 import library from './panes/Library.svelte?raw';
+
+/** The editor's CodeMirror files, each by name, as written. */
+const codemirror: Record<string, string> = import.meta.glob('./lib/codemirror/*.ts', { query: '?raw', import: 'default', eager: true });
 
 const style = (src: string) => (/<style>([\s\S]*)<\/style>/.exec(src)?.[1] ?? '').replace(/\/\*[\s\S]*?\*\//g, '');
 /** The declarations of the first rule whose selector list includes `selector`. */
@@ -18,15 +21,16 @@ function rule(css: string, selector: string): string {
 describe('pane styles', () => {
   it('use the theme tokens, no fixed colour', () => {
     for (const [file, css] of [
-      ['editor.ts', editor],
+      ...Object.entries(codemirror),
       ['Problems', style(problems)],
       ['NewSkill', style(newSkill)],
       ['Library', style(library)],
     ]) {
       expect(css, file).not.toMatch(/#[0-9a-fA-F]{3,8}\b|\brgba?\(|\bhsla?\(|(?<![-\w])(white|black|orange)(?![-\w])/);
     }
-    expect(editor).not.toContain('defaultHighlightStyle');
-    expect(editor).toMatch(/'\.cm-tooltip':\s*\{[^}]*var\(--bg-raised\)[^}]*var\(--control-border\)[^}]*var\(--shadow\)/);
+    expect(Object.keys(codemirror)).toContain('./lib/codemirror/theme.ts');
+    for (const [file, src] of Object.entries(codemirror)) expect(src, file).not.toContain('defaultHighlightStyle');
+    expect(theme).toMatch(/'\.cm-tooltip':\s*\{[^}]*var\(--bg-raised\)[^}]*var\(--control-border\)[^}]*var\(--shadow\)/);
   });
 
   it('wrap a problem\'s message, never cut it', () => {

@@ -105,14 +105,14 @@ describe('New skill dialog', () => {
     ($('[data-testid=new-folder-scripts]') as HTMLInputElement).click();
     await until(() => $('[data-testid=new-exists]') === null && !createButton().disabled);
     createButton().click();
-    await until(() => $('[data-testid=new-skill]') === null && studio.file !== null);
+    await until(() => $('[data-testid=new-skill]') === null && studio.editing.file !== null);
     expect(calls.find((c) => c.cmd === 'create_skill')?.args).toEqual({
       source: '/lib/s1',
       name: 'fresh',
       description: 'Does things. Use when asked.',
       folders: ['scripts', 'references'],
     });
-    expect(studio.file?.path).toBe('/lib/s1/fresh/SKILL.md');
+    expect(studio.editing.file?.path).toBe('/lib/s1/fresh/SKILL.md');
     await until(() => $('.cm-content')?.textContent?.includes('name: fresh') ?? false);
   });
 

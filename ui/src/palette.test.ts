@@ -107,12 +107,12 @@ describe('command palette', () => {
     expect(studio.preview.showForm).toBe(!form);
     expect(studio.layout.theme).toBe('system');
     press({ key: 'k', ctrlKey: true });
-    expect(studio.status).toContain('waiting for a second key');
+    expect(studio.notices.status).toContain('waiting for a second key');
     press({ key: 't', ctrlKey: true });
     expect(['light', 'dark']).toContain(studio.layout.theme);
     press({ key: 'k', ctrlKey: true });
     press({ key: 'q' });
-    expect(studio.status).toBe('Ctrl+K Q is not a command');
+    expect(studio.notices.status).toBe('Ctrl+K Q is not a command');
     expect(studio.preview.show).toBe(false);
   });
 });
@@ -129,7 +129,7 @@ describe('go to skill', () => {
     await settle();
     expect($$('[data-testid=goto-item]').map((r) => r.dataset.id)).toEqual(['/lib/s0/commit-message/SKILL.md']);
     press({ key: 'Enter' }, input);
-    await until(() => studio.file?.path === '/lib/s0/commit-message/SKILL.md');
+    await until(() => studio.editing.file?.path === '/lib/s0/commit-message/SKILL.md');
     expect($('[data-testid=goto]')).toBeNull();
   });
 });
@@ -138,7 +138,7 @@ describe('agent picker', () => {
   it('groups agents, formats and test profiles by plain name, with the open skill’s problems under each', async () => {
     mockIPC(host(), { shouldMockEvents: true });
     const studio = await mountApp(3);
-    await studio.openSkill('/lib/s0/pdf-tables/SKILL.md');
+    await studio.editing.open('/lib/s0/pdf-tables/SKILL.md');
     $('[data-testid=agent]')!.click();
     await until(() => $('[data-testid=agent-pick-errors]') !== null);
     const groups = $$('[data-testid=agent-pick] [role=group]').map((g) => [

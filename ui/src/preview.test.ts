@@ -28,7 +28,7 @@ beforeEach(async () => {
   calls = [];
   mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
   studio = await mountApp(1);
-  await studio.openSkill(PATH);
+  await studio.editing.open(PATH);
   await until(() => $('.cm-content') !== null);
 });
 
@@ -56,7 +56,7 @@ describe('Markdown preview', () => {
   });
 
   it('never navigates: anchors scroll, other links are only named', async () => {
-    studio.togglePreview();
+    studio.preview.toggle();
     await until(() => $('[data-testid=preview] a') !== null);
     const [up, ext] = $$('[data-testid=preview] a');
     const upClick = new MouseEvent('click', { bubbles: true, cancelable: true });
@@ -65,11 +65,11 @@ describe('Markdown preview', () => {
     const extClick = new MouseEvent('click', { bubbles: true, cancelable: true });
     ext.dispatchEvent(extClick);
     expect(extClick.defaultPrevented).toBe(true);
-    expect(studio.status).toContain('external link');
+    expect(studio.notices.status).toContain('external link');
   });
 
   it("marks links with what the engine found; a file of the skill opens read-only in the preview's place", async () => {
-    studio.togglePreview();
+    studio.preview.toggle();
     await until(() => $('[data-testid=preview] a[data-link]') !== null);
     const link = (text: string) => $$('[data-testid=preview] a').find((a) => a.textContent === text)!;
     expect(link('guide').dataset.link).toBe('file');
@@ -79,7 +79,7 @@ describe('Markdown preview', () => {
     expect(link('ext').dataset.link).toBeUndefined();
 
     link('none').click();
-    expect(studio.status).toBe('references/none.md: no such file in the skill folder');
+    expect(studio.notices.status).toBe('references/none.md: no such file in the skill folder');
     expect($('[data-testid=viewing]')).toBeNull();
 
     link('guide').click();
@@ -87,7 +87,7 @@ describe('Markdown preview', () => {
     expect(calls.filter((c) => c.cmd === 'read_file').at(-1)?.args).toEqual({ path: GUIDE });
     expect($('[data-testid=viewing]')?.textContent).toContain('references/guide one.md');
     // The editor keeps the skill file.
-    expect(studio.file?.path).toBe(PATH);
+    expect(studio.editing.file?.path).toBe(PATH);
     $('[data-testid=viewing-back]')!.click();
     await until(() => $('[data-testid=preview] h1') !== null);
     expect($('[data-testid=viewing]')).toBeNull();

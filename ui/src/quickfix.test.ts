@@ -3,7 +3,7 @@ import { clearMocks, mockIPC } from '@tauri-apps/api/mocks';
 import { EditorView, activateHover, hasHoverTooltips } from '@codemirror/view';
 import { forEachDiagnostic, type Action } from '@codemirror/lint';
 import type { Studio } from './lib/studio.svelte';
-import { quickFixMenuAt } from './lib/editor';
+import { quickFixMenuAt } from './lib/codemirror/quickfix';
 import type { Diagnostic, Fix, Severity } from './lib/bindings';
 import { $$, $, type Call, dispatcher, settle, type Handler, mountApp, oneSource, skill, unmountApp, until } from './testing/fixtures';
 
@@ -66,7 +66,7 @@ beforeEach(async () => {
   calls = [];
   mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
   studio = await mountApp(1);
-  await studio.openSkill('/lib/s0/demo/SKILL.md');
+  await studio.editing.open('/lib/s0/demo/SKILL.md');
   await until(() => $('.cm-content') !== null);
   await until(() => calls.some((c) => c.cmd === 'lint_text'));
   // happy-dom fires `selectionchange` synchronously, which CodeMirror cannot take while it
@@ -102,7 +102,7 @@ describe('Quick fixes (Ctrl+.)', () => {
     expect(applied.fixes[0].message).toBe('Rename to `demox`');
     expect($$('[data-testid=quick-fix]')).toHaveLength(0);
     // A fix is an edit like any other: unsaved until Ctrl+S.
-    expect(studio.dirty).toBe(true);
+    expect(studio.editing.dirty).toBe(true);
   });
 
   it('a fix offered for an older text is refused, not applied at the wrong place', async () => {
@@ -116,7 +116,7 @@ describe('Quick fixes (Ctrl+.)', () => {
     // The text changes before the fix is chosen (as from the hover, while the next lint runs).
     v.dispatch({ changes: { from: 0, insert: 'xx' } });
     actions[0].apply(v, 0, 0);
-    await until(() => studio.status.startsWith('the text changed'));
+    await until(() => studio.notices.status.startsWith('the text changed'));
     expect(calls.some((c) => c.cmd === 'apply_fixes')).toBe(false);
     expect(v.state.doc.toString()).toBe(`xx${TEXT}`);
   });
@@ -132,7 +132,7 @@ describe('Quick fixes (Ctrl+.)', () => {
     // Line 5 (`# Body`) has no diagnostic.
     v.dispatch({ selection: { anchor: TEXT.indexOf('# Body') } });
     ctrlDot();
-    await until(() => studio.status === 'No quick fix at the cursor');
+    await until(() => studio.notices.status === 'No quick fix at the cursor');
     expect($$('[data-testid=quick-fix]')).toHaveLength(0);
   });
 

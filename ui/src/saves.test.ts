@@ -42,7 +42,7 @@ async function start() {
   gate = null;
   mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
   studio = await mountApp(1);
-  await studio.openSkill(PATH);
+  await studio.editing.open(PATH);
   await until(() => $('.cm-content')?.textContent?.includes('original') ?? false);
   await settle();
 }
@@ -60,11 +60,11 @@ describe('saving', () => {
     const v0 = diskVersion;
     let open!: () => void;
     gate = new Promise((r) => (open = r));
-    await studio.lint('one\n');
-    const first = studio.save();
+    await studio.editing.lint('one\n');
+    const first = studio.editing.save();
     await settle();
-    await studio.lint('two\n');
-    const second = studio.save();
+    await studio.editing.lint('two\n');
+    const second = studio.editing.save();
     await settle();
     // The second save waits for the first: it has not reached the host yet.
     expect(order).toEqual(['start one']);
@@ -75,22 +75,22 @@ describe('saving', () => {
     expect(a.base).toEqual(v0);
     expect(b.base).toEqual(versionOf('one\n', Number(v0.modified_ns) + 1));
     expect(disk).toBe('two\n');
-    expect(studio.dirty).toBe(false);
+    expect(studio.editing.dirty).toBe(false);
     expect($('[data-testid=conflict]')).toBeNull();
   });
 
   it('raises the conflict view instead of overwriting a change made on disk since the file was read', async () => {
     await start();
-    await studio.lint('mine\n');
+    await studio.editing.lint('mine\n');
     // An external edit the watcher has not reported yet.
     writeDisk('theirs\n');
-    await studio.save();
+    await studio.editing.save();
     await until(() => $('[data-testid=conflict]') !== null);
     expect(disk).toBe('theirs\n');
     expect(order).toEqual(['start mine', 'conflict mine']);
-    expect(studio.dirty).toBe(true);
+    expect(studio.editing.dirty).toBe(true);
     // Keep mine: saved over exactly the disk's version shown.
-    await studio.keepMine();
+    await studio.editing.keepMine();
     expect(disk).toBe('mine\n');
     expect(saves().at(-1)?.base).toEqual(versionOf('theirs\n', Number(diskVersion.modified_ns) - 1));
     expect($('[data-testid=conflict]')).toBeNull();

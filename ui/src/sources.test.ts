@@ -96,11 +96,11 @@ describe('Sources in the Library pane', () => {
   it('does nothing when the dialog is cancelled or the folder is already a source', async () => {
     await start();
     picked = null;
-    await studio.addSource();
+    await studio.library.addSource();
     picked = '/b';
-    await studio.addSource();
+    await studio.library.addSource();
     expect(opened()).toHaveLength(1);
-    expect(studio.status).toContain('already a source');
+    expect(studio.notices.status).toContain('already a source');
   });
 
   it('removes and reorders with the keyboard buttons', async () => {
@@ -162,9 +162,9 @@ describe('Sources in the Library pane', () => {
   it('closes a clean file whose source was removed', async () => {
     await start();
     handlers.read_file = ({ path }) => ({ path, text: 'x', version: versionOf('x') });
-    await studio.openSkill('/lib/s2/skill-c/SKILL.md');
-    expect(studio.file).not.toBeNull();
-    await studio.removeSource(2);
-    expect(studio.file).toBeNull();
+    await studio.editing.open('/lib/s2/skill-c/SKILL.md');
+    expect(studio.editing.file).not.toBeNull();
+    await studio.library.removeSource(2);
+    expect(studio.editing.file).toBeNull();
   });
 });

@@ -31,7 +31,7 @@ async function startWithOpenFile() {
   calls = [];
   mockIPC(dispatcher(handlers, calls), { shouldMockEvents: true });
   studio = await mountApp(1);
-  await studio.openSkill(PATH);
+  await studio.editing.open(PATH);
   await until(() => $('.cm-content')?.textContent?.includes('original') ?? false);
   // The editor lints the opened text once; the tests' own edits come after it.
   await until(() => calls.some((c) => c.cmd === 'lint_text'));
@@ -58,13 +58,13 @@ describe('watching the library', () => {
     disk = 'changed outside\n';
     await emit('library-changed', changed());
     await until(() => $('.cm-content')?.textContent?.includes('changed outside') ?? false);
-    expect(studio.dirty).toBe(false);
+    expect(studio.editing.dirty).toBe(false);
     expect($('[data-testid=conflict]')).toBeNull();
   });
 
   it('raises a conflict on a dirty editor and each choice resolves it', async () => {
     await startWithOpenFile();
-    await studio.lint('mine\n');
+    await studio.editing.lint('mine\n');
     disk = 'theirs\n';
     await emit('library-changed', changed());
     await until(() => $('[data-testid=conflict]') !== null);
@@ -84,44 +84,44 @@ describe('watching the library', () => {
     $('[data-testid=take-disk]')!.click();
     await until(() => $('[data-testid=conflict]') === null);
     await until(() => $('.cm-content')?.textContent?.includes('theirs') ?? false);
-    expect(studio.dirty).toBe(false);
+    expect(studio.editing.dirty).toBe(false);
 
     // Keep mine: the editor's text is saved over the disk's.
-    await studio.lint('mine again\n');
+    await studio.editing.lint('mine again\n');
     disk = 'theirs 2\n';
     await emit('library-changed', changed());
     await until(() => $('[data-testid=conflict]') !== null);
     $('[data-testid=keep-mine]')!.click();
     await until(() => $('[data-testid=conflict]') === null && disk === 'mine again\n');
-    expect(studio.dirty).toBe(false);
+    expect(studio.editing.dirty).toBe(false);
 
     // Keep editing: the view closes, the text stays and is unsaved against the disk's.
-    await studio.lint('still mine\n');
+    await studio.editing.lint('still mine\n');
     disk = 'theirs 3\n';
     await emit('library-changed', changed());
     await until(() => $('[data-testid=conflict]') !== null);
     $('[data-testid=keep-editing]')!.click();
     await until(() => $('[data-testid=conflict]') === null);
-    expect(studio.file?.text).toBe('still mine\n');
-    expect(studio.file?.saved).toBe('theirs 3\n');
-    expect(studio.dirty).toBe(true);
+    expect(studio.editing.file?.text).toBe('still mine\n');
+    expect(studio.editing.file?.saved).toBe('theirs 3\n');
+    expect(studio.editing.dirty).toBe(true);
   });
 
   it("does not raise a conflict for the app's own save", async () => {
     await startWithOpenFile();
-    await studio.lint('saved by the app\n');
-    await studio.save();
-    await studio.lint('saved by the app\nand typed after\n');
+    await studio.editing.lint('saved by the app\n');
+    await studio.editing.save();
+    await studio.editing.lint('saved by the app\nand typed after\n');
     await emit('library-changed', changed());
     await settle();
     expect($('[data-testid=conflict]')).toBeNull();
-    expect(studio.file?.saved).toBe('saved by the app\n');
+    expect(studio.editing.file?.saved).toBe('saved by the app\n');
     expect(calls.filter((c) => c.cmd === 'read_file')).toHaveLength(2);
   });
 
   it('ignores events about other skills', async () => {
     await startWithOpenFile();
-    await studio.lint('mine\n');
+    await studio.editing.lint('mine\n');
     disk = 'theirs\n';
     const other = changed();
     other.events = [{ kind: 'skill-changed', dir: '/lib/s0/other', name: 'other' }];
@@ -136,7 +136,7 @@ describe('saving', () => {
     await startWithOpenFile();
     const view = EditorView.findFromDOM($('.cm-editor')!)!;
     view.dispatch({ changes: { from: view.state.doc.length, insert: 'typed' } });
-    await studio.save();
+    await studio.editing.save();
     expect(disk).toBe('original\ntyped');
   });
 });

@@ -4,9 +4,26 @@
 import { api, asAppError } from './api';
 import { debounce } from './debounce';
 import { afterPaint } from './frame';
-import type { Diagnostic, Draft, Version } from './bindings';
-import type { Studio } from './studio.svelte';
+import type { Diagnostic, Draft, SkillEntry, Version } from './bindings';
+import type { Notices } from './notices.svelte';
 import { count } from './format';
+
+/** What the editing store reads and tells outside itself (the `Studio` root wires it). */
+export interface EditingDeps {
+  notices: Notices;
+  /** The library's skill at `path`, `null` when the library has none there. */
+  skill: (path: string) => SkillEntry | null;
+  /** The profile the library is linted with (the open file is linted under it too). */
+  agent: () => string;
+  /** A skill was asked to be opened: it is the library's selected one. */
+  select: (path: string) => void;
+  /** Another file was opened. */
+  onOpened: (path: string) => void;
+  /** The open file's text changed in the editor. */
+  onEdited: () => void;
+  /** Brings the editor to the front (a diagnostic jumped to, a draft restored). */
+  focusEditor: () => void;
+}
 
 export interface OpenFile {
   path: string;
@@ -64,7 +81,11 @@ export class EditingState {
   /** The saves queued and running, one at a time. */
   private saveQueue: Promise<void> = Promise.resolve();
 
-  constructor(private studio: Studio) {}
+  constructor(private deps: EditingDeps) {}
+
+  private get notices() {
+    return this.deps.notices;
+  }
 
   /** A save of the open file is running. */
   get isSaving() {
@@ -78,10 +99,9 @@ export class EditingState {
 
   /** Opens a skill of the library (selecting it); `given` is its text when already read. */
   async open(path: string, given?: { text: string; version: Version }) {
-    const { library, preview } = this.studio;
-    const skill = library.skill(path);
+    const skill = this.deps.skill(path);
     if (!skill) return;
-    library.selected = path;
+    this.deps.select(path);
     if (this.file?.path === path) return;
     // The engine reads files; the UI gets the text through a lint-free read: the library's
     // diagnostics are for the saved file, so the text comes from `read`.
@@ -98,16 +118,15 @@ export class EditingState {
     };
     this.conflict = null;
     this.cursor = { line: 1, column: 1 };
-    preview.opened();
     this.live = skill.diagnostics;
-    this.studio.layout.setLastFile(path);
+    this.deps.onOpened(path);
   }
 
   async read(path: string): Promise<{ text: string; version: Version } | null> {
     try {
       return await api.read_file({ path });
     } catch (e) {
-      this.studio.error = asAppError(e);
+      this.notices.error = asAppError(e);
       return null;
     }
   }
@@ -121,14 +140,14 @@ export class EditingState {
         seq: (this.jump?.seq ?? 0) + 1,
         end: { line: d.end.line, columnUtf16: d.end.column_utf16 },
       };
-      this.studio.focusPane('editor');
+      this.deps.focusEditor();
     });
   }
 
   /** The editor's text changed. */
   edit(text: string) {
     if (this.file) this.file.text = text;
-    this.studio.preview.edited();
+    this.deps.onEdited();
     this.writeDraftSoon();
   }
 
@@ -137,7 +156,7 @@ export class EditingState {
     if (!this.file) return [];
     this.file.text = text;
     try {
-      const { diagnostics } = await api.lint_text({ path: this.file.path, text, agent: this.studio.library.agent });
+      const { diagnostics } = await api.lint_text({ path: this.file.path, text, agent: this.deps.agent() });
       // The editor shows its squiggles first; the Problems pane and the status bar follow once
       // that frame is painted, and only when the diagnostics differ from those they show.
       afterPaint(() => {
@@ -145,7 +164,7 @@ export class EditingState {
       });
       return diagnostics;
     } catch (e) {
-      this.studio.error = asAppError(e);
+      this.notices.error = asAppError(e);
       return [];
     }
   }
@@ -156,7 +175,7 @@ export class EditingState {
     const { diagnostics } = await api.quick_fixes({
       path: this.file.path,
       text,
-      agent: this.studio.library.agent,
+      agent: this.deps.agent(),
       line,
       column_utf16: column,
     });
@@ -169,12 +188,26 @@ export class EditingState {
     const { path, text } = this.file;
     try {
       const { diagnostics } = await api.lint_text({ path, text, agent });
-      if (this.file?.path === path && this.file.text === text && this.studio.library.agent === agent) this.live = diagnostics;
+      if (this.file?.path === path && this.file.text === text && this.deps.agent() === agent) this.live = diagnostics;
     } catch (e) {
-      this.studio.error = asAppError(e);
+      this.notices.error = asAppError(e);
     }
     // The editor re-lints (its squiggles) when the version changes.
     if (this.file) this.file = { ...this.file, version: this.file.version + 1 };
+  }
+
+  /** Replaces the open file's text from outside the editor (a form field rewritten). */
+  replaceText(text: string) {
+    const now = this.file;
+    if (now && text !== now.text) this.file = { ...now, text, version: now.version + 1 };
+  }
+
+  /** Closes the open file when it is clean and no longer a skill of the library (its sources
+   *  changed); unsaved text stays. Returns whether it closed it. */
+  closeIfGone(): boolean {
+    if (!this.file || this.deps.skill(this.file.path) || this.dirty) return false;
+    this.file = null;
+    return true;
   }
 
   /** Applies a fix the engine offered for `linted`, the text it was computed for: its byte spans
@@ -184,19 +217,19 @@ export class EditingState {
     if (!file || !d.fix) return;
     const stale = 'the text changed since this fix was offered: try it again now';
     if (file.text !== linted) {
-      this.studio.status = stale;
+      this.notices.status = stale;
       return;
     }
     try {
       const { text } = await api.apply_fixes({ text: linted, fixes: [d.fix] });
       const now = this.file;
       if (!now || now.path !== file.path || now.text !== linted) {
-        this.studio.status = stale;
+        this.notices.status = stale;
         return;
       }
       this.file = { ...now, text, version: now.version + 1 };
     } catch (e) {
-      this.studio.error = asAppError(e);
+      this.notices.error = asAppError(e);
     }
   }
 
@@ -221,7 +254,7 @@ export class EditingState {
   }
 
   private async saveNow(path: string, text: string) {
-    const studio = this.studio;
+    const { notices } = this;
     const base = this.file?.path === path ? this.file.base : null;
     this.saving = { path, text };
     try {
@@ -233,8 +266,8 @@ export class EditingState {
       if (this.conflict?.path === path) this.conflict = null;
       // The host removed the draft with the save.
       this.drafted.delete(path);
-      studio.status = `saved ${saved.path} (${count(saved.bytes, 'byte')})`;
-      studio.error = null;
+      notices.status = `saved ${saved.path} (${count(saved.bytes, 'byte')})`;
+      notices.error = null;
       // The watcher reports the save and refreshes the library.
     } catch (e) {
       const err = asAppError(e);
@@ -242,9 +275,9 @@ export class EditingState {
         // Changed on disk since it was read: show both instead of overwriting it.
         this.saving = null;
         await this.raiseConflict(path);
-        studio.status = `not saved: ${path} changed on disk; choose which text to keep`;
+        notices.status = `not saved: ${path} changed on disk; choose which text to keep`;
       } else {
-        studio.error = err;
+        notices.error = err;
       }
     }
   }
@@ -254,7 +287,7 @@ export class EditingState {
       const disk = await api.read_file({ path });
       if (this.file?.path === path) this.conflict = { path, disk: disk.text, base: disk.version };
     } catch (e) {
-      this.studio.error = asAppError(e);
+      this.notices.error = asAppError(e);
     }
   }
 
@@ -265,7 +298,7 @@ export class EditingState {
     try {
       ({ text: disk, version: base } = await api.read_file({ path }));
     } catch {
-      if (this.file?.path === path) this.studio.status = `${path} is no longer on disk; saving writes it again`;
+      if (this.file?.path === path) this.notices.status = `${path} is no longer on disk; saving writes it again`;
       return;
     }
     const file = this.file;
@@ -281,7 +314,7 @@ export class EditingState {
       file.base = base;
     } else if (file.text === file.saved) {
       this.file = { ...file, saved: disk, text: disk, version: file.version + 1, base };
-      this.studio.status = `reloaded ${path}: it changed on disk`;
+      this.notices.status = `reloaded ${path}: it changed on disk`;
     } else {
       this.conflict = { path, disk, base };
     }
@@ -330,7 +363,7 @@ export class EditingState {
         this.drafted.delete(path);
       }
     } catch (e) {
-      this.studio.status = `unsaved text not kept: ${asAppError(e).message}`;
+      this.notices.status = `unsaved text not kept: ${asAppError(e).message}`;
     }
   }
 
@@ -348,12 +381,12 @@ export class EditingState {
     await this.open(d.path);
     const file = this.file;
     if (file?.path !== d.path) {
-      this.studio.status = `${d.path} is not a skill of the opened library; its draft is kept`;
+      this.notices.status = `${d.path} is not a skill of the opened library; its draft is kept`;
       return;
     }
     this.file = { ...file, text: d.text, version: file.version + 1 };
     this.drafted.add(d.path);
-    this.studio.focusPane('editor');
+    this.deps.focusEditor();
   }
 
   async discardDraft(d: Draft) {
@@ -361,7 +394,7 @@ export class EditingState {
     try {
       await api.discard_draft({ path: d.path });
     } catch (e) {
-      this.studio.error = asAppError(e);
+      this.notices.error = asAppError(e);
     }
   }
 

@@ -16,7 +16,6 @@ import type {
   SuiteFile,
   Variant,
 } from './bindings';
-import type { Studio } from './studio.svelte';
 import { count } from './format';
 
 /** The field of the Evals pane an error is about, so that it shows under that field. */
@@ -87,6 +86,12 @@ export function nextId(cases: Case[]): string {
   return `case-${n}`;
 }
 
+/** What the evals store reads (the `Studio` root wires it). */
+export interface EvalsDeps {
+  /** The file open in the editor, with its unsaved text (an A/B run compares it). */
+  editedFile: () => { path: string; text: string } | null;
+}
+
 export class EvalsState {
   /** The suite file of the open skill as last read or saved (`exists` false: not saved yet). */
   file = $state<SuiteFile | null>(null);
@@ -122,7 +127,7 @@ export class EvalsState {
   /** The settings were changed in the pane. */
   private touched = false;
 
-  constructor(private studio: Studio) {}
+  constructor(private deps: EvalsDeps) {}
 
   get key(): KeyStatus | null {
     return this.keys.find((k) => k.api === this.settings.api) ?? null;
@@ -304,7 +309,7 @@ export class EvalsState {
   /** Runs the suite (and, with `compare`, again with the editor's text of the skill). */
   async run() {
     if (!this.file || this.running || this.blocked !== null || !(await this.current())) return;
-    const file = this.studio.editor.file;
+    const file = this.deps.editedFile();
     const compare = this.compare && file && file.path === this.skill ? { path: file.path, text: file.text } : null;
     this.running = true;
     this.progress = { saved: null, unsaved: null };

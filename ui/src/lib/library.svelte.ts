@@ -1,9 +1,26 @@
 // The Library pane's state: the sources (lowest priority first), the profile the library is
 // linted with, the library the engine opened from them, the skill selected, and new skills.
 import { api, asAppError, dialogs } from './api';
-import type { AgentInfo, Diagnostic, LibraryView, NewSkill, NewSkillCheck, SkillEntry } from './bindings';
-import type { Studio } from './studio.svelte';
+import type { AgentInfo, Diagnostic, LibraryView, NewSkill, NewSkillCheck, SkillEntry, Version } from './bindings';
+import type { OpenFile } from './editing.svelte';
+import type { Notices } from './notices.svelte';
 import { count } from './format';
+
+/** What the library store reads and tells outside itself (the `Studio` root wires it). */
+export interface LibraryDeps {
+  notices: Notices;
+  /** The file open in the editor, and its live diagnostics (its unsaved text's). */
+  openFile: () => OpenFile | null;
+  live: () => Diagnostic[];
+  /** The library was opened again (from the sources, under the agent). */
+  onOpened: () => Promise<void>;
+  /** The sources changed and the library was opened from them. */
+  onSourcesChanged: () => void;
+  /** The window works under agent `id` from now on (a folder opened names it in its project). */
+  useAgent: (id: string) => Promise<void>;
+  /** A skill was created (and the library opened again with it). */
+  onCreated: (created: { path: string; text: string; version: Version }) => Promise<void>;
+}
 
 export class LibraryState {
   agents = $state<AgentInfo[]>([]);
@@ -17,7 +34,17 @@ export class LibraryState {
   /** The open skill's problems under each agent (for the agent pickers), and the text they are of. */
   perAgent = $state<{ path: string; text: string; counts: Record<string, { errors: number; warnings: number }> } | null>(null);
 
-  constructor(private studio: Studio) {}
+  constructor(private deps: LibraryDeps) {}
+
+  /** The agent the whole window works under: lint, Problems, Prompt and Session. */
+  get agentInfo(): AgentInfo | null {
+    return this.agents.find((a) => a.id === this.agent) ?? null;
+  }
+
+  /** A plain name of agent `id` ("Claude Code 2.1"), the id when it is unknown. */
+  agentLabel(id: string): string {
+    return this.agents.find((a) => a.id === id)?.label ?? id;
+  }
 
   skill(path: string) {
     return this.view?.skills.find((s) => s.path === path) ?? null;
@@ -25,7 +52,8 @@ export class LibraryState {
 
   /** Every diagnostic of the library, the open file's replaced by its live ones. */
   get problems(): { skill: SkillEntry; diagnostic: Diagnostic }[] {
-    const { file, live } = this.studio.editor;
+    const file = this.deps.openFile();
+    const live = this.deps.live();
     const out: { skill: SkillEntry; diagnostic: Diagnostic }[] = [];
     for (const skill of this.view?.skills ?? []) {
       const ds = file && skill.path === file.path ? live : skill.diagnostics;
@@ -37,34 +65,30 @@ export class LibraryState {
   /** A skill's errors and warnings as the Problems pane counts them: the open file's from its
    *  live (unsaved) text, the others' from the last check. */
   countsOf(skill: SkillEntry): { errors: number; warnings: number } {
-    const { file, live } = this.studio.editor;
+    const file = this.deps.openFile();
     if (!file || skill.path !== file.path) return { errors: skill.errors, warnings: skill.warnings };
+    const live = this.deps.live();
     return { errors: live.filter((d) => d.severity === 'error').length, warnings: live.filter((d) => d.severity === 'warning').length };
   }
 
   /** Opens the library from the sources, and renders the prompt of it. */
   async open() {
-    const studio = this.studio;
+    const { notices } = this.deps;
     try {
       this.view = await api.open_library({ sources: this.sources, agent: this.agent });
-      studio.error = null;
-      studio.status = `${count(this.view.skills.length, 'skill')} in ${count(this.view.sources.length, 'source')}`;
+      notices.error = null;
+      notices.status = `${count(this.view.skills.length, 'skill')} in ${count(this.view.sources.length, 'source')}`;
     } catch (e) {
-      studio.error = asAppError(e);
+      notices.error = asAppError(e);
     }
-    await studio.prompt.render();
+    await this.deps.onOpened();
   }
 
   /** Opens the library with these sources (lowest priority first). */
   async setSources(sources: string[]) {
     this.sources = sources;
     await this.open();
-    // A clean file that is no longer in the library is closed; unsaved text stays.
-    const editor = this.studio.editor;
-    if (editor.file && !this.skill(editor.file.path) && !editor.dirty) {
-      editor.file = null;
-      this.selected = null;
-    }
+    this.deps.onSourcesChanged();
   }
 
   /** Asks for a folder and opens it as the whole library, under the agent its project's
@@ -75,9 +99,9 @@ export class LibraryState {
       if (dir === null) return;
       await this.setSources([dir]);
       const configured = this.view?.configured_agent;
-      if (configured && configured !== this.agent) await this.studio.setAgent(configured);
+      if (configured && configured !== this.agent) await this.deps.useAgent(configured);
     } catch (e) {
-      this.studio.error = asAppError(e);
+      this.deps.notices.error = asAppError(e);
     }
   }
 
@@ -87,12 +111,12 @@ export class LibraryState {
       const dir = await dialogs.pickFolder('Add a folder of skills');
       if (dir === null) return;
       if (this.sources.includes(dir)) {
-        this.studio.status = `${dir} is already a source`;
+        this.deps.notices.status = `${dir} is already a source`;
         return;
       }
       await this.setSources([...this.sources, dir]);
     } catch (e) {
-      this.studio.error = asAppError(e);
+      this.deps.notices.error = asAppError(e);
     }
   }
 
@@ -114,7 +138,7 @@ export class LibraryState {
   /** Counts the open skill's problems (its text as in the editor) under every agent, once per
    *  text: the agent pickers show them beside each agent. */
   async countPerAgent() {
-    const file = this.studio.editor.file;
+    const file = this.deps.openFile();
     if (!file) return;
     const { path, text } = file;
     if (this.perAgent?.path === path && this.perAgent.text === text) return;
@@ -133,15 +157,14 @@ export class LibraryState {
       console.warn('problems per agent not counted', e);
       return;
     }
-    const now = this.studio.editor.file;
+    const now = this.deps.openFile();
     if (now?.path === path && now.text === text) this.perAgent = { path, text, counts };
   }
 
-  /** Lints the library (and the open file's unsaved text) under another agent profile. */
+  /** Lints the library under another agent profile (the root has the open file linted again). */
   async setAgent(agent: string) {
     this.agent = agent;
     await this.open();
-    await this.studio.editor.relint(agent);
   }
 
   /** What every profile's checks say about a proposed new skill (`null` on a host error). */
@@ -149,23 +172,22 @@ export class LibraryState {
     try {
       return await api.check_new_skill(args);
     } catch (e) {
-      this.studio.error = asAppError(e);
+      this.deps.notices.error = asAppError(e);
       return null;
     }
   }
 
   /** Creates the skill, reopens the library and opens the new file in the editor. */
   async createSkill(args: NewSkill): Promise<boolean> {
-    const studio = this.studio;
+    const { notices } = this.deps;
     try {
       const created = await api.create_skill(args);
       await this.open();
-      await studio.editor.open(created.path, created);
-      studio.status = `created ${created.path}`;
-      studio.focusPane('editor');
+      await this.deps.onCreated(created);
+      notices.status = `created ${created.path}`;
       return true;
     } catch (e) {
-      studio.error = asAppError(e);
+      notices.error = asAppError(e);
       return false;
     }
   }

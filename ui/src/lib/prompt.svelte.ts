@@ -1,10 +1,18 @@
-// The Prompt pane's state: the skill listing the window's agent (`studio.library.agent`, chosen
+// The Prompt pane's state: the skill listing the window's agent (the library's `agent`, chosen
 // in the title bar) gets in its system prompt from the opened library, rendered by the engine
 // (`render_prompt`) with the settings chosen in the pane.
 import { api, asAppError } from './api';
-import type { AppError, Decision, PromptSkill, PromptView } from './bindings';
+import type { AgentInfo, AppError, Decision, PromptSkill, PromptView } from './bindings';
 import { bytesToUtf16 } from './text';
-import type { Studio } from './studio.svelte';
+
+/** What the prompt store reads (the `Studio` root wires it). */
+export interface PromptDeps {
+  /** The window's agent, and what it is. */
+  agent: () => string;
+  agentInfo: () => AgentInfo | null;
+  /** The library's sources (lowest priority first). */
+  sources: () => string[];
+}
 
 export class PromptState {
   contextWindow = $state<number | null>(null);
@@ -23,16 +31,16 @@ export class PromptState {
    *  agent) follows it even when there is nothing to show for the window's agent. */
   renders = $state(0);
 
-  constructor(private studio: Studio) {}
+  constructor(private deps: PromptDeps) {}
 
   /** The agent whose prompt is shown: the window's. */
   get agent() {
-    return this.studio.library.agent;
+    return this.deps.agent();
   }
 
   /** The window's agent renders no prompt (the `spec` profile: a format, not an agent). */
   get noPrompt() {
-    return this.studio.agentInfo?.has_prompt === false;
+    return this.deps.agentInfo()?.has_prompt === false;
   }
 
   /** The agent's settings set here, as the engine takes them (`KEY=VALUE`); empty values are unset. */
@@ -59,7 +67,7 @@ export class PromptState {
     }
     try {
       const view = await api.render_prompt({
-        sources: this.studio.library.sources,
+        sources: this.deps.sources(),
         agent,
         context_window: this.contextWindow,
         char_budget: this.charBudget,

@@ -1,8 +1,7 @@
 // The Session pane's state: the steps the user took, replayed by the engine's simulator on each
 // change (`run_session`), and session scripts saved and opened in the engine's YAML format.
 import { api, asAppError } from './api';
-import type { AppError, Policy, SessionSettings, SessionView, Step } from './bindings';
-import type { Studio } from './studio.svelte';
+import type { AgentInfo, AppError, Policy, ProviderSettings, SessionSettings, SessionView, SkillEntry, Step } from './bindings';
 import { count } from './format';
 
 /** `/name some args` as a slash step; null when it is not one. */
@@ -50,6 +49,21 @@ export function composerStep(action: ComposerAction, skill: string, text: string
   }
 }
 
+/** What the session store reads (the `Studio` root wires it). */
+export interface SessionDeps {
+  /** The window's agent, what it is, and any agent's plain name. */
+  windowAgent: () => string;
+  agentInfo: () => AgentInfo | null;
+  agentLabel: (id: string) => string;
+  /** The library's sources and skills. */
+  sources: () => string[];
+  skills: () => SkillEntry[];
+  /** The Prompt pane's listing budget. */
+  charBudget: () => number | null;
+  /** The provider settings a live turn runs with (the Evals pane's, loaded when not yet). */
+  provider: () => Promise<ProviderSettings>;
+}
+
 export class SessionState {
   /** The agent picked in the pane to simulate; '' follows the window's agent. */
   override = $state('');
@@ -66,11 +80,11 @@ export class SessionState {
   running = $state(0);
   private seq = 0;
 
-  constructor(private studio: Studio) {}
+  constructor(private deps: SessionDeps) {}
 
   /** The window's agent when it has a skill tool to simulate, else ''. */
   get windowAgent() {
-    const info = this.studio.agentInfo;
+    const info = this.deps.agentInfo();
     return info?.has_skill_tool ? info.id : '';
   }
 
@@ -86,10 +100,10 @@ export class SessionState {
     await this.run();
   }
 
-  /** The window's agent changed (`Studio.setAgent`): the session follows it when it can be
+  /** The window's agent changed (the root's `setAgent`): the session follows it when it can be
    *  simulated (an agent picked here gives way); otherwise the one picked here stays. */
   agentChanged() {
-    const info = this.studio.agentInfo;
+    const info = this.deps.agentInfo();
     if (info?.has_skill_tool && this.override) {
       this.override = '';
       this.status = `Now simulating ${info.label}, the window's agent.`;
@@ -107,13 +121,13 @@ export class SessionState {
       context_window: this.contextWindow,
       max_loaded_skills: this.maxLoaded,
       policy: this.policy,
-      char_budget: this.studio.prompt.charBudget,
+      char_budget: this.deps.charBudget(),
       allow: [],
     };
   }
 
   get runSources() {
-    return this.sources ?? this.studio.library.sources;
+    return this.sources ?? this.deps.sources();
   }
 
   /** Replays every step with the engine (nothing to replay without an agent). Only the latest
@@ -147,7 +161,7 @@ export class SessionState {
   /** Example steps on the library's first skill (the one the agent sees): invoke it, then a
    *  tool call it may or may not allow. */
   async example() {
-    const first = (this.studio.library.view?.skills ?? []).find((s) => !s.hidden_by);
+    const first = this.deps.skills().find((s) => !s.hidden_by);
     if (!first) return;
     this.steps = [
       ...this.steps,
@@ -200,8 +214,8 @@ export class SessionState {
       this.error = this.noAgent();
       return;
     }
-    await this.studio.evals.init();
-    if (!this.studio.evals.settings.model.trim()) {
+    const provider = await this.deps.provider();
+    if (!provider.model.trim()) {
       this.error = { code: 'invalid-settings', message: 'choose a model first: the Evals pane has the provider settings', details: [] };
       return;
     }
@@ -214,7 +228,7 @@ export class SessionState {
           settings: this.settings,
           steps,
         },
-        provider: $state.snapshot(this.studio.evals.settings),
+        provider: $state.snapshot(provider),
       });
       this.steps = live.steps;
       this.view = live.view;
@@ -283,8 +297,8 @@ export class SessionState {
       this.view = s.view;
       this.scriptPath = s.path;
       const steps = count(s.steps.length, 'step');
-      const label = this.studio.agentLabel(s.agent);
-      const window = this.studio.agentLabel(this.studio.library.agent);
+      const label = this.deps.agentLabel(s.agent);
+      const window = this.deps.agentLabel(this.deps.windowAgent());
       this.status = this.override
         ? `Opened ${s.path}: ${steps}. The script simulates ${label}, so the session does too, not the window's ${window}.`
         : `Opened ${s.path}: ${steps}.`;

@@ -1,7 +1,13 @@
-// The app's state and the actions on it, as one store per concern composed here: the library,
-// the open file in the editor, what is shown beside it (form, preview), the prompt, the
-// session and the evals. Components get the `Studio` and reach each store through it; every result comes from
-// the engine through `api`.
+// The app's state and the actions on it, as one store per concern built here: the window's
+// notices, the layout, the library, the editing of the open file, what is shown beside it (form,
+// preview), the prompt, the session and the evals. Each store takes only what it reads, as its
+// constructor's arguments (values and getters), and tells what happened through callbacks; this
+// root builds them, wires each store's callbacks to the others (the reactions: a file opened
+// renders its preview, a library opened renders the prompt), and runs what spans several of
+// them (start, the window's agent, changes on disk). No store imports this root or holds a
+// sibling (a store may name another's data types, such as `OpenFile`): `boundary.test.ts`.
+// Components get the `Studio` and reach each store through it; every result comes from the
+// engine through `api`.
 import { api, asAppError, events } from './api';
 import { EditingState } from './editing.svelte';
 import { EvalsState } from './evals.svelte';
@@ -10,7 +16,8 @@ import { LibraryState } from './library.svelte';
 import { PreviewState } from './preview.svelte';
 import { PromptState } from './prompt.svelte';
 import { SessionState } from './session.svelte';
-import type { AppError, Diagnostic, LibraryChanged, LibraryEvent, Version } from './bindings';
+import type { LibraryChanged, LibraryEvent } from './bindings';
+import { Notices } from './notices.svelte';
 
 export type { Conflict, Jump, OpenFile } from './editing.svelte';
 
@@ -34,43 +41,97 @@ export function touches(e: LibraryEvent, path: string): boolean {
 }
 
 export class Studio {
-  error = $state<AppError | null>(null);
-  status = $state('');
   focus = $state<{ pane: Pane; seq: number }>({ pane: 'library', seq: 0 });
   /** The bundled example library, when the app has one (the welcome screen offers it). */
   examples = $state<string | null>(null);
   /** Set once the first library is open (or failed to open): the welcome screen waits for it. */
   started = $state(false);
 
+  readonly notices = new Notices();
   readonly layout = new LayoutState();
-  readonly library = new LibraryState(this);
-  readonly editor = new EditingState(this);
-  readonly preview = new PreviewState(this);
-  readonly prompt = new PromptState(this);
-  readonly session = new SessionState(this);
-  readonly evals = new EvalsState(this);
+  readonly library: LibraryState;
+  /** The open file and its editing (the CodeMirror view itself is the Editor pane's). */
+  readonly editing: EditingState;
+  readonly preview: PreviewState;
+  readonly prompt: PromptState;
+  readonly session: SessionState;
+  readonly evals: EvalsState;
 
   private unlisten: (() => void) | null = null;
   private unlistenProgress: (() => void) | null = null;
 
-  /** The agent the whole window works under: lint, Problems, Prompt and Session. */
-  get agentInfo() {
-    return this.library.agents.find((a) => a.id === this.library.agent) ?? null;
+  constructor() {
+    const { notices, layout } = this;
+    // The stores are built in order; a getter or callback names a store built later only when
+    // it runs, after this constructor.
+    const library: LibraryState = new LibraryState({
+      notices,
+      openFile: () => editing.file,
+      live: () => editing.live,
+      onOpened: () => prompt.render(),
+      onSourcesChanged: () => {
+        if (editing.closeIfGone()) library.selected = null;
+      },
+      useAgent: (id) => this.setAgent(id),
+      onCreated: async (created) => {
+        await editing.open(created.path, created);
+        this.focusPane('editor');
+      },
+    });
+    const editing: EditingState = new EditingState({
+      notices,
+      skill: (path) => library.skill(path),
+      agent: () => library.agent,
+      select: (path) => (library.selected = path),
+      onOpened: (path) => {
+        preview.opened();
+        layout.setLastFile(path);
+      },
+      onEdited: () => preview.edited(),
+      focusEditor: () => this.focusPane('editor'),
+    });
+    const preview = new PreviewState({
+      notices,
+      layout,
+      file: () => editing.file,
+      agent: () => library.agent,
+      replaceText: (text) => editing.replaceText(text),
+    });
+    const prompt: PromptState = new PromptState({
+      agent: () => library.agent,
+      agentInfo: () => library.agentInfo,
+      sources: () => library.sources,
+    });
+    const evals = new EvalsState({ editedFile: () => editing.file });
+    const session = new SessionState({
+      windowAgent: () => library.agent,
+      agentInfo: () => library.agentInfo,
+      agentLabel: (id) => library.agentLabel(id),
+      sources: () => library.sources,
+      skills: () => library.view?.skills ?? [],
+      charBudget: () => prompt.charBudget,
+      provider: async () => {
+        await evals.init();
+        return evals.settings;
+      },
+    });
+    this.library = library;
+    this.editing = editing;
+    this.preview = preview;
+    this.prompt = prompt;
+    this.session = session;
+    this.evals = evals;
   }
 
-  /** A plain name of agent `id` ("Claude Code 2.1"), the id when it is unknown. */
-  agentLabel(id: string) {
-    return this.library.agents.find((a) => a.id === id)?.label ?? id;
-  }
-
-  /** Works under agent `id` from now on: the library is linted under it again, and the Prompt
-   *  and Session panes follow. */
+  /** Works under agent `id` from now on: the library and the open file's unsaved text are linted
+   *  under it again, and the Prompt and Session panes follow. */
   async setAgent(id: string) {
     if (id === this.library.agent) return;
     await this.library.setAgent(id);
+    await this.editing.relint(id);
     this.session.agentChanged();
     // Evals run under the window's agent when it offers a skill tool (a suite may name another).
-    if (this.agentInfo?.has_skill_tool) this.evals.agent = id;
+    if (this.library.agentInfo?.has_skill_tool) this.evals.agent = id;
   }
 
   focusPane(pane: Pane) {
@@ -96,12 +157,12 @@ export class Studio {
       this.library.sources = startup.sources;
       this.library.agent = startup.agent;
       await this.library.open();
-      await this.editor.loadDrafts();
+      await this.editing.loadDrafts();
       // The file left open last time, when it is still a skill of this library.
       const last = layout.lastFile;
-      if (last && !this.editor.file && this.library.skill(last)) await this.editor.open(last);
+      if (last && !this.editing.file && this.library.skill(last)) await this.editing.open(last);
     } catch (e) {
-      this.error = asAppError(e);
+      this.notices.error = asAppError(e);
     }
     this.started = true;
   }
@@ -112,7 +173,7 @@ export class Studio {
     this.unlisten = null;
     this.unlistenProgress?.();
     this.unlistenProgress = null;
-    this.editor.stop();
+    this.editing.stop();
     this.preview.stop();
     this.layout.flush();
   }
@@ -120,49 +181,9 @@ export class Studio {
   /** The watcher saw changes: show the refreshed library, and check the open file against the disk. */
   async libraryChanged(c: LibraryChanged) {
     this.library.view = c.library;
-    if (c.errors.length) this.status = c.errors.join('; ');
-    const file = this.editor.file;
-    if (file && c.events.some((e) => touches(e, file.path))) await this.editor.checkDisk(file.path);
+    if (c.errors.length) this.notices.status = c.errors.join('; ');
+    const file = this.editing.file;
+    if (file && c.events.some((e) => touches(e, file.path))) await this.editing.checkDisk(file.path);
     await this.prompt.render();
-  }
-
-  // Shortcuts to what the tests drive most.
-
-  get file() {
-    return this.editor.file;
-  }
-  get dirty() {
-    return this.editor.dirty;
-  }
-  get live() {
-    return this.editor.live;
-  }
-  get jump() {
-    return this.editor.jump;
-  }
-  /** The profile the library is linted with. */
-  get agent() {
-    return this.library.agent;
-  }
-  openSkill(path: string, given?: { text: string; version: Version }) {
-    return this.editor.open(path, given);
-  }
-  lint(text: string): Promise<Diagnostic[]> {
-    return this.editor.lint(text);
-  }
-  save() {
-    return this.editor.save();
-  }
-  keepMine() {
-    return this.editor.keepMine();
-  }
-  togglePreview() {
-    this.preview.toggle();
-  }
-  addSource() {
-    return this.library.addSource();
-  }
-  removeSource(index: number) {
-    return this.library.removeSource(index);
   }
 }

@@ -106,7 +106,7 @@ async function start(suite: SuiteFile | null = null, extra: Handler = {}) {
   mockIPC(route(handlers(extra)), { shouldMockEvents: true });
   studio = await mountApp(2);
   $('[data-testid=tab-evals]')!.click();
-  await studio.openSkill(PDF);
+  await studio.editing.open(PDF);
   await until(() => calls.some((c) => c.cmd === 'open_suite') && studio.evals.suite !== null);
   await settle();
 }
@@ -320,7 +320,7 @@ describe('Evals pane', () => {
     const suite: Suite = { agent: null, sources: ['../..'], context_window: null, char_budget: null, cases: [{ id: 'tables', query: 'q', expect: 'pdf' }] };
     await start({ path: SUITE, exists: true, text: yaml(suite), suite, version: versionOf('x') });
     const typed = TEXT.replace('Reads PDF files.', 'Extracts tables from PDF files.');
-    studio.editor.file!.text = typed;
+    studio.editing.file!.text = typed;
     change($('[data-testid=eval-compare]'), true);
     $('[data-testid=eval-run]')!.click();
     await until(() => answer !== null);

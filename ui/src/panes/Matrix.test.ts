@@ -72,10 +72,10 @@ describe('Matrix pane', () => {
     await start();
     studio.focusPane('matrix');
     await until(() => $$('[data-testid=matrix-row]').length === 2);
-    await studio.openSkill('/lib/s0/alpha/SKILL.md');
+    await studio.editing.open('/lib/s0/alpha/SKILL.md');
     await until(() => $('[data-testid=matrix-row][data-current=true]') !== null);
     expect($('[data-testid=matrix-row][data-current=true] th')?.textContent).toBe('alpha');
-    studio.editor.file!.text = '---\nname: [unclosed\n---\n';
+    studio.editing.file!.text = '---\nname: [unclosed\n---\n';
     await until(() => cells('alpha')[0]?.dataset.status === 'skipped');
     expect(renders().at(-1)?.edit).toEqual({ path: '/lib/s0/alpha/SKILL.md', text: '---\nname: [unclosed\n---\n' });
   });

@@ -79,7 +79,7 @@ describe('Problems pane', () => {
   it('says it counts the library, the status bar the open file, and the Library badges agree with both', async () => {
     await start();
     expect($('[data-testid=problems-scope]')?.textContent).toBe('in the library');
-    await studio.openSkill('/lib/s0/alpha/SKILL.md');
+    await studio.editing.open('/lib/s0/alpha/SKILL.md');
     await until(() => $('[data-testid=lint-state]')?.textContent?.includes('This file') ?? false);
     const state = $('[data-testid=lint-state]')!;
     expect(state.dataset.scope).toBe('file');
@@ -166,7 +166,7 @@ describe('Problems pane', () => {
     expect(more.getAttribute('aria-controls')).toBe(detail.id);
     expect(row.getAttribute('aria-describedby')).toBe(detail.id);
     // Opening the help does not jump to the editor.
-    expect(studio.jump).toBeNull();
+    expect(studio.editing.jump).toBeNull();
 
     // By keyboard, on the row: ← hides it, → shows it again.
     row.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
@@ -193,15 +193,15 @@ describe('Problems pane', () => {
   it('jumps to the exact span on click and on Enter', async () => {
     await start();
     $$('[data-testid=problem]')[0].click();
-    await until(() => studio.jump !== null);
-    expect(studio.file?.path).toBe('/lib/s0/alpha/SKILL.md');
-    expect(studio.jump).toMatchObject({ line: 2, columnUtf16: 7, end: { line: 2, columnUtf16: 13 } });
+    await until(() => studio.editing.jump !== null);
+    expect(studio.editing.file?.path).toBe('/lib/s0/alpha/SKILL.md');
+    expect(studio.editing.jump).toMatchObject({ line: 2, columnUtf16: 7, end: { line: 2, columnUtf16: 13 } });
     expect(studio.focus.pane).toBe('editor');
 
     const beta = $$('[data-testid=problem]').find((e) => e.dataset.code === 'SK401')!;
     beta.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-    await until(() => studio.jump?.line === 9);
-    expect(studio.file?.path).toBe('/lib/s0/beta/SKILL.md');
-    expect(studio.jump?.seq).toBe(2);
+    await until(() => studio.editing.jump?.line === 9);
+    expect(studio.editing.file?.path).toBe('/lib/s0/beta/SKILL.md');
+    expect(studio.editing.jump?.seq).toBe(2);
   });
 });

@@ -291,7 +291,7 @@ describe('Prompt pane', () => {
   it('marks the byte range of the skill open in the editor, and a picked one', async () => {
     await start('claude-code', 'over');
     expect($('[data-testid=prompt-mark]')).toBeNull();
-    await studio.openSkill('/lib/s0/beta/SKILL.md');
+    await studio.editing.open('/lib/s0/beta/SKILL.md');
     await until(() => $('[data-testid=prompt-mark]') !== null);
     expect($('[data-testid=prompt-mark]')?.textContent).toBe('- beta: second');
     const pick = row('gamma').querySelector('button')!;
