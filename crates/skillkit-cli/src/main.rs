@@ -44,7 +44,7 @@ fn main() {
     let on_interrupt = cancel.clone();
     let _ = ctrlc::set_handler(move || {
         if on_interrupt.is_cancelled() {
-            std::process::exit(skillkit_cli::eval::INTERRUPTED);
+            std::process::exit(skillkit_cli::commands::eval::INTERRUPTED);
         }
         on_interrupt.cancel();
         eprintln!("stopping after the requests in flight (Ctrl+C again to quit now)");

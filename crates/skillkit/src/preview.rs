@@ -1,4 +1,4 @@
-//! The editor's preview of a skill file: the body as sanitized HTML ([`crate::syntax::markdown::render_html`])
+//! The editor's preview of a skill file: the body as sanitized HTML ([`crate::syntax::markdown::html::render_html`])
 //! with local images embedded as `data:` URLs read from inside the skill folder only, so that the
 //! preview loads nothing from anywhere else (no remote loads, nothing outside the folder, nothing
 //! through a symlink that leaves it), and the headings' outline.
@@ -12,8 +12,9 @@
 //! work is bounded: a body larger or nested deeper than [`HtmlLimits`] allow is not rendered
 //! ([`Preview::refused`] says why, and the HTML is one paragraph saying so).
 
-use crate::syntax::markdown::{outline, render_html, Section};
-pub use crate::syntax::markdown::{HtmlLimits, Refusal};
+use crate::syntax::markdown::html::render_html;
+pub use crate::syntax::markdown::html::{HtmlLimits, Refusal};
+use crate::syntax::markdown::outline::{outline, Section};
 use crate::syntax::text::base64;
 use serde::{Serialize, Serializer};
 use std::cell::Cell;
@@ -99,7 +100,7 @@ impl LinkStatus {
 
 /// What a link destination names: `None` for URLs and `#anchors`.
 pub fn link_status(root: Option<&Path>, dest: &str) -> Option<(String, LinkStatus)> {
-    let target = crate::syntax::markdown::parse_target(dest, true);
+    let target = crate::syntax::markdown::target::parse_target(dest, true);
     let path = target.path?;
     let status = match root {
         _ if target.escapes => LinkStatus::Outside,
@@ -157,7 +158,7 @@ pub fn render_within(dir: &Path, text: &str, limits: PreviewLimits, html: HtmlLi
         }
     };
     let mark = |dest: &str| {
-        link_status(root.as_deref(), dest).map(|(path, status)| crate::syntax::markdown::LinkMark {
+        link_status(root.as_deref(), dest).map(|(path, status)| crate::syntax::markdown::html::LinkMark {
             status: status.as_str(),
             title: status.title(&path),
             path,

@@ -46,7 +46,7 @@ pub struct Skill {
     /// linted in memory, where rules that need the files stay silent).
     pub resources: Option<Resources>,
     /// The body's file references, parsed once on first use (several rules need them).
-    references: std::sync::OnceLock<Vec<crate::syntax::markdown::Reference>>,
+    references: std::sync::OnceLock<Vec<crate::syntax::markdown::target::Reference>>,
 }
 
 impl Skill {
@@ -110,8 +110,8 @@ impl Skill {
     }
 
     /// The file references in the body (links, images, paths in inline code), parsed once.
-    pub fn references(&self) -> &[crate::syntax::markdown::Reference] {
-        self.references.get_or_init(|| crate::syntax::markdown::references(&self.text, self.split.body))
+    pub fn references(&self) -> &[crate::syntax::markdown::target::Reference] {
+        self.references.get_or_init(|| crate::syntax::markdown::references::references(&self.text, self.split.body))
     }
 
     /// Drop what only linting needs (the YAML tree, the file list), keeping the text, lines,

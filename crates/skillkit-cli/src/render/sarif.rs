@@ -102,7 +102,7 @@ impl super::Report for Sarif<'_> {
 
     fn skill(&mut self, out: &mut dyn Write, c: &Checked) -> std::io::Result<()> {
         // A URI reference: `my skill#1/SKILL.md` is a path, not a path and a fragment.
-        let uri = skillkit::syntax::text::percent_encode_path(&super::skill_file(c, self.display)).into_owned();
+        let uri = skillkit::syntax::uri::percent_encode_path(&super::skill_file(c, self.display)).into_owned();
         let mut buf = Vec::new();
         for d in &c.diagnostics {
             buf.extend_from_slice(if self.results == 0 { b"\n        " } else { b",\n        " });

@@ -7,6 +7,7 @@ pub mod discover;
 pub(crate) mod installs;
 pub mod stream;
 pub mod watch;
+pub mod watched;
 
 use crate::library::discover::{discover, DiscoveryPolicy, Found, SearchIssue};
 use crate::lint::diagnostic::{Diagnostic, Severity};

@@ -3,7 +3,6 @@
 //! (base64, and the percent-encoding of URI paths and Markdown link destinations).
 
 use serde::Serialize;
-use std::borrow::Cow;
 
 /// A half-open byte range `start..end` into a skill file's text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
@@ -126,51 +125,6 @@ pub fn floor_char_boundary(text: &str, mut i: usize) -> usize {
     i
 }
 
-/// `path` as the path of a URI reference (RFC 3986): unreserved characters (`A-Z a-z 0-9 - . _ ~`)
-/// and `/` kept, every other byte of its UTF-8 (space, `#`, `?`, `%`, `:`, non-ASCII) as `%XX`.
-/// Borrowed when nothing is encoded.
-pub fn percent_encode_path(path: &str) -> Cow<'_, str> {
-    let keep = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/');
-    if path.bytes().all(keep) {
-        return Cow::Borrowed(path);
-    }
-    let mut out = String::with_capacity(path.len() + 8);
-    for b in path.bytes() {
-        if keep(b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    Cow::Owned(out)
-}
-
-/// Decode `%XX` escapes (invalid UTF-8 becomes U+FFFD; a stray `%` stays).
-pub fn percent_decode(s: &str) -> Cow<'_, str> {
-    if !s.contains('%') {
-        return Cow::Borrowed(s);
-    }
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let hex = |c: u8| (c as char).to_digit(16);
-        if b[i] == b'%' {
-            if let (Some(h), Some(l)) = (b.get(i + 1).and_then(|&c| hex(c)), b.get(i + 2).and_then(|&c| hex(c))) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    match String::from_utf8(out) {
-        Ok(s) => Cow::Owned(s),
-        Err(e) => Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
-    }
-}
-
 /// Standard base64 with padding (RFC 4648; Python's `base64.standard_b64encode`).
 pub fn base64(bytes: &[u8]) -> String {
     const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -212,17 +166,6 @@ mod tests {
             assert_eq!(base64(plain.as_bytes()), encoded);
         }
         assert_eq!(base64(&[0xff, 0xfe, 0xfd]), "//79");
-    }
-
-    #[test]
-    fn paths_are_percent_encoded_as_uri_references() {
-        assert_eq!(percent_encode_path("skills/my-skill_2.0~/SKILL.md"), "skills/my-skill_2.0~/SKILL.md");
-        assert!(matches!(percent_encode_path("a/b"), Cow::Borrowed(_)));
-        assert_eq!(percent_encode_path("my skill#1/SKILL.md"), "my%20skill%231/SKILL.md");
-        assert_eq!(percent_encode_path("a?b%c:d/é\u{1b}"), "a%3Fb%25c%3Ad/%C3%A9%1B");
-        for p in ["my skill#1/SKILL.md", "a?b%c:d/é\u{1b}", "%%41"] {
-            assert_eq!(percent_decode(&percent_encode_path(p)), p);
-        }
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! ([`parse_target`], the paths in inline code): shared by the reference scan (`refscan.rs`) and
 //! the rest of `markdown.rs`, below both.
 
-use crate::syntax::text::{percent_decode, Span};
+use crate::syntax::text::Span;
+use crate::syntax::uri::percent_decode;
 use std::borrow::Cow;
 use std::ops::Range;
 

@@ -2,7 +2,7 @@ use crate::lint::rules::{osa_distance_within, Context};
 use std::collections::HashMap;
 use crate::lint::rules::MAX_DIAGNOSTICS;
 use crate::lint::diagnostic::{Applicability, Edit, Severity};
-use crate::syntax::markdown::{RefKind, Reference};
+use crate::syntax::markdown::target::{RefKind, Reference};
 use crate::resources::Resources;
 use crate::skill::Skill;
 

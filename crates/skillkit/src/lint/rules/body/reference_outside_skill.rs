@@ -1,7 +1,7 @@
 use crate::lint::rules::body::reference_missing::skill_relative;
 use crate::lint::rules::Context;
 use crate::lint::diagnostic::Severity;
-use crate::syntax::markdown::RefKind;
+use crate::syntax::markdown::target::RefKind;
 
 declare_rule! {
     /// The body refers to a file outside the skill folder.

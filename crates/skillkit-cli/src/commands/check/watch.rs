@@ -1,0 +1,47 @@
+//! `check --watch`: check, then keep the library current ([`WatchedLibrary`]) and check again
+//! after every change.
+
+use super::context::Checking;
+use skillkit::check::{open_check_library, CheckRun};
+use skillkit::library::watch::WatchConfig;
+use skillkit::library::watched::WatchedLibrary;
+use std::io::Write;
+
+pub(crate) fn watch(c: &Checking<'_>, out: &mut dyn Write, err: &mut dyn Write) -> std::io::Result<i32> {
+    let (agent, sources) = (c.agent, &c.sources);
+    let lib = open_check_library(sources, agent);
+    let mut run = CheckRun::from_library(&lib, agent);
+    c.adjust(&mut run, err)?;
+    let mut code = c.print(&run, out, err)?;
+    let mut watched = match WatchedLibrary::new(lib, agent, sources, WatchConfig::default()) {
+        Ok(w) => w,
+        Err(e) => {
+            writeln!(err, "error: cannot watch: {e}")?;
+            return Ok(2);
+        }
+    };
+    writeln!(
+        err,
+        "watching {} for changes (Ctrl-C to stop)",
+        sources.iter().map(|p| c.display(p)).collect::<Vec<_>>().join(", ")
+    )?;
+    let mut changes = 0;
+    while let Some(changed) = watched.next_change() {
+        let events = changed.events;
+        for e in changed.errors {
+            writeln!(err, "warning: watcher: {e}")?;
+        }
+        if events.is_empty() {
+            continue;
+        }
+        writeln!(err, "\n{} change{}: re-checked", events.len(), if events.len() == 1 { "" } else { "s" })?;
+        let mut run = CheckRun::from_library(watched.library(), agent);
+        c.adjust(&mut run, err)?;
+        code = c.print(&run, out, err)?;
+        changes += 1;
+        if c.opts.watch_changes.is_some_and(|n| changes >= n) {
+            break;
+        }
+    }
+    Ok(code)
+}
