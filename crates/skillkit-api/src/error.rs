@@ -2,11 +2,11 @@
 //! people, and located details where the input had several mistakes (session scripts).
 
 use serde::Serialize;
-use ts_rs::TS;
 
 /// What went wrong, as a stable kebab-case code. New codes may be added; existing ones never
 /// change meaning.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum ErrorCode {
     /// No agent profile has that id.
@@ -54,14 +54,16 @@ pub fn mistakes(n: usize) -> String {
 }
 
 /// A located mistake in the input, 1-based.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ErrorDetail {
     pub message: String,
     pub line: u32,
     pub column: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AppError {
     pub code: ErrorCode,
     pub message: String,
