@@ -190,7 +190,7 @@ enum Command {
         #[command(flatten)]
         model: provider::ProviderArgs,
         /// Model turns at most per user turn.
-        #[arg(long, default_value_t = 8)]
+        #[arg(long, default_value_t = skillkit_api::settings::DEFAULT_MAX_ROUNDS)]
         max_rounds: usize,
         /// Write the script as run (the model's turns included) to FILE.
         #[arg(long, value_name = "FILE")]
@@ -385,14 +385,10 @@ impl Setup {
         err: &mut dyn Write,
     ) -> std::io::Result<Option<Setup>> {
         let cwd = std::env::current_dir().unwrap_or_default();
-        let found = match config {
-            Some(file) => skillkit::config::load(file).map(Some),
-            None => skillkit::config::find_for(paths, &cwd),
-        };
-        let project = match found {
+        let project = match skillkit_api::resolve::project_for(config, paths, &cwd) {
             Ok(p) => p,
             Err(e) => {
-                writeln!(err, "error: {e}")?;
+                writeln!(err, "{e}")?;
                 return Ok(None);
             }
         };
@@ -870,8 +866,8 @@ fn simulate(
         }
     };
     let built = match live.model.given().then(|| live.model.build()) {
-        Some(Err(message)) => {
-            writeln!(err, "error: {message}")?;
+        Some(Err(e)) => {
+            writeln!(err, "{e}")?;
             return Ok(2);
         }
         Some(Ok(built)) => Some(built),
@@ -968,11 +964,10 @@ fn open_library(sources: Vec<PathBuf>, setup: &Setup) -> (&'static skillkit::Age
 }
 
 fn agent_or_err(id: &str, err: &mut dyn Write) -> std::io::Result<Option<&'static skillkit::Agent>> {
-    let agent = find_agent(id);
-    if agent.is_none() {
-        writeln!(err, "error: {}", skillkit::agents::unknown_agent(id))?;
+    match skillkit_api::resolve::agent(id) {
+        Ok(agent) => Ok(Some(agent)),
+        Err(e) => writeln!(err, "{e}").map(|()| None),
     }
-    Ok(agent)
 }
 
 fn rules(format: RulesFormat, out: &mut dyn Write) -> std::io::Result<()> {
