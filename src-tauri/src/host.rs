@@ -7,7 +7,7 @@ use skillkit_api::events::{EvalProgress, LibraryChanged, EVAL_PROGRESS, LIBRARY_
 use skillkit_api::host::{Host, Notify, Progress};
 use skillkit_api::{AppError, ErrorCode};
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use tauri::{Emitter, Manager};
 
 /// The keyring service the keys are stored under (one entry per API, named after it).
@@ -74,36 +74,45 @@ impl Keys {
     }
 }
 
-/// The running app as the use cases' host.
+/// The running app as the use cases' host. The state is managed before the app runs, so the
+/// app's handle comes later ([`TauriHost::attach`], in the setup hook): until then there are no
+/// folders and no sinks, as in the tests.
 pub struct TauriHost {
-    app: tauri::AppHandle,
+    app: OnceLock<tauri::AppHandle>,
     keys: Keys,
-    config: Option<PathBuf>,
-    data: Option<PathBuf>,
 }
 
 impl TauriHost {
-    pub fn new(app: tauri::AppHandle) -> TauriHost {
-        let config = app
-            .path()
-            .app_config_dir()
-            .map_err(|e| eprintln!("skill-studio: no config folder, the library is not remembered: {e}"))
-            .ok();
-        let data = app
-            .path()
-            .app_data_dir()
-            .map_err(|e| eprintln!("skill-studio: no data folder, unsaved text is not kept: {e}"))
-            .ok();
-        TauriHost { app, keys: Keys::system(), config, data }
+    /// A host over the system keyring.
+    pub fn new() -> TauriHost {
+        TauriHost { app: OnceLock::new(), keys: Keys::system() }
     }
 
-    fn emit<T: serde::Serialize + Clone>(&self, event: &'static str) -> Arc<dyn Fn(T) + Send + Sync> {
-        let app = self.app.clone();
-        Arc::new(move |payload: T| {
+    /// Gives the host the running app (its folders, its window's events).
+    pub fn attach(&self, app: tauri::AppHandle) {
+        if let Err(e) = app.path().app_config_dir() {
+            eprintln!("skill-studio: no config folder, the library is not remembered: {e}");
+        }
+        if let Err(e) = app.path().app_data_dir() {
+            eprintln!("skill-studio: no data folder, unsaved text is not kept: {e}");
+        }
+        let _ = self.app.set(app);
+    }
+
+    /// A sink that emits each value as the window's `event`.
+    fn emit<T: serde::Serialize + Clone>(&self, event: &'static str) -> Option<Arc<dyn Fn(T) + Send + Sync>> {
+        let app = self.app.get()?.clone();
+        Some(Arc::new(move |payload: T| {
             if let Err(e) = app.emit(event, payload) {
                 eprintln!("skill-studio: cannot emit {event}: {e}");
             }
-        })
+        }))
+    }
+}
+
+impl Default for TauriHost {
+    fn default() -> TauriHost {
+        TauriHost::new()
     }
 }
 
@@ -118,16 +127,16 @@ impl Host for TauriHost {
         self.keys.forget(api)
     }
     fn config_dir(&self) -> Option<PathBuf> {
-        self.config.clone()
+        self.app.get()?.path().app_config_dir().ok()
     }
     fn data_dir(&self) -> Option<PathBuf> {
-        self.data.clone()
+        self.app.get()?.path().app_data_dir().ok()
     }
     fn library_changes(&self) -> Option<Notify> {
-        Some(self.emit::<LibraryChanged>(LIBRARY_CHANGED))
+        self.emit::<LibraryChanged>(LIBRARY_CHANGED)
     }
     fn eval_progress(&self) -> Option<Progress> {
-        Some(self.emit::<EvalProgress>(EVAL_PROGRESS))
+        self.emit::<EvalProgress>(EVAL_PROGRESS)
     }
 }
 

@@ -76,12 +76,13 @@ pub const PLUGIN_PERMISSIONS: &[&str] = &["core:event:allow-listen", "core:event
 /// `explicit` sources, the app opens them; otherwise it reopens the library it opened last (the
 /// first time, `startup`'s) and remembers each one it opens, in its config folder.
 pub fn builder(startup: Startup, explicit: bool) -> tauri::Builder<tauri::Wry> {
-    use tauri::Manager;
+    let host = std::sync::Arc::new(host::TauriHost::new());
+    let studio = if explicit { Studio::new(startup, host.clone()) } else { Studio::remembering(startup, host.clone()) };
     tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
+        .manage(studio)
         .setup(move |app| {
-            let host = std::sync::Arc::new(host::TauriHost::new(app.handle().clone()));
-            app.manage(if explicit { Studio::new(startup, host) } else { Studio::remembering(startup, host) });
+            host.attach(app.handle().clone());
             Ok(())
         })
         .invoke_handler(invoke_handler())
