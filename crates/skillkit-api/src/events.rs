@@ -1,5 +1,6 @@
-//! The events the shell emits to the UI, declared once: each event's name and payload type. The
-//! TypeScript `Events` map in `ui/src/lib/bindings.ts` is generated from [`event_types`].
+//! The events the host emits to the UI (the app's window events), declared once: each event's
+//! name and payload type. The TypeScript `Events` map in `ui/src/lib/bindings.ts` is generated
+//! from `event_types` (under the `ts` feature).
 
 use crate::wire::{path_string, LibraryView};
 use serde::Serialize;
