@@ -3,13 +3,15 @@
 //! The file is committed (`ui/src/lib/bindings.ts`); a test fails when it is stale, and
 //! `UPDATE_BINDINGS=1 cargo test -p skill-studio bindings` rewrites it.
 
-use crate::commands::*;
-use crate::error::*;
-use crate::events::*;
-use crate::wire::*;
 use skillkit::frontmatter_edit::FieldLimit;
 use skillkit::matrix::{Cell, Column, ColumnBudget, Matrix, Row, Status};
 use skillkit::scope::Version;
+use skillkit_api::error::*;
+use skillkit_api::events::*;
+use skillkit_api::settings::{ModelApi, ProviderSettings};
+use skillkit_api::studio::*;
+use skillkit_api::wire::*;
+use skillkit_api::Startup;
 use ts_rs::{Config, TS};
 
 /// Where the generated file lives, relative to this crate.

@@ -1,22 +1,17 @@
-//! Skill Studio's desktop shell: Tauri commands that turn a UI request into a `skillkit` call and
-//! the engine's result into a typed reply. No linting, rendering or simulation happens here.
+//! Skill Studio's desktop shell: each Tauri command is one call into the use cases of
+//! `skillkit-api` (a method of its `Studio`), which return typed replies; the shell gives them a
+//! host (`host.rs`: the keyring, the app's folders, the window's events). No use case lives here.
 //! The command surface is declared once in `command_list.rs`; the TypeScript bindings
-//! (`ui/src/lib/bindings.ts`) are generated from it and its types (`bindings::generate`).
+//! (`ui/src/lib/bindings.ts`) are generated from it and the API's types (`bindings::generate`).
 
 pub mod bindings;
-pub mod commands;
-pub mod drafts;
-pub mod error;
-pub mod events;
-pub mod files;
-pub mod last;
-pub mod opened;
-pub mod wire;
+pub mod host;
 
-use commands::*;
-use error::AppError;
 use skillkit::matrix::Matrix;
-use wire::*;
+use skillkit_api::settings::ProviderSettings;
+use skillkit_api::studio::*;
+use skillkit_api::wire::*;
+use skillkit_api::{AppError, Startup, Studio};
 
 /// The argument type of a command as the list writes it: `(())` or `(Type)`.
 macro_rules! arg_type {
@@ -43,7 +38,7 @@ macro_rules! call {
 /// method of the same name), the invoke handler, the command names and their types.
 macro_rules! app_commands {
     ($($name:ident $args:tt -> $ret:ty;)*) => {
-        /// The Tauri commands, one per line of `command_list.rs`: each calls the [`AppState`]
+        /// The Tauri commands, one per line of `command_list.rs`: each calls the [`Studio`]
         /// method of its name, off the main thread.
         pub mod handlers {
             use super::*;
@@ -51,7 +46,7 @@ macro_rules! app_commands {
             $(
                 #[tauri::command(async)]
                 pub fn $name(app: tauri::AppHandle, args: arg_type!$args) -> Result<$ret, AppError> {
-                    call!(app.state::<AppState>(), $name, $args, args)
+                    call!(app.state::<Studio>(), $name, $args, args)
                 }
             )*
         }
@@ -81,37 +76,13 @@ pub const PLUGIN_PERMISSIONS: &[&str] = &["core:event:allow-listen", "core:event
 /// `explicit` sources, the app opens them; otherwise it reopens the library it opened last (the
 /// first time, `startup`'s) and remembers each one it opens, in its config folder.
 pub fn builder(startup: Startup, explicit: bool) -> tauri::Builder<tauri::Wry> {
-    use tauri::Manager;
-    let state = if explicit { AppState::new(startup) } else { AppState::remembering(startup, None) };
+    let host = std::sync::Arc::new(host::TauriHost::new());
+    let studio = if explicit { Studio::new(startup, host.clone()) } else { Studio::remembering(startup, host.clone()) };
     tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
-        .manage(state)
-        .setup(|app| {
-            match app.path().app_config_dir() {
-                Ok(dir) => {
-                    app.state::<AppState>().remember_in(dir.join(last::FILE));
-                    app.state::<AppState>().evals.remember_in(dir.join(commands::SETTINGS_FILE));
-                }
-                Err(e) => eprintln!("skill-studio: no config folder, the library is not remembered: {e}"),
-            }
-            let handle = app.handle().clone();
-            app.state::<AppState>().notify_with(std::sync::Arc::new(move |changed: events::LibraryChanged| {
-                use tauri::Emitter;
-                if let Err(e) = handle.emit(events::LIBRARY_CHANGED, changed) {
-                    eprintln!("skill-studio: cannot emit {}: {e}", events::LIBRARY_CHANGED);
-                }
-            }));
-            let handle = app.handle().clone();
-            app.state::<AppState>().evals.notify_with(std::sync::Arc::new(move |progress: events::EvalProgress| {
-                use tauri::Emitter;
-                if let Err(e) = handle.emit(events::EVAL_PROGRESS, progress) {
-                    eprintln!("skill-studio: cannot emit {}: {e}", events::EVAL_PROGRESS);
-                }
-            }));
-            match app.path().app_data_dir() {
-                Ok(dir) => app.state::<AppState>().keep_drafts_in(dir.join("drafts")),
-                Err(e) => eprintln!("skill-studio: no data folder, unsaved text is not kept: {e}"),
-            }
+        .manage(studio)
+        .setup(move |app| {
+            host.attach(app.handle().clone());
             Ok(())
         })
         .invoke_handler(invoke_handler())

@@ -28,6 +28,6 @@ fn main() {
         let dir = std::env::var("SKILL_STUDIO_LIBRARY").map(PathBuf::from).unwrap_or(bundled);
         sources.push(canonical(dir));
     }
-    let startup = skill_studio::commands::Startup { sources, agent: "spec".into(), examples };
+    let startup = skillkit_api::Startup { sources, agent: "spec".into(), examples };
     skill_studio::builder(startup, explicit).run(context).expect("error while running Skill Studio");
 }

@@ -1,5 +1,6 @@
 //! What each crate of the product may depend on (CONTRIBUTING.md, "The architecture's rules"): the
-//! engine on no front end, the CLI on no window toolkit, the app's shell on no argument parser.
+//! engine on no front end, the use cases (`skillkit-api`) on nothing but the engine and plain data
+//! crates, the CLI on no window toolkit, the app's shell on no argument parser.
 //! Read from each crate's `[dependencies]` (dev- and build-dependencies are the tests' and the
 //! build's business). Run it with `cargo test -p e2e --test layers`.
 
@@ -73,6 +74,30 @@ fn the_engine_depends_on_no_front_end() {
     assert!(found.is_empty(), "the engine must not depend on a front end's crates: {found:?}");
 }
 
+/// The use cases every front end calls know none of them: no window toolkit, no keyring, no
+/// argument parser, no terminal or language-server crate, no async runtime.
+#[test]
+fn the_use_cases_depend_on_no_front_end() {
+    let found = forbidden_in(
+        "crates/skillkit-api",
+        &[
+            "tauri*",
+            "keyring",
+            "clap*",
+            "codespan-reporting",
+            "indicatif",
+            "ctrlc",
+            "lsp-*",
+            "tokio*",
+            "async-std",
+            "skillkit-cli",
+            "skill-studio",
+        ],
+    );
+    assert!(found.is_empty(), "skillkit-api must not depend on a front end's crates: {found:?}");
+    assert!(dependencies_of("crates/skillkit-api").iter().any(|d| d == "skillkit"), "it stands on the engine");
+}
+
 #[test]
 fn the_front_ends_stay_in_their_lane() {
     let cli = forbidden_in("crates/skillkit-cli", &["tauri*", "skill-studio", "keyring"]);
@@ -81,6 +106,8 @@ fn the_front_ends_stay_in_their_lane() {
     assert!(shell.is_empty(), "the app's shell must not depend on the CLI's crates: {shell:?}");
     for krate in ["crates/skillkit-cli", "src-tauri"] {
         assert!(dependencies_of(krate).iter().any(|d| d == "skillkit"), "{krate} reaches the engine through its crate");
+        let deps = dependencies_of(krate);
+        assert!(deps.iter().any(|d| d == "skillkit-api"), "{krate} calls the shared use cases: {deps:?}");
     }
 }
 

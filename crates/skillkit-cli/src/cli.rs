@@ -184,7 +184,7 @@ pub(crate) enum Command {
         #[command(flatten)]
         model: ProviderArgs,
         /// Model turns at most per user turn.
-        #[arg(long, default_value_t = 8)]
+        #[arg(long, default_value_t = skillkit_api::settings::DEFAULT_MAX_ROUNDS)]
         max_rounds: usize,
         /// Write the script as run (the model's turns included) to FILE.
         #[arg(long, value_name = "FILE")]

@@ -5,8 +5,9 @@
 use clap::builder::TypedValueParser as _;
 use clap::Args;
 use skillkit::model::{Provider, ProviderConfig, ProviderKind};
+use skillkit_api::settings::{ProviderSettings, DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_TIMEOUT_SECS};
+use skillkit_api::{AppError, ErrorCode};
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// `--provider`: the engine's kinds by their names. `openai` is OpenAI's Chat Completions API
 /// (also spoken by Ollama, vLLM, llama.cpp, LM Studio, OpenRouter, …), `anthropic` Anthropic's
@@ -32,8 +33,8 @@ pub struct ProviderArgs {
     #[arg(long)]
     pub api_key_env: Option<String>,
     /// Seconds one request may take.
-    #[arg(long, default_value_t = 120)]
-    pub timeout: u64,
+    #[arg(long, default_value_t = DEFAULT_TIMEOUT_SECS)]
+    pub timeout: u32,
     #[arg(long)]
     pub temperature: Option<f32>,
     #[arg(long, default_value_t = 1024)]
@@ -52,25 +53,42 @@ impl ProviderArgs {
         self.provider.is_some() || self.model.is_some()
     }
 
-    /// The config and the provider (recording or replaying as asked), or the message of why not.
-    pub fn build(&self) -> Result<(ProviderConfig, Box<dyn Provider>), String> {
-        let (Some(kind), Some(model)) = (self.provider, &self.model) else {
-            return Err("a model needs --provider openai|anthropic and --model NAME".into());
+    /// The settings as the app's Evals pane gives them, checked by the same function
+    /// ([`ProviderSettings::check`]): `runs` and `concurrency` are `eval`'s.
+    pub fn settings(&self, runs: u32, concurrency: u32) -> ProviderSettings {
+        ProviderSettings {
+            api: self.provider.unwrap_or_default(),
+            base_url: self.base_url.clone().unwrap_or_default(),
+            model: self.model.clone().unwrap_or_default(),
+            temperature: self.temperature,
+            runs,
+            concurrency,
+            timeout_secs: self.timeout,
+        }
+    }
+
+    /// The config and the provider (recording or replaying as asked), or why not.
+    pub fn build(&self) -> Result<(ProviderConfig, Box<dyn Provider>), AppError> {
+        let (Some(kind), Some(_)) = (self.provider, &self.model) else {
+            return Err(AppError::new(
+                ErrorCode::InvalidSettings,
+                "a model needs --provider openai|anthropic and --model NAME",
+            ));
         };
-        let mut config = ProviderConfig::new(kind, model);
-        config.base_url = self.base_url.clone();
-        config.temperature = self.temperature;
+        let mut config = self.settings(DEFAULT_RUNS, DEFAULT_CONCURRENCY).config(None)?;
         config.max_tokens = self.max_tokens;
-        config.timeout = Duration::from_secs(self.timeout.max(1));
         let key_env = self.api_key_env.clone().unwrap_or_else(|| kind.key_env().to_string());
         let shown_env = crate::render::one_line(&key_env);
-        config.api_key = match skillkit::model::choose_key(None, &key_env, self.base_url.as_deref()) {
+        config.api_key = match skillkit::model::choose_key(None, &key_env, config.base_url.as_deref()) {
             Ok((key, _)) => key,
             // Replies replayed from disk need no key.
             Err(_) if self.replay.is_some() => None,
             Err(_) => {
-                return Err(format!(
-                    "no API key: set {shown_env} (or name another variable with --api-key-env); a local server needs --base-url"
+                return Err(AppError::new(
+                    ErrorCode::NoKey,
+                    format!(
+                        "no API key: set {shown_env} (or name another variable with --api-key-env); a local server needs --base-url"
+                    ),
                 ))
             }
         };

@@ -2,7 +2,6 @@
 //! agent's listing settings, and the library opened as that agent discovers it.
 
 use crate::cli::AgentSettingArgs;
-use skillkit::find_agent;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -25,14 +24,10 @@ impl Setup {
         err: &mut dyn Write,
     ) -> std::io::Result<Option<Setup>> {
         let cwd = std::env::current_dir().unwrap_or_default();
-        let found = match config {
-            Some(file) => skillkit::config::load(file).map(Some),
-            None => skillkit::config::find_for(paths, &cwd),
-        };
-        let project = match found {
+        let project = match skillkit_api::resolve::project_for(config, paths, &cwd) {
             Ok(p) => p,
             Err(e) => {
-                writeln!(err, "error: {e}")?;
+                writeln!(err, "{e}")?;
                 return Ok(None);
             }
         };
@@ -143,9 +138,8 @@ pub(crate) fn open_library(
 }
 
 pub(crate) fn agent_or_err(id: &str, err: &mut dyn Write) -> std::io::Result<Option<&'static skillkit::Agent>> {
-    let agent = find_agent(id);
-    if agent.is_none() {
-        writeln!(err, "error: {}", skillkit::agents::unknown_agent(id))?;
+    match skillkit_api::resolve::agent(id) {
+        Ok(agent) => Ok(Some(agent)),
+        Err(e) => writeln!(err, "{e}").map(|()| None),
     }
-    Ok(agent)
 }

@@ -35,12 +35,12 @@ pub struct EvalArgs {
     pub skill: Option<String>,
     #[command(flatten)]
     pub model: ProviderArgs,
-    /// Times each case is asked.
-    #[arg(long, default_value_t = 3)]
+    /// Times each case is asked (1 to 100).
+    #[arg(long, default_value_t = skillkit_api::settings::DEFAULT_RUNS)]
     pub runs: u32,
-    /// Requests in flight at most.
-    #[arg(long, default_value_t = 4)]
-    pub concurrency: usize,
+    /// Requests in flight at most (1 to 32).
+    #[arg(long, default_value_t = skillkit_api::settings::DEFAULT_CONCURRENCY)]
+    pub concurrency: u32,
     /// Exit 1 when the suite's precision is below this (0 to 1).
     #[arg(long)]
     pub min_precision: Option<f64>,
@@ -76,9 +76,12 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
         writeln!(err, "error: which agent? pass --agent NAME or set `agent` in the suite")?;
         return Ok(2);
     };
-    let Some(agent) = skillkit::find_agent(&agent_id) else {
-        writeln!(err, "error: {}", skillkit::agents::unknown_agent(&agent_id))?;
-        return Ok(2);
+    let agent = match skillkit_api::resolve::agent(&agent_id) {
+        Ok(agent) => agent,
+        Err(e) => {
+            writeln!(err, "{e}")?;
+            return Ok(2);
+        }
     };
     let sources = if !args.sources.is_empty() {
         args.sources.clone()
@@ -99,16 +102,17 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
     for s in library.sources.iter().filter(|s| !s.exists) {
         writeln!(err, "warning: source {} does not exist", one_line(&s.path.display().to_string()))?;
     }
-    let (config, provider) = match args.model.build() {
+    let checked = args.model.settings(args.runs, args.concurrency).check();
+    let (config, provider) = match checked.and_then(|()| args.model.build()) {
         Ok(p) => p,
-        Err(message) => {
-            writeln!(err, "error: {message}")?;
+        Err(e) => {
+            writeln!(err, "{e}")?;
             return Ok(2);
         }
     };
     let bar = progress_bar(suite.cases.len() as u64 * args.runs.max(1) as u64);
     let progress = |done: usize, _total: usize| bar.set_position(done as u64);
-    let run_options = Options { runs: args.runs, concurrency: args.concurrency };
+    let run_options = Options { runs: args.runs, concurrency: args.concurrency as usize };
     let result = skillkit::eval::run_library(
         agent,
         &library,

@@ -51,8 +51,8 @@ pub(crate) fn simulate(
         }
     };
     let built = match live.model.given().then(|| live.model.build()) {
-        Some(Err(message)) => {
-            writeln!(err, "error: {message}")?;
+        Some(Err(e)) => {
+            writeln!(err, "{e}")?;
             return Ok(2);
         }
         Some(Ok(built)) => Some(built),

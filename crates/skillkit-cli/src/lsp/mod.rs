@@ -57,6 +57,11 @@ pub fn serve(err: &mut dyn Write) -> std::io::Result<i32> {
     }
 }
 
+/// Serves one client over `connection` (an in-memory pair in tests; [`serve`] uses stdio).
+pub fn serve_on(connection: &Connection) -> Result<(), Error> {
+    run(connection)
+}
+
 fn capabilities() -> lsp::ServerCapabilities {
     lsp::ServerCapabilities {
         position_encoding: Some(lsp::PositionEncodingKind::UTF16),
@@ -93,7 +98,9 @@ fn run(connection: &Connection) -> Result<(), Error> {
     let roots = roots(&params);
     let mut warnings = vec![];
     let asked = params.get("initializationOptions").and_then(|o| o.get("agent")).and_then(Value::as_str);
-    let project = match roots.first().map(|r| skillkit::config::find(r)) {
+    // The project and the agent as every front end resolves them (`skillkit_api::resolve`); a
+    // mistake is shown, and the server goes on with the `spec` profile.
+    let project = match roots.first().map(|r| skillkit_api::resolve::project(r)) {
         Some(Ok(found)) => found,
         Some(Err(e)) => {
             warnings.push(format!("skillkit lsp: {e}"));
@@ -102,14 +109,13 @@ fn run(connection: &Connection) -> Result<(), Error> {
         None => None,
     };
     warnings.extend(project.iter().flat_map(|p| p.warnings.iter().map(|w| format!("skillkit lsp: {w}"))));
-    let configured = project.as_ref().and_then(|p| p.config.agent.clone());
-    let agent_id = asked.filter(|a| !a.is_empty()).map(str::to_string).or(configured).unwrap_or_else(|| "spec".into());
-    let agent = match skillkit::find_agent(&agent_id) {
-        Some(a) => a,
-        None => {
-            warnings.push(skillkit::agents::unknown_agent(&agent_id));
+    let agent = match skillkit_api::resolve::chosen_agent(asked, project.as_ref(), Some("spec")) {
+        Some(Ok(a)) => a,
+        Some(Err(e)) => {
+            warnings.push(format!("skillkit lsp: {e}"));
             &skillkit::agents::SPEC
         }
+        None => &skillkit::agents::SPEC,
     };
     let watch = params
         .pointer("/capabilities/workspace/didChangeWatchedFiles/dynamicRegistration")

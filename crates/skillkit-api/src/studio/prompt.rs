@@ -1,13 +1,14 @@
 //! The Prompt pane: the exact text an agent injects.
 
-use super::*;
+use crate::prelude::*;
 
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RenderPrompt {
     pub sources: Vec<String>,
     pub agent: String,
     /// Tokens; `null` uses the agent's default.
-    #[ts(type = "number | null")]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub context_window: Option<u64>,
     pub char_budget: Option<usize>,
     /// Skills already loaded (agents that mark them).
@@ -18,11 +19,11 @@ pub struct RenderPrompt {
     pub agent_settings: Vec<String>,
 }
 
-impl AppState {
+impl Studio {
     pub fn render_prompt(&self, args: RenderPrompt) -> Result<PromptView, AppError> {
         let agent = agent(&args.agent)?;
         // The kept library when the sources are the opened ones (kept up to date by the watcher).
-        let sources = resolve(&args.sources);
+        let sources = crate::resolve::real_paths(&args.sources);
         self.check_folders(&sources)?;
         let project = self.project_of(&sources)?;
         let (settings, _) =

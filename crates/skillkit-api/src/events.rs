@@ -1,9 +1,9 @@
-//! The events the shell emits to the UI, declared once: each event's name and payload type. The
-//! TypeScript `Events` map in `ui/src/lib/bindings.ts` is generated from [`event_types`].
+//! The events the host emits to the UI (the app's window events), declared once: each event's
+//! name and payload type. The TypeScript `Events` map in `ui/src/lib/bindings.ts` is generated
+//! from `event_types` (under the `ts` feature).
 
 use crate::wire::{path_string, LibraryView};
 use serde::Serialize;
-use ts_rs::TS;
 
 /// Emitted after the watcher saw changes in the opened library's sources.
 pub const LIBRARY_CHANGED: &str = "library-changed";
@@ -13,7 +13,8 @@ pub const EVAL_PROGRESS: &str = "eval-progress";
 
 /// The payload of [`EVAL_PROGRESS`]: requests done of the total, on which side of an A/B run
 /// (`saved` when there is no comparison).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct EvalProgress {
     pub done: u32,
     pub total: u32,
@@ -21,7 +22,8 @@ pub struct EvalProgress {
 }
 
 /// What a batch of file changes did to the library (the engine's `LibraryEvent`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case", tag = "kind")]
 pub enum LibraryEvent {
     SkillAdded {
@@ -69,7 +71,8 @@ impl From<&skillkit::library::LibraryEvent> for LibraryEvent {
 }
 
 /// The payload of [`LIBRARY_CHANGED`]: what happened, and the library as it is now.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LibraryChanged {
     pub events: Vec<LibraryEvent>,
     pub library: LibraryView,
@@ -78,6 +81,10 @@ pub struct LibraryChanged {
 }
 
 /// Each event's name with the TypeScript name of its payload type.
+#[cfg(feature = "ts")]
 pub fn event_types(cfg: &ts_rs::Config) -> Vec<(&'static str, String)> {
-    vec![(LIBRARY_CHANGED, <LibraryChanged as TS>::name(cfg)), (EVAL_PROGRESS, <EvalProgress as TS>::name(cfg))]
+    vec![
+        (LIBRARY_CHANGED, <LibraryChanged as ts_rs::TS>::name(cfg)),
+        (EVAL_PROGRESS, <EvalProgress as ts_rs::TS>::name(cfg)),
+    ]
 }

@@ -1,8 +1,9 @@
 //! The editor: linting unsaved text, fixes, the frontmatter form, the preview.
 
-use super::*;
+use crate::prelude::*;
 
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LintText {
     /// The skill file's path (its folder's files are read for the rules that need them).
     pub path: String,
@@ -11,24 +12,28 @@ pub struct LintText {
     pub agent: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Linted {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ApplyFixes {
     pub text: String,
     pub fixes: Vec<Fix>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Fixed {
     pub text: String,
 }
 
 /// The editor's cursor in unsaved text: which fixes to offer there (`Ctrl+.`).
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct QuickFixes {
     pub path: String,
     pub text: String,
@@ -40,43 +45,49 @@ pub struct QuickFixes {
 
 /// The diagnostics whose fix is offered at the cursor, the preferred fix first (the one that
 /// clears every finding there and adds no error).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct QuickFixList {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FrontmatterText {
     pub text: String,
     /// The agent whose limits the form counts against (none: no limits).
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub agent: Option<String>,
 }
 
 /// A top-level frontmatter field for the form.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FormField {
     pub key: String,
     /// `null` when the value is a list, a mapping or an alias (edited in the text).
     pub value: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FrontmatterForm {
     pub fields: Vec<FormField>,
     /// The fields' length limits under the agent, tightest first for each field.
     pub limits: Vec<skillkit::frontmatter_edit::FieldLimit>,
 }
 
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SetFrontmatterField {
     pub text: String,
     pub key: String,
     pub value: String,
 }
 
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RenderPreview {
     /// The skill file whose folder images and links are resolved in.
     pub path: String,
@@ -85,7 +96,8 @@ pub struct RenderPreview {
 }
 
 /// A heading of the preview.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Heading {
     pub level: u8,
     pub title: String,
@@ -94,7 +106,8 @@ pub struct Heading {
 }
 
 /// An image of the body shown as its alt text, and why.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SkippedImage {
     pub path: String,
     pub reason: String,
@@ -103,14 +116,15 @@ pub struct SkippedImage {
 /// The editor's Markdown preview: sanitized HTML whose only images are `data:` URLs of files
 /// inside the skill folder, and whose links to paths carry what the engine found there
 /// (`data-link`: file, folder, missing or outside; `data-path`; a `title`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PreviewView {
     pub html: String,
     pub headings: Vec<Heading>,
     pub skipped_images: Vec<SkippedImage>,
 }
 
-impl AppState {
+impl Studio {
     /// Lints unsaved text as if it were the skill file at `path`.
     pub fn lint_text(&self, args: LintText) -> Result<Linted, AppError> {
         let agent = agent(&args.agent)?;

@@ -1,27 +1,20 @@
 //! The library: startup, the agent profiles, opening (and watching) a library.
 
-use super::*;
+use crate::host::Notify;
+use crate::prelude::*;
+use crate::scope::Scope;
+use crate::state::Startup;
+use skillkit::AGENTS;
 
-/// What the UI opens first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
-pub struct Startup {
-    /// Library sources, lowest priority first.
-    pub sources: Vec<String>,
-    pub agent: String,
-    /// The bundled example library (the welcome screen offers to open it), when the app has one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub examples: Option<String>,
-}
-
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OpenLibrary {
     /// Lowest priority first.
     pub sources: Vec<String>,
     pub agent: String,
 }
 
-impl AppState {
+impl Studio {
     /// The library to open first: the remembered one, unless started on explicit sources.
     /// A library opened anew (not the remembered one) is judged by the agent its project's
     /// `skillkit.toml` (or `[tool.skillkit]`) names, as `skillkit check` there is; the remembered
@@ -57,7 +50,7 @@ impl AppState {
             .collect())
     }
 
-    /// Opens the library, watched when the app has a notifier ([`AppState::notify_with`]); its
+    /// Opens the library, watched when the host has a sink for its changes; its
     /// sources become the folders the UI may read and save in.
     pub fn open_library(&self, args: OpenLibrary) -> Result<LibraryView, AppError> {
         self.open_library_watched(args, self.notify())
@@ -67,8 +60,8 @@ impl AppState {
     /// is applied to the kept library and passed to `notify` (until another library is opened).
     pub fn open_library_watched(&self, args: OpenLibrary, notify: Option<Notify>) -> Result<LibraryView, AppError> {
         let agent = agent(&args.agent)?;
-        let sources = resolve(&args.sources);
-        *self.scope.lock().unwrap_or_else(|e| e.into_inner()) = Scope::new(&sources).named(&paths(&args.sources));
+        let sources = crate::resolve::real_paths(&args.sources);
+        self.set_scope(Scope::new(&sources).named(&crate::resolve::paths(&args.sources)));
         let (view, problem) = self.kept.open(sources, agent, notify);
         if let Some(problem) = problem {
             eprintln!("skill-studio: {problem}");

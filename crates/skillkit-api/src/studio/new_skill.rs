@@ -1,8 +1,11 @@
 //! New skills: checking and creating a skill folder inside an opened source.
 
-use super::*;
+use crate::error::ErrorDetail;
+use crate::prelude::*;
+use crate::studio::files::FileText;
 
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct NewSkill {
     /// One of the opened library's sources.
     pub source: String,
@@ -14,7 +17,8 @@ pub struct NewSkill {
 
 pub use skillkit::scaffold::Problem as NewSkillProblem;
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct NewSkillCheck {
     /// Errors and warnings under every profile; empty when the skill can be created.
     pub problems: Vec<NewSkillProblem>,
@@ -27,10 +31,10 @@ pub struct NewSkillCheck {
     pub suggestion: Option<String>,
 }
 
-impl AppState {
+impl Studio {
     /// The opened source a new skill goes in.
     fn new_skill_source(&self, args: &NewSkill) -> Result<PathBuf, AppError> {
-        let source = resolve(std::slice::from_ref(&args.source)).remove(0);
+        let source = crate::resolve::real_paths(std::slice::from_ref(&args.source)).remove(0);
         if !self.kept.sources().contains(&source) || !source.is_dir() {
             return Err(AppError::new(
                 ErrorCode::InvalidNewSkill,

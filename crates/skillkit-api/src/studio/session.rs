@@ -1,12 +1,13 @@
 //! The Session pane: sessions run step by step or from a script.
 
-use super::*;
+use crate::prelude::*;
 
 pub use skillkit::session::Policy;
 
-#[derive(Clone, Debug, Default, Deserialize, TS)]
+#[derive(Clone, Debug, Default, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SessionSettings {
-    #[ts(type = "number | null")]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub context_window: Option<u64>,
     pub max_loaded_skills: Option<usize>,
     pub policy: Policy,
@@ -32,7 +33,8 @@ impl SessionSettings {
     }
 }
 
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RunSession {
     pub sources: Vec<String>,
     pub agent: String,
@@ -41,36 +43,39 @@ pub struct RunSession {
 }
 
 /// A session whose last `user` steps the model answers (a live turn).
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RunSessionLive {
     pub session: RunSession,
     /// The model (the Evals pane's settings; the key from the keyring or the environment).
-    pub provider: super::eval::ProviderSettings,
+    pub provider: crate::settings::ProviderSettings,
 }
 
 /// A live session: the transcript, the steps as run (the model's turns added, so a saved script
 /// replays without the model) and, when the model could not answer, why.
-#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LiveSessionView {
     pub view: SessionView,
     pub steps: Vec<Step>,
     pub error: Option<String>,
 }
 
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RunSessionScript {
     /// Where the script is (its `sources` are relative to its folder).
     pub path: String,
     pub text: String,
 }
 
-impl AppState {
+impl Studio {
     pub fn run_session(&self, args: RunSession) -> Result<SessionView, AppError> {
         let agent = agent(&args.agent)?;
         if agent.prompt.is_none() {
             return Err(AppError::new(ErrorCode::NoPrompt, format!("`{}` has no sessions", agent.id)));
         }
-        let sources = paths(&args.sources);
+        let sources = crate::resolve::paths(&args.sources);
         self.check_folders(&sources)?;
         let settings = args.settings.to_engine();
         Ok(simulate(agent, &sources, settings, args.steps))
@@ -85,13 +90,17 @@ impl AppState {
         if agent.prompt.is_none() {
             return Err(AppError::new(ErrorCode::NoPrompt, format!("`{}` has no sessions", agent.id)));
         }
-        let sources = paths(&session.sources);
+        let sources = crate::resolve::paths(&session.sources);
         self.check_folders(&sources)?;
         let (config, _) = self.provider_config(&provider)?;
         let client = skillkit::model::provider(&config);
         let cancel = skillkit::model::Cancel::new();
-        let model =
-            skillkit::live::LiveModel { provider: client.as_ref(), config: &config, cancel: &cancel, max_rounds: 8 };
+        let model = skillkit::live::LiveModel {
+            provider: client.as_ref(),
+            config: &config,
+            cancel: &cancel,
+            max_rounds: crate::settings::DEFAULT_MAX_ROUNDS,
+        };
         let live = skillkit::live::run(agent, &sources, session.settings.to_engine(), session.steps, Some(&model));
         Ok(LiveSessionView {
             view: view(agent, &live.session),
@@ -102,26 +111,17 @@ impl AppState {
 
     /// The project configuration (`skillkit.toml`) of a library of `sources`, found as opening
     /// the library finds it (above the first source).
-    pub(super) fn project_of(
+    pub(crate) fn project_of(
         &self,
         sources: &[PathBuf],
     ) -> Result<Option<std::sync::Arc<skillkit::config::Project>>, AppError> {
-        match sources.first().map(|s| skillkit::config::find(s)) {
-            Some(Ok(p)) => Ok(p.map(std::sync::Arc::new)),
-            Some(Err(e)) => Err(AppError::new(ErrorCode::InvalidSettings, e.to_string())),
-            None => Ok(None),
-        }
-    }
-
-    /// Prompts and sessions read only the opened library's folders.
-    pub(super) fn check_folders(&self, sources: &[PathBuf]) -> Result<(), AppError> {
-        let scope = self.scope();
-        sources.iter().try_for_each(|s| scope.check_folder(s))
+        let Some(first) = sources.first() else { return Ok(None) };
+        Ok(crate::resolve::project(first)?.map(std::sync::Arc::new))
     }
 }
 
-pub(super) fn simulate(
-    agent: &'static Agent,
+pub(crate) fn simulate(
+    agent: &'static skillkit::Agent,
     sources: &[PathBuf],
     settings: skillkit::session::Settings,
     steps: Vec<skillkit::session::Step>,
@@ -130,7 +130,7 @@ pub(super) fn simulate(
 }
 
 /// The view of a session that ran.
-fn view(agent: &Agent, session: &skillkit::session::Session) -> SessionView {
+fn view(agent: &skillkit::Agent, session: &skillkit::session::Session) -> SessionView {
     SessionView {
         agent: agent.id.into(),
         initial_prompt: session.initial_prompt.clone(),

@@ -1,8 +1,8 @@
 //! The window's remembered layout, theme and open file (`ui-state.json` in the config folder,
 //! beside the remembered library). A missing or broken file reads as the defaults.
 
-use super::AppState;
 use crate::error::{AppError, ErrorCode};
+use crate::state::Studio;
 use crate::wire::UiState;
 use std::path::PathBuf;
 
@@ -12,10 +12,9 @@ pub const UI_STATE_FILE: &str = "ui-state.json";
 /// At most this much is kept: the state is a few hundred bytes; anything larger is not ours.
 const MAX_BYTES: usize = 64 * 1024;
 
-impl AppState {
+impl Studio {
     fn ui_state_file(&self) -> Option<PathBuf> {
-        let memory = self.memory.lock().unwrap_or_else(|e| e.into_inner());
-        Some(memory.as_ref()?.parent()?.join(UI_STATE_FILE))
+        self.config_file(UI_STATE_FILE)
     }
 
     /// The remembered state, or the defaults.
@@ -42,19 +41,22 @@ impl AppState {
         if let Some(dir) = file.parent() {
             std::fs::create_dir_all(dir).map_err(|e| AppError::io("cannot create", dir, &e))?;
         }
-        crate::files::write_own(&file, &text)
+        crate::scope::write_own(&file, &text)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commands::Startup;
+    use crate::host::MemoryHost;
+    use crate::state::Startup;
+    use std::sync::Arc;
 
-    fn state_in(dir: &std::path::Path) -> AppState {
-        let s = AppState::new(Startup { sources: vec![], agent: "spec".into(), examples: None });
-        s.remember_in(dir.join("config").join(crate::last::FILE));
-        s
+    fn state_in(dir: &std::path::Path) -> Studio {
+        Studio::new(
+            Startup { sources: vec![], agent: "spec".into(), examples: None },
+            Arc::new(MemoryHost::in_dir(dir)),
+        )
     }
 
     #[test]
@@ -84,7 +86,10 @@ mod tests {
 
     #[test]
     fn without_a_config_folder_nothing_is_kept() {
-        let s = AppState::new(Startup { sources: vec![], agent: "spec".into(), examples: None });
+        let s = Studio::new(
+            Startup { sources: vec![], agent: "spec".into(), examples: None },
+            Arc::new(MemoryHost::default()),
+        );
         s.remember_ui_state(UiState { theme: "dark".into(), ..Default::default() }).unwrap();
         assert_eq!(s.ui_state().unwrap(), UiState::default());
     }

@@ -1,13 +1,15 @@
 //! Files: reading and saving inside the opened sources, drafts of unsaved text.
 
-use super::*;
+use crate::prelude::*;
 
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ReadFile {
     pub path: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FileText {
     pub path: String,
     pub text: String,
@@ -15,18 +17,20 @@ pub struct FileText {
     pub version: skillkit::scope::Version,
 }
 
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SaveFile {
     pub path: String,
     pub text: String,
     /// The version of the file the text was based on (from `read_file` or the last save): the
     /// save is refused with the `conflict` code when the file changed since. Absent: no check.
     #[serde(default)]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub base: Option<skillkit::scope::Version>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Saved {
     pub path: String,
     pub bytes: usize,
@@ -35,27 +39,20 @@ pub struct Saved {
 }
 
 /// Unsaved editor text kept from an earlier run, newer than its file.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Draft {
     pub path: String,
     pub text: String,
     /// When the draft was written, in milliseconds since the Unix epoch.
-    #[ts(type = "number")]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub written_ms: u64,
     /// When the file was last modified; `null` when it no longer exists.
-    #[ts(type = "number | null")]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub file_modified_ms: Option<u64>,
 }
 
-impl AppState {
-    pub(super) fn drafts_dir(&self) -> Result<PathBuf, AppError> {
-        self.drafts
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone()
-            .ok_or_else(|| AppError::new(ErrorCode::Io, "no data folder for recovery drafts"))
-    }
-
+impl Studio {
     /// Keeps the editor's unsaved text of a file of the library.
     pub fn save_draft(&self, args: SaveFile) -> Result<(), AppError> {
         let path = self.scope().check(Path::new(&args.path))?;
@@ -82,29 +79,6 @@ impl AppState {
             out.push(Draft { path: d.path, text: d.text, written_ms: d.written_ms, file_modified_ms });
         }
         Ok(out)
-    }
-
-    /// The opened library's scope, copied out so that no lock is held while a file is read.
-    pub(crate) fn scope(&self) -> Scope {
-        self.scope.lock().unwrap_or_else(|e| e.into_inner()).clone()
-    }
-
-    /// Saves `text` through the scope, one save at a time: the expected-version check and the
-    /// write of one save are never interleaved with another's. Reads go on meanwhile.
-    pub(crate) fn save_scoped(
-        &self,
-        path: &Path,
-        text: &str,
-        base: Option<Option<&skillkit::scope::Version>>,
-    ) -> Result<skillkit::scope::Version, AppError> {
-        let scope = self.scope();
-        let _one_at_a_time = self.saving.lock().unwrap_or_else(|e| e.into_inner());
-        scope.save(path, text, base)
-    }
-
-    /// `path` resolved, when it lies inside the opened library's sources.
-    pub fn check_path(&self, path: &str) -> Result<PathBuf, AppError> {
-        self.scope().check(Path::new(path))
     }
 
     /// Reads a text file inside the opened library's sources (as the engine reads skill files:

@@ -4,15 +4,17 @@
 //! by parsing it back with the engine (`skillkit::simulate::parse_script`): a script that would not
 //! read back as the same session is refused, never written.
 
-use crate::commands::{AppState, Policy, RunSession, RunSessionScript, Saved, SessionSettings};
 use crate::error::{AppError, ErrorCode};
+use crate::state::Studio;
+use crate::studio::files::Saved;
+use crate::studio::session::{Policy, RunSession, RunSessionScript, SessionSettings};
 use crate::wire::{path_string, SessionView, Step};
 use serde::{Deserialize, Serialize};
 use skillkit::session::script::relative;
 use std::path::Path;
-use ts_rs::TS;
 
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SaveSessionScript {
     /// Where to write the script (inside an opened source).
     pub path: String,
@@ -23,13 +25,15 @@ pub struct SaveSessionScript {
     pub steps: Vec<Step>,
 }
 
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OpenSessionScript {
     pub path: String,
 }
 
 /// A session script as read by the engine, ready to continue in the Session pane.
-#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SessionScript {
     pub path: String,
     pub text: String,
@@ -43,9 +47,10 @@ pub struct SessionScript {
 }
 
 /// The settings a script gives (the engine's defaults filled in).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ScriptSettings {
-    #[ts(type = "number | null")]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub context_window: Option<u64>,
     pub max_loaded_skills: usize,
     pub policy: String,
@@ -80,15 +85,15 @@ fn policy_name(p: skillkit::session::Policy) -> String {
     }
 }
 
-impl AppState {
+impl Studio {
     pub fn run_session_script(&self, args: RunSessionScript) -> Result<SessionView, AppError> {
         let script = skillkit::simulate::parse_script(&args.text).map_err(|errors| invalid(&args.path, errors))?;
-        let agent = super::agent(&script.agent)?;
+        let agent = crate::resolve::agent(&script.agent)?;
         let dir = skillkit::session::script::folder_of(Path::new(&args.path));
         let sources = script.source_paths(dir);
         // A script names its sources relative to itself: they must be the opened library's.
         self.check_folders(&sources)?;
-        Ok(super::session::simulate(agent, &sources, script.settings, script.steps))
+        Ok(crate::studio::session::simulate(agent, &sources, script.settings, script.steps))
     }
 
     /// Writes the session as a script (inside an opened source), after checking that the engine
@@ -126,7 +131,7 @@ impl AppState {
 
     /// Reads a script (inside an opened source) and runs it.
     pub fn open_session_script(&self, args: OpenSessionScript) -> Result<SessionScript, AppError> {
-        let file = self.read_file(crate::commands::ReadFile { path: args.path.clone() })?;
+        let file = self.read_file(crate::studio::files::ReadFile { path: args.path.clone() })?;
         let script = skillkit::simulate::parse_script(&file.text).map_err(|e| invalid(&args.path, e))?;
         let dir = Path::new(&file.path).parent().unwrap_or(Path::new("/"));
         let sources: Vec<String> = script
@@ -165,11 +170,14 @@ impl AppState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commands::{OpenLibrary, RunSessionScript, Startup};
+    use crate::host::MemoryHost;
+    use crate::state::Startup;
+    use crate::studio::library::OpenLibrary;
     use std::path::PathBuf;
+    use std::sync::Arc;
 
     fn bundled() -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../skills").canonicalize().unwrap()
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../skills").canonicalize().unwrap()
     }
 
     fn steps() -> Vec<Step> {
@@ -227,7 +235,10 @@ mod tests {
         let lib = tmp.path().join("skills");
         copy_dir(&bundled(), &lib);
         let src = path_string(&lib);
-        let state = AppState::new(Startup { sources: vec![src.clone()], agent: "spec".into(), examples: None });
+        let state = Studio::new(
+            Startup { sources: vec![src.clone()], agent: "spec".into(), examples: None },
+            Arc::new(MemoryHost::default()),
+        );
         state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
         let settings = SessionSettings { policy: Policy::Restrict, ..Default::default() };
         let path = path_string(&lib.join("commit-message/session.yaml"));
@@ -288,7 +299,10 @@ mod tests {
         copy_dir(&bundled(), &lib);
         copy_dir(&bundled(), &other);
         let src = path_string(&lib);
-        let state = AppState::new(Startup { sources: vec![src.clone()], agent: "spec".into(), examples: None });
+        let state = Studio::new(
+            Startup { sources: vec![src.clone()], agent: "spec".into(), examples: None },
+            Arc::new(MemoryHost::default()),
+        );
         state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
         let session = |sources: Vec<String>| {
             state.run_session(RunSession {

@@ -1,29 +1,31 @@
 //! The Matrix pane: for every skill and agent, what the agent does with it
 //! ([`skillkit::matrix`]), with the open file's unsaved text.
 
-use super::*;
+use crate::prelude::*;
 use skillkit::matrix::Matrix;
 
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RenderMatrix {
     pub sources: Vec<String>,
     /// The agents to show, in order; empty shows every agent with a loader.
     pub agents: Vec<String>,
     /// Tokens; `null` uses each agent's default.
-    #[ts(type = "number | null")]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub context_window: Option<u64>,
     pub char_budget: Option<usize>,
     /// The open file's unsaved text, which stands for the file on disk.
     pub edit: Option<MatrixEdit>,
 }
 
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MatrixEdit {
     pub path: String,
     pub text: String,
 }
 
-impl AppState {
+impl Studio {
     pub fn render_matrix(&self, args: RenderMatrix) -> Result<Matrix, AppError> {
         let mut agents = vec![];
         for id in &args.agents {
@@ -36,7 +38,7 @@ impl AppState {
         if agents.is_empty() {
             agents = skillkit::matrix::default_agents();
         }
-        let sources = resolve(&args.sources);
+        let sources = crate::resolve::real_paths(&args.sources);
         self.check_folders(&sources)?;
         // Each agent's own settings from the project (its files, `[agents.<agent>]`), as the
         // Prompt pane and `skillkit matrix` take them.

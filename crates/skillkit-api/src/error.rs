@@ -2,11 +2,11 @@
 //! people, and located details where the input had several mistakes (session scripts).
 
 use serde::Serialize;
-use ts_rs::TS;
 
 /// What went wrong, as a stable kebab-case code. New codes may be added; existing ones never
 /// change meaning.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum ErrorCode {
     /// No agent profile has that id.
@@ -48,20 +48,48 @@ pub enum ErrorCode {
     Internal,
 }
 
+impl ErrorCode {
+    /// The code as it crosses to the UI and as the CLI and the language server print it
+    /// (`unknown-agent`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::UnknownAgent => "unknown-agent",
+            ErrorCode::NoPrompt => "no-prompt",
+            ErrorCode::OutsideLibrary => "outside-library",
+            ErrorCode::NotASkillFile => "not-a-skill-file",
+            ErrorCode::InvalidScript => "invalid-script",
+            ErrorCode::Io => "io",
+            ErrorCode::NotEditable => "not-editable",
+            ErrorCode::InvalidNewSkill => "invalid-new-skill",
+            ErrorCode::Conflict => "conflict",
+            ErrorCode::InvalidSuite => "invalid-suite",
+            ErrorCode::NoSkillTool => "no-skill-tool",
+            ErrorCode::NoKey => "no-key",
+            ErrorCode::Keyring => "keyring",
+            ErrorCode::Provider => "provider",
+            ErrorCode::Busy => "busy",
+            ErrorCode::InvalidSettings => "invalid-settings",
+            ErrorCode::Internal => "internal",
+        }
+    }
+}
+
 /// "1 mistake", "3 mistakes": how many a file has, in words.
 pub fn mistakes(n: usize) -> String {
     format!("{n} mistake{}", if n == 1 { "" } else { "s" })
 }
 
 /// A located mistake in the input, 1-based.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ErrorDetail {
     pub message: String,
     pub line: u32,
     pub column: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AppError {
     pub code: ErrorCode,
     pub message: String,
@@ -103,10 +131,46 @@ impl From<skillkit::scope::ScopeError> for AppError {
     }
 }
 
+/// `error[unknown-agent]: unknown agent `x`; known agents: …`: the line `skillkit` prints on its
+/// error output and its language server shows, the same for the same mistake.
 impl std::fmt::Display for AppError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:?}: {}", self.code, self.message)
+        write!(f, "error[{}]: {}", self.code.as_str(), self.message)
     }
 }
 
 impl std::error::Error for AppError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_code_prints_as_it_serializes() {
+        use ErrorCode::*;
+        let all = [
+            UnknownAgent,
+            NoPrompt,
+            OutsideLibrary,
+            NotASkillFile,
+            InvalidScript,
+            Io,
+            NotEditable,
+            InvalidNewSkill,
+            Conflict,
+            InvalidSuite,
+            NoSkillTool,
+            NoKey,
+            Keyring,
+            Provider,
+            Busy,
+            InvalidSettings,
+            Internal,
+        ];
+        for code in all {
+            assert_eq!(serde_json::to_value(code).unwrap(), code.as_str(), "{code:?}");
+        }
+        let e = AppError::new(InvalidSettings, "runs per case: 1 to 100");
+        assert_eq!(e.to_string(), "error[invalid-settings]: runs per case: 1 to 100");
+    }
+}

@@ -1,72 +1,31 @@
 //! The Evals pane: a skill's trigger suite opened, imported and saved inside the opened library,
-//! run against a model on the library as saved and, for A/B, with the open skill's unsaved text;
-//! the API keys in the system keyring; the provider settings remembered in the config folder.
+//! run against a model on the library as saved and, for A/B, with the open skill's unsaved text.
 //! The suite format, the requests, the judging, the counts, the A/B and which key a run uses are
-//! the engine's (`skillkit::eval`, `skillkit::model`); this file checks paths and translates.
-//!
-//! A key is only ever written to the keyring and read back from it for a run (wrapped at once in
-//! the engine's `ApiKey`, which prints as `ApiKey(***)`): no reply, file or log line holds it. The
-//! UI learns only whether a key is stored and whether the environment has one.
+//! the engine's (`skillkit::eval`, `skillkit::model`); the settings are checked by
+//! [`ProviderSettings::check`]; this file checks paths and translates.
 
-use super::*;
 use crate::events::EvalProgress;
+use crate::prelude::*;
+use crate::settings::ProviderSettings;
+use crate::studio::files::{SaveFile, Saved};
+use crate::studio::provider::KeyUse;
 use skillkit::eval::suite::{parse_skill_creator, parse_yaml};
-use skillkit::eval::{EvalError, Options};
-use skillkit::model::{ApiKey, Cancel, KeyOrigin, ProviderConfig, ProviderKind};
+use skillkit::eval::EvalError;
 use skillkit::scope::{ScopeError, MAX_FILE_BYTES};
-use std::sync::Arc;
 
 pub use skillkit::eval::{Case, CaseReport, Report, SkillReport, Suite, Summary, Variant};
 
-/// Where the provider settings are remembered, in the config folder.
-pub const SETTINGS_FILE: &str = "eval-settings.json";
-/// The keyring service the keys are stored under (one entry per API, named after it).
-const KEYRING_SERVICE: &str = "skill-studio";
-
-/// Which API the model is reached through: the engine's kind (`openai`, `anthropic`).
-pub use skillkit::model::ProviderKind as ModelApi;
-
-/// How a suite is run, the key aside: remembered in the config folder.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
-pub struct ProviderSettings {
-    pub api: ModelApi,
-    /// Blank: the provider's own API.
-    pub base_url: String,
-    pub model: String,
-    /// `null`: the provider's default.
-    pub temperature: Option<f32>,
-    /// Times each case is asked (1 to 100).
-    pub runs: u32,
-    /// Requests in flight at most (1 to 32).
-    pub concurrency: u32,
-    /// Seconds one request may take.
-    pub timeout_secs: u32,
-}
-
-impl Default for ProviderSettings {
-    fn default() -> ProviderSettings {
-        let engine = Options::default();
-        ProviderSettings {
-            api: ModelApi::OpenAi,
-            base_url: String::new(),
-            model: String::new(),
-            temperature: None,
-            runs: engine.runs,
-            concurrency: engine.concurrency as u32,
-            timeout_secs: 120,
-        }
-    }
-}
-
 /// The open skill's suite.
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OpenSuite {
     /// The skill's `SKILL.md`.
     pub skill: String,
 }
 
 /// A skill-creator list (`[{"query", "should_trigger"}]`) to turn into the skill's suite.
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ImportSuite {
     /// The skill's `SKILL.md`.
     pub skill: String,
@@ -77,7 +36,8 @@ pub struct ImportSuite {
 }
 
 /// A skill's suite as the engine reads it.
-#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SuiteFile {
     /// `<skill folder>/evals/triggers.yaml`.
     pub path: String,
@@ -90,19 +50,22 @@ pub struct SuiteFile {
 }
 
 /// A suite's text in the YAML format.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SuiteText {
     pub text: String,
 }
 
 /// A skill file and the editor's unsaved text of it.
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct UnsavedSkill {
     pub path: String,
     pub text: String,
 }
 
-#[derive(Clone, Debug, Deserialize, TS)]
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RunEval {
     /// Where the suite is (it need not be saved): its `sources` are relative to its folder.
     pub path: String,
@@ -115,175 +78,13 @@ pub struct RunEval {
     pub compare: Option<UnsavedSkill>,
 }
 
-/// Where a run's key came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "kebab-case")]
-pub enum KeyUse {
-    Keyring,
-    Environment,
-    /// No key: a local server at an explicit base URL.
-    None,
-}
-
 /// A run's reports: on the library as saved and, with `compare`, with the unsaved text.
-#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct EvalReply {
     pub saved: Report,
     pub unsaved: Option<Report>,
     pub key: KeyUse,
-}
-
-#[derive(Clone, Debug, Deserialize, TS)]
-pub struct ApiArg {
-    pub api: ModelApi,
-}
-
-#[derive(Clone, Deserialize, TS)]
-pub struct SetApiKey {
-    pub api: ModelApi,
-    pub key: String,
-}
-
-/// Never prints the key (Tauri's and our own logs see only this).
-impl std::fmt::Debug for SetApiKey {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "SetApiKey {{ api: {:?}, key: *** }}", self.api)
-    }
-}
-
-/// What the UI may know about an API's key: whether one is stored, not what it is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
-pub struct KeyStatus {
-    pub api: ModelApi,
-    /// A key is stored in the system keyring.
-    pub stored: bool,
-    /// The environment variable read when none is stored (`OPENAI_API_KEY`, `ANTHROPIC_API_KEY`).
-    pub env: String,
-    pub env_set: bool,
-    /// Why the keyring could not be asked (`stored` is then false).
-    pub keyring_error: Option<String>,
-}
-
-/// The API keys in the system keyring (the backend is chosen in Cargo.toml). One entry per API,
-/// made once and kept: the tests' mock store keeps a key in its entry.
-pub struct Keys {
-    /// `None`: the platform's store.
-    builder: Option<Box<keyring::CredentialBuilder>>,
-    entries: Mutex<Vec<(ProviderKind, Arc<keyring::Entry>)>>,
-}
-
-fn keyring_error(e: keyring::Error) -> AppError {
-    // The errors describe the store, never the secret (`BadEncoding` prints no bytes).
-    AppError::new(ErrorCode::Keyring, format!("the system keyring: {e}"))
-}
-
-impl Keys {
-    /// The platform's keyring.
-    pub fn system() -> Keys {
-        Keys { builder: None, entries: Mutex::new(vec![]) }
-    }
-
-    /// A store made by `builder` (`keyring::mock::default_credential_builder()` in tests).
-    pub fn with_builder(builder: Box<keyring::CredentialBuilder>) -> Keys {
-        Keys { builder: Some(builder), entries: Mutex::new(vec![]) }
-    }
-
-    fn entry(&self, kind: ProviderKind) -> Result<Arc<keyring::Entry>, AppError> {
-        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, e)) = entries.iter().find(|(k, _)| *k == kind) {
-            return Ok(Arc::clone(e));
-        }
-        let entry = match &self.builder {
-            Some(b) => {
-                keyring::Entry::new_with_credential(b.build(None, KEYRING_SERVICE, kind.name()).map_err(keyring_error)?)
-            }
-            None => keyring::Entry::new(KEYRING_SERVICE, kind.name()).map_err(keyring_error)?,
-        };
-        let entry = Arc::new(entry);
-        entries.push((kind, Arc::clone(&entry)));
-        Ok(entry)
-    }
-
-    /// The stored key, if there is one.
-    fn get(&self, kind: ProviderKind) -> Result<Option<ApiKey>, AppError> {
-        match self.entry(kind)?.get_password() {
-            Ok(key) => Ok(Some(ApiKey::new(key))),
-            Err(keyring::Error::NoEntry) => Ok(None),
-            Err(e) => Err(keyring_error(e)),
-        }
-    }
-
-    fn set(&self, kind: ProviderKind, key: &str) -> Result<(), AppError> {
-        self.entry(kind)?.set_password(key).map_err(keyring_error)
-    }
-
-    fn forget(&self, kind: ProviderKind) -> Result<(), AppError> {
-        match self.entry(kind)?.delete_credential() {
-            Ok(()) | Err(keyring::Error::NoEntry) => Ok(()),
-            Err(e) => Err(keyring_error(e)),
-        }
-    }
-}
-
-/// Receives each progress step of the eval in flight.
-pub type Progress = Arc<dyn Fn(EvalProgress) + Send + Sync>;
-
-/// The shell's eval state: the keys, the run in flight, where settings and progress go.
-pub struct EvalState {
-    pub keys: Keys,
-    running: Mutex<Option<Cancel>>,
-    progress: Mutex<Option<Progress>>,
-    settings: Mutex<Option<PathBuf>>,
-}
-
-impl Default for EvalState {
-    fn default() -> EvalState {
-        EvalState {
-            keys: Keys::system(),
-            running: Mutex::new(None),
-            progress: Mutex::new(None),
-            settings: Mutex::new(None),
-        }
-    }
-}
-
-impl EvalState {
-    /// Sends each run's progress to `progress` (the window's event).
-    pub fn notify_with(&self, progress: Progress) {
-        *self.progress.lock().unwrap_or_else(|e| e.into_inner()) = Some(progress);
-    }
-
-    /// Remembers the provider settings in `file` (in the config folder, known once the app runs).
-    pub fn remember_in(&self, file: PathBuf) {
-        *self.settings.lock().unwrap_or_else(|e| e.into_inner()) = Some(file);
-    }
-
-    fn settings_file(&self) -> Option<PathBuf> {
-        self.settings.lock().unwrap_or_else(|e| e.into_inner()).clone()
-    }
-
-    /// The token of a new run; `busy` while another runs. The run ends when the token drops.
-    fn start(&self) -> Result<Running<'_>, AppError> {
-        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
-        if running.is_some() {
-            return Err(AppError::new(ErrorCode::Busy, "an eval is already running: cancel it or wait for its report"));
-        }
-        let cancel = Cancel::new();
-        *running = Some(cancel.clone());
-        Ok(Running { state: self, cancel })
-    }
-}
-
-/// The run in flight; dropping it (the run is over, however it ended) frees the slot.
-struct Running<'a> {
-    state: &'a EvalState,
-    cancel: Cancel,
-}
-
-impl Drop for Running<'_> {
-    fn drop(&mut self) {
-        *self.state.running.lock().unwrap_or_else(|e| e.into_inner()) = None;
-    }
 }
 
 fn invalid_suite(path: &str, errors: Vec<skillkit::session::script::ScriptError>) -> AppError {
@@ -304,11 +105,7 @@ fn from_eval(e: EvalError) -> AppError {
     AppError::new(code, e.to_string())
 }
 
-fn invalid_settings(message: &str) -> AppError {
-    AppError::new(ErrorCode::InvalidSettings, message)
-}
-
-impl AppState {
+impl Studio {
     /// The skill file `skill` (inside the opened library), its folder and the opened source
     /// holding it.
     fn skill_and_source(&self, skill: &str) -> Result<(PathBuf, PathBuf), AppError> {
@@ -414,9 +211,9 @@ impl AppState {
         };
         let library = Library::open(&sources, agent);
         let provider = skillkit::model::provider(&config);
-        let options = Options { runs: args.provider.runs, concurrency: args.provider.concurrency as usize };
-        let running = self.evals.start()?;
-        let notify = self.evals.progress.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let options = args.provider.options();
+        let running = self.start_run()?;
+        let notify = self.host.eval_progress();
         let progress = |variant: Variant, done: usize, total: usize| {
             if let Some(n) = &notify {
                 n(EvalProgress { done: done as u32, total: total as u32, variant });
@@ -456,124 +253,21 @@ impl AppState {
         };
         Ok(EvalReply { saved, unsaved, key })
     }
-
-    /// Cancels the eval in flight (its requests on the wire finish; the report then says
-    /// `cancelled`). Nothing happens when none runs.
-    pub fn cancel_eval(&self) -> Result<(), AppError> {
-        if let Some(c) = self.evals.running.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
-            c.cancel();
-        }
-        Ok(())
-    }
-
-    /// The engine's provider config for the settings, with the key the engine's rule picks: the
-    /// keyring's, else the environment's, else none (only with an explicit base URL).
-    pub(super) fn provider_config(&self, s: &ProviderSettings) -> Result<(ProviderConfig, KeyUse), AppError> {
-        if s.model.trim().is_empty() {
-            return Err(invalid_settings("name the model (e.g. gpt-4o-mini, claude-sonnet-4-5, llama3.2)"));
-        }
-        if !(1..=100).contains(&s.runs) {
-            return Err(invalid_settings("runs per case: 1 to 100"));
-        }
-        if !(1..=32).contains(&s.concurrency) {
-            return Err(invalid_settings("requests at once: 1 to 32"));
-        }
-        if s.temperature.is_some_and(|t| !(0.0..=2.0).contains(&t)) {
-            return Err(invalid_settings("temperature: 0 to 2, or blank for the provider's default"));
-        }
-        let base = Some(s.base_url.trim()).filter(|u| !u.is_empty());
-        if base.is_some_and(|u| !u.starts_with("http://") && !u.starts_with("https://")) {
-            return Err(invalid_settings("the base URL starts with http:// or https://"));
-        }
-        let kind = s.api;
-        let (stored, trouble) = match self.evals.keys.get(kind) {
-            Ok(key) => (key, None),
-            Err(e) => (None, Some(e.message)),
-        };
-        let (key, origin) = skillkit::model::choose_key(stored, kind.key_env(), base).map_err(|e| {
-            let why = trouble.map(|t| format!(" ({t})")).unwrap_or_default();
-            AppError::new(
-                ErrorCode::NoKey,
-                format!("no API key for {kind}: store one, set {}, or give the base URL of a local server{why}", e.env),
-            )
-        })?;
-        let mut config = ProviderConfig::new(kind, s.model.trim());
-        config.base_url = base.map(str::to_string);
-        config.temperature = s.temperature;
-        config.timeout = std::time::Duration::from_secs(u64::from(s.timeout_secs.max(1)));
-        config.api_key = key;
-        let key = match origin {
-            KeyOrigin::Stored => KeyUse::Keyring,
-            KeyOrigin::Env => KeyUse::Environment,
-            KeyOrigin::None => KeyUse::None,
-        };
-        Ok((config, key))
-    }
-
-    /// The remembered provider settings (the defaults for what the file lacks).
-    pub fn eval_settings(&self) -> Result<ProviderSettings, AppError> {
-        let Some(file) = self.evals.settings_file() else { return Ok(ProviderSettings::default()) };
-        let Ok(text) = skillkit::files::read_text(&file, 1 << 20) else { return Ok(ProviderSettings::default()) };
-        let mut merged = serde_json::to_value(ProviderSettings::default()).unwrap_or_default();
-        if let (Some(m), Ok(serde_json::Value::Object(saved))) = (merged.as_object_mut(), serde_json::from_str(&text)) {
-            m.extend(saved);
-        }
-        Ok(serde_json::from_value(merged).unwrap_or_else(|e| {
-            eprintln!("skill-studio: ignoring {}: {e}", file.display());
-            ProviderSettings::default()
-        }))
-    }
-
-    /// Remembers the provider settings (they hold no key).
-    pub fn remember_eval_settings(&self, settings: ProviderSettings) -> Result<(), AppError> {
-        let Some(file) = self.evals.settings_file() else { return Ok(()) };
-        if let Some(dir) = file.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| AppError::io("cannot create", dir, &e))?;
-        }
-        let text =
-            serde_json::to_string_pretty(&settings).map_err(|e| AppError::new(ErrorCode::Internal, e.to_string()))?;
-        crate::files::write_own(&file, &text)
-    }
-
-    fn key_status(&self, api: ModelApi) -> KeyStatus {
-        let kind = api;
-        let (stored, keyring_error) = match self.evals.keys.get(kind) {
-            Ok(key) => (key.is_some(), None),
-            Err(e) => (false, Some(e.message)),
-        };
-        let env_set = ApiKey::from_env(kind.key_env()).is_some();
-        KeyStatus { api, stored, env: kind.key_env().into(), env_set, keyring_error }
-    }
-
-    /// Whether each API has a key stored or in the environment (never the keys).
-    pub fn api_keys(&self) -> Result<Vec<KeyStatus>, AppError> {
-        Ok([ModelApi::OpenAi, ModelApi::Anthropic].into_iter().map(|a| self.key_status(a)).collect())
-    }
-
-    /// Stores the key in the system keyring (surrounding whitespace, such as a pasted newline,
-    /// trimmed).
-    pub fn set_api_key(&self, args: SetApiKey) -> Result<KeyStatus, AppError> {
-        let key = args.key.trim();
-        if key.is_empty() {
-            return Err(invalid_settings("the key is empty"));
-        }
-        self.evals.keys.set(args.api, key)?;
-        Ok(self.key_status(args.api))
-    }
-
-    /// Removes the stored key (the environment's, if any, is used from then on).
-    pub fn forget_api_key(&self, args: ApiArg) -> Result<KeyStatus, AppError> {
-        self.evals.keys.forget(args.api)?;
-        Ok(self.key_status(args.api))
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::host::MemoryHost;
+    use crate::settings::ModelApi;
+    use crate::state::Startup;
+    use crate::studio::library::OpenLibrary;
+    use crate::studio::provider::{ApiArg, SetApiKey, SETTINGS_FILE};
+    use crate::studio::session::{RunSession, RunSessionLive, SessionSettings};
     use mock_provider::{Fault, MockServer, Reply, Rule, Script};
     use serde_json::json;
     use std::sync::mpsc;
+    use std::sync::Arc;
 
     const KEY: &str = "sk-never-shown-7f3a";
 
@@ -581,9 +275,15 @@ mod tests {
         format!("---\nname: {name}\ndescription: {description}\n---\n\n# {name}\n\nSteps.\n")
     }
 
-    /// A library of two skills, opened, with the mock keyring; the state remembers its settings
+    /// A library of two skills, opened, with keys in memory; the state remembers its settings
     /// in the temporary folder.
-    fn opened() -> (tempfile::TempDir, PathBuf, AppState) {
+    fn opened() -> (tempfile::TempDir, PathBuf, Studio) {
+        let (tmp, src, state, _) = opened_on_host();
+        (tmp, src, state)
+    }
+
+    /// [`opened`], with its host (where a test listens to the progress).
+    fn opened_on_host() -> (tempfile::TempDir, PathBuf, Studio, Arc<MemoryHost>) {
         let tmp = tempfile::tempdir().unwrap();
         let src = tmp.path().join("skills");
         for (name, description) in
@@ -593,11 +293,10 @@ mod tests {
             std::fs::write(src.join(name).join("SKILL.md"), skill(name, description)).unwrap();
         }
         let src = src.canonicalize().unwrap();
-        let mut state = AppState::new(Startup { sources: vec![], agent: "spec".into(), examples: None });
-        state.evals.keys = Keys::with_builder(keyring::mock::default_credential_builder());
-        state.evals.remember_in(tmp.path().join("config").join(SETTINGS_FILE));
+        let host = Arc::new(MemoryHost::in_dir(tmp.path()));
+        let state = Studio::new(Startup { sources: vec![], agent: "spec".into(), examples: None }, host.clone());
         state.open_library(OpenLibrary { sources: vec![path_string(&src)], agent: "spec".into() }).unwrap();
-        (tmp, src, state)
+        (tmp, src, state, host)
     }
 
     fn skill_path(src: &Path, name: &str) -> String {
@@ -617,7 +316,7 @@ mod tests {
     }
 
     /// The pdf skill's suite, made from scratch and saved as the pane does it.
-    fn saved_suite(state: &AppState, src: &Path, cases: &[(&str, &str, &str)]) -> SuiteFile {
+    fn saved_suite(state: &Studio, src: &Path, cases: &[(&str, &str, &str)]) -> SuiteFile {
         let fresh = state.open_suite(OpenSuite { skill: skill_path(src, "pdf") }).unwrap();
         assert!(!fresh.exists);
         let mut suite = fresh.suite.clone();
@@ -638,7 +337,7 @@ mod tests {
     }
 
     fn run(
-        state: &AppState,
+        state: &Studio,
         file: &SuiteFile,
         provider: ProviderSettings,
         compare: Option<UnsavedSkill>,
@@ -652,10 +351,10 @@ mod tests {
         })
     }
 
-    fn progress_channel(state: &AppState) -> mpsc::Receiver<EvalProgress> {
+    fn progress_channel(host: &MemoryHost) -> mpsc::Receiver<EvalProgress> {
         let (tx, rx) = mpsc::channel();
-        let tx = Mutex::new(tx);
-        state.evals.notify_with(Arc::new(move |p| {
+        let tx = std::sync::Mutex::new(tx);
+        host.on_progress(Arc::new(move |p| {
             let _ = tx.lock().unwrap().send(p);
         }));
         rx
@@ -667,7 +366,7 @@ mod tests {
 
     #[test]
     fn a_run_against_the_mock_gives_the_counts_its_script_implies_with_the_stored_key() {
-        let (_tmp, src, state) = opened();
+        let (_tmp, src, state, host) = opened_on_host();
         let file = saved_suite(
             &state,
             &src,
@@ -691,7 +390,7 @@ mod tests {
         assert!(!state.api_keys().unwrap()[0].stored);
         let status = state.set_api_key(SetApiKey { api: ModelApi::OpenAi, key: format!("  {KEY}\n") }).unwrap();
         assert!(status.stored && status.env == "OPENAI_API_KEY");
-        let progress = progress_channel(&state);
+        let progress = progress_channel(&host);
         let reply = run(&state, &file, settings(&server), None).unwrap();
         assert_eq!(reply.key, KeyUse::Keyring);
         assert!(reply.unsaved.is_none());
@@ -722,7 +421,7 @@ mod tests {
 
     #[test]
     fn a_b_runs_the_saved_library_and_the_unsaved_description() {
-        let (_tmp, src, state) = opened();
+        let (_tmp, src, state, host) = opened_on_host();
         let file = saved_suite(&state, &src, &[("tables", "Pull the tables out of report.pdf", "pdf")]);
         // The model picks pdf only when the prompt describes it as extracting tables.
         let server = MockServer::start(Script {
@@ -732,7 +431,7 @@ mod tests {
             ],
             ..Script::default()
         });
-        let progress = progress_channel(&state);
+        let progress = progress_channel(&host);
         let pdf = skill_path(&src, "pdf");
         let typed = skill("pdf", "Extracts tables from PDF files. Use for PDF files.");
         let compare = UnsavedSkill { path: pdf.clone(), text: typed.clone() };
@@ -756,7 +455,7 @@ mod tests {
 
     #[test]
     fn cancel_stops_the_run_with_the_completed_runs_reported() {
-        let (_tmp, src, state) = opened();
+        let (_tmp, src, state, host) = opened_on_host();
         let cases: Vec<(String, String)> = (1..=5).map(|i| (format!("c{i}"), format!("read the pdf {i}"))).collect();
         let cases: Vec<(&str, &str, &str)> = cases.iter().map(|(id, q)| (id.as_str(), q.as_str(), "pdf")).collect();
         let file = saved_suite(&state, &src, &cases);
@@ -765,7 +464,7 @@ mod tests {
             ..rule("pdf", None, vec![call("pdf")])
         };
         let server = MockServer::start(Script { rules: vec![slow], ..Script::default() });
-        let progress = progress_channel(&state);
+        let progress = progress_channel(&host);
         let provider = ProviderSettings { runs: 4, concurrency: 1, ..settings(&server) };
         std::thread::scope(|s| {
             let running = s.spawn(|| run(&state, &file, provider.clone(), None));

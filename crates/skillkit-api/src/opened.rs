@@ -1,9 +1,11 @@
-//! The opened library, kept in the shell's state and watched: the engine's [`Watcher`] runs over
+//! The opened library, kept in the studio's state and watched: the engine's [`Watcher`] runs over
 //! the sources, a thread applies each batch with [`Library::apply`] to every library kept for
 //! those sources (one per agent profile asked for), and the result is handed to a [`Notify`]
-//! callback (the Tauri command emits it as an event). Opening another library stops the watcher.
+//! callback (the host's sink: the app emits it as a window event). Opening another library stops the watcher.
 
 use crate::events::{LibraryChanged, LibraryEvent};
+use crate::host::Notify;
+use crate::lock::lock;
 use crate::wire::LibraryView;
 use skillkit::config::Project;
 use skillkit::library::watch::{WatchConfig, Watcher};
@@ -11,10 +13,7 @@ use skillkit::library::Library;
 use skillkit::Agent;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
-
-/// Receives each change of the watched library.
-pub type Notify = Arc<dyn Fn(LibraryChanged) + Send + Sync>;
+use std::sync::{Arc, Mutex};
 
 /// A library's sources with the libraries read from them, one per agent profile.
 pub struct Opened {
@@ -55,16 +54,7 @@ impl Opened {
     }
 }
 
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// The real path of each source that exists, the path as given otherwise.
-pub fn resolve(sources: &[String]) -> Vec<PathBuf> {
-    sources.iter().map(|s| std::fs::canonicalize(s).unwrap_or_else(|_| PathBuf::from(s))).collect()
-}
-
-/// The shell's opened library and its watcher.
+/// The opened library and its watcher.
 #[derive(Default)]
 pub struct Kept {
     opened: Arc<Mutex<Option<Opened>>>,

@@ -5,7 +5,6 @@
 use serde::{Deserialize, Serialize};
 use skillkit::library::{Entry, Library};
 use std::path::Path;
-use ts_rs::TS;
 
 // Diagnostics and fixes cross as the engine's own types (their TypeScript comes from the
 // engine's `ts` feature).
@@ -17,7 +16,8 @@ pub use skillkit::session::{ModelCall, Size, Step};
 pub use skillkit::AgentKind;
 
 /// An agent profile the UI can pick.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AgentInfo {
     pub id: String,
     pub title: String,
@@ -34,7 +34,8 @@ pub struct AgentInfo {
 }
 
 /// One folder of skills.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Source {
     /// As the user gave it.
     pub path: String,
@@ -44,7 +45,8 @@ pub struct Source {
 }
 
 /// A file in a skill's folder, with the agents whose resource listing shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Resource {
     /// Relative to the skill folder, `/`-separated.
     pub path: String,
@@ -55,7 +57,8 @@ pub struct Resource {
 }
 
 /// The skill that hides a shadowed one.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HiddenBy {
     pub name: String,
     pub source: usize,
@@ -63,7 +66,8 @@ pub struct HiddenBy {
 }
 
 /// A skill in the library with its lint results.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SkillEntry {
     /// Index into the library's sources.
     pub source: usize,
@@ -81,7 +85,8 @@ pub struct SkillEntry {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SourceIssue {
     pub source: usize,
     pub path: String,
@@ -89,7 +94,8 @@ pub struct SourceIssue {
 }
 
 /// A library as one agent discovers it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LibraryView {
     pub agent: String,
     /// Lowest priority first.
@@ -100,7 +106,7 @@ pub struct LibraryView {
     /// The agent the library's project names (`skillkit.toml` or `[tool.skillkit]`), if any: a
     /// folder opened as the library switches the window to it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub configured_agent: Option<String>,
 }
 
@@ -169,7 +175,8 @@ impl LibraryView {
 }
 
 /// One skill's fate in the prompt text.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PromptSkill {
     pub name: String,
     pub folder: String,
@@ -183,7 +190,8 @@ pub struct PromptSkill {
     pub tokens: usize,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Budget {
     pub limit: usize,
     pub unit: String,
@@ -192,7 +200,8 @@ pub struct Budget {
 }
 
 /// Exactly the text an agent injects to advertise the library, and what happened to each skill.
-#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PromptView {
     pub agent: String,
     pub source: String,
@@ -210,7 +219,7 @@ pub struct PromptView {
     pub bytes: usize,
     pub chars: usize,
     pub tokens: usize,
-    #[ts(type = "number")]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub context_window: u64,
     pub percent_of_context: f64,
     /// The agent's own listing settings as the render used them (none for most agents).
@@ -218,7 +227,8 @@ pub struct PromptView {
 }
 
 /// One of an agent's listing settings (`skillkit::agent_settings`), as a render used it.
-#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct AgentSetting {
     /// The key `agent_settings` take (`skillListingBudgetFraction`), the agent's own name for it.
     pub key: String,
@@ -294,7 +304,8 @@ impl From<skillkit::prompt::Prompt> for PromptView {
 }
 
 /// One step of the session log.
-#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Turn {
     pub index: usize,
     pub step: Step,
@@ -309,7 +320,7 @@ pub struct Turn {
     pub loaded: Vec<String>,
     /// Prompt plus history after the step.
     pub used: Size,
-    #[ts(type = "number")]
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub context_window: u64,
     pub percent: f64,
     pub prompt_changes: Vec<String>,
@@ -336,7 +347,8 @@ impl From<&skillkit::session::Turn> for Turn {
 }
 
 /// A session after its steps: the transcript and the skills prompt the next model call sees.
-#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SessionView {
     pub agent: String,
     pub initial_prompt: String,
@@ -348,7 +360,8 @@ pub struct SessionView {
 /// How the window was left: its layout, theme and open file, kept in the app's config folder
 /// (`ui-state.json`) and restored on the next start. The shell only keeps it; the UI reads each
 /// value with its own bounds and defaults, so a stale or hand-edited file cannot break a start.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default)]
 pub struct UiState {
     /// Panel sizes in CSS pixels by panel (`library`, `side`, `bottom`, `form`, `preview`).

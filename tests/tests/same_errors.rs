@@ -1,0 +1,161 @@
+//! Same settings, same error (issue #34): the app (the use cases of `skillkit-api` its commands
+//! call), the CLI and the language server resolve a project's configuration, its agent and a
+//! model provider's settings through the same functions, so the same mistake gets the same code
+//! and the same sentence from each: `error[<code>]: <message>` on the CLI's error output, the same
+//! line after `skillkit lsp: ` in the language server's message, and the `AppError` the app's UI
+//! receives. (The language server takes no provider settings.)
+
+use e2e::{skillkit, write_tree};
+use lsp_server::{Connection, Message, Notification, Request, RequestId};
+use serde_json::{json, Value};
+use skillkit_api::settings::ProviderSettings;
+use skillkit_api::studio::{OpenLibrary, RenderPrompt, RunEval};
+use skillkit_api::{AppError, ErrorCode, MemoryHost, Startup, Studio};
+use std::path::Path;
+use std::sync::Arc;
+
+const SKILL: &str = "---\nname: demo\ndescription: Shows a demo. Use when testing.\n---\n\n# Demo\n\nBody.\n";
+const SUITE: &str = "cases:\n  - id: a\n    query: show the demo\n    expect: demo\n";
+
+/// A project: `skillkit.toml` (when given) beside `skills/demo/SKILL.md`.
+fn project(toml: Option<&str>) -> (tempfile::TempDir, String) {
+    let tmp = tempfile::tempdir().unwrap();
+    write_tree(
+        tmp.path(),
+        &[("skills/demo/SKILL.md", SKILL.as_bytes()), ("skills/demo/evals/triggers.yaml", SUITE.as_bytes())],
+    );
+    if let Some(toml) = toml {
+        write_tree(tmp.path(), &[("skillkit.toml", toml.as_bytes())]);
+    }
+    let skills = tmp.path().join("skills").canonicalize().unwrap().to_string_lossy().into_owned();
+    (tmp, skills)
+}
+
+fn studio() -> Studio {
+    Studio::new(Startup { sources: vec![], agent: "spec".into(), examples: None }, Arc::new(MemoryHost::default()))
+}
+
+/// The CLI's error lines for `args`, after checking it exits 2.
+fn cli_errors(args: &[&str]) -> Vec<String> {
+    let out = skillkit(args);
+    assert_eq!(out.code, 2, "{args:?}: {}{}", out.stdout, out.stderr);
+    out.stderr.lines().filter(|l| l.starts_with("error")).map(str::to_string).collect()
+}
+
+/// The messages the language server shows when it starts on `root` with `options`, through an
+/// in-memory client: initialize, initialized, then shutdown (whose reply comes after every
+/// message sent on start) and exit.
+fn lsp_messages(root: &Path, options: Value) -> Vec<String> {
+    let (server, client) = Connection::memory();
+    let running = std::thread::spawn(move || skillkit_cli::lsp::serve_on(&server).map_err(|e| e.to_string()));
+    let request = |id: i32, method: &str, params: Value| {
+        Message::Request(Request { id: RequestId::from(id), method: method.into(), params })
+    };
+    let uri = format!("file://{}", root.display());
+    let params = json!({"capabilities": {}, "workspaceFolders": [{"uri": uri, "name": "root"}], "initializationOptions": options});
+    client.sender.send(request(1, "initialize", params)).unwrap();
+    let mut shown = vec![];
+    let until = |id: i32, shown: &mut Vec<String>| loop {
+        match client.receiver.recv_timeout(std::time::Duration::from_secs(60)).expect("the server answers") {
+            Message::Response(r) if r.id == RequestId::from(id) => break,
+            Message::Notification(n) if n.method == "window/showMessage" => {
+                shown.push(n.params["message"].as_str().unwrap().to_string())
+            }
+            _ => {}
+        }
+    };
+    until(1, &mut shown);
+    client
+        .sender
+        .send(Message::Notification(Notification { method: "initialized".into(), params: json!({}) }))
+        .unwrap();
+    client.sender.send(request(2, "shutdown", Value::Null)).unwrap();
+    until(2, &mut shown);
+    client.sender.send(Message::Notification(Notification { method: "exit".into(), params: Value::Null })).unwrap();
+    running.join().unwrap().unwrap();
+    shown
+}
+
+fn assert_same(api: &AppError, code: ErrorCode, cli: &[String], lsp: Option<&[String]>) {
+    assert_eq!(api.code, code, "{api:?}");
+    let line = api.to_string();
+    assert!(line.starts_with(&format!("error[{}]: ", code.as_str())), "{line}");
+    assert_eq!(cli, std::slice::from_ref(&line), "the CLI");
+    if let Some(lsp) = lsp {
+        assert_eq!(lsp, [format!("skillkit lsp: {line}")], "the language server");
+    }
+}
+
+#[test]
+fn an_unknown_agent_in_the_projects_configuration() {
+    let (tmp, skills) = project(Some("agent = \"nobody\"\n"));
+    // The app: the library opens (its report shows the file's trouble); what reads the
+    // configuration (the prompt, the matrix) refuses.
+    let app = studio();
+    app.open_library(OpenLibrary { sources: vec![skills.clone()], agent: "spec".into() }).unwrap();
+    let render = RenderPrompt {
+        sources: vec![skills.clone()],
+        agent: "claude-code".into(),
+        context_window: None,
+        char_budget: None,
+        loaded: vec![],
+        agent_settings: vec![],
+    };
+    let api = app.render_prompt(render).unwrap_err();
+    assert!(api.message.contains("unknown agent `nobody`"), "{}", api.message);
+    assert_eq!(skillkit_api::resolve::project(Path::new(&skills)).unwrap_err(), api);
+    let cli = cli_errors(&["check", &skills]);
+    let lsp = lsp_messages(tmp.path(), json!({}));
+    assert_same(&api, ErrorCode::InvalidSettings, &cli, Some(&lsp));
+}
+
+#[test]
+fn an_unknown_agent_asked_for() {
+    let (tmp, skills) = project(None);
+    let api = studio().open_library(OpenLibrary { sources: vec![skills.clone()], agent: "nobody".into() }).unwrap_err();
+    assert!(api.message.starts_with("unknown agent `nobody`; known agents: "), "{}", api.message);
+    let cli = cli_errors(&["check", &skills, "--agent", "nobody"]);
+    let lsp = lsp_messages(tmp.path(), json!({"agent": "nobody"}));
+    assert_same(&api, ErrorCode::UnknownAgent, &cli, Some(&lsp));
+    // `eval` reads the agent the same way.
+    let suite = format!("{skills}/demo/evals/triggers.yaml");
+    let eval = cli_errors(&["eval", &suite, "--agent", "nobody", "--source", &skills]);
+    assert_same(&api, ErrorCode::UnknownAgent, &eval, None);
+}
+
+#[test]
+fn provider_settings_out_of_range() {
+    let (_tmp, skills) = project(None);
+    let app = studio();
+    app.open_library(OpenLibrary { sources: vec![skills.clone()], agent: "spec".into() }).unwrap();
+    let suite = format!("{skills}/demo/evals/triggers.yaml");
+    let good =
+        ProviderSettings { model: "mock-model".into(), base_url: "http://127.0.0.1:9".into(), ..Default::default() };
+    let cases: [(ProviderSettings, &[&str]); 4] = [
+        (ProviderSettings { runs: 0, ..good.clone() }, &["--runs", "0"]),
+        (ProviderSettings { concurrency: 33, ..good.clone() }, &["--concurrency", "33"]),
+        (ProviderSettings { temperature: Some(3.0), ..good.clone() }, &["--temperature", "3"]),
+        (
+            ProviderSettings { base_url: "file:///etc/passwd".into(), ..good.clone() },
+            &["--base-url", "file:///etc/passwd"],
+        ),
+    ];
+    for (settings, flags) in cases {
+        let run = RunEval {
+            path: suite.clone(),
+            text: SUITE.into(),
+            agent: "claude-code".into(),
+            provider: settings.clone(),
+            compare: None,
+        };
+        let api = app.run_eval(run).unwrap_err();
+        assert_eq!(settings.check().unwrap_err(), api, "{flags:?}");
+        let mut args = vec!["eval", &suite, "--agent", "claude-code", "--source", &skills];
+        args.extend(["--provider", "openai", "--model", "mock-model"]);
+        if !flags.contains(&"--base-url") {
+            args.extend(["--base-url", "http://127.0.0.1:9"]);
+        }
+        args.extend(flags);
+        assert_same(&api, ErrorCode::InvalidSettings, &cli_errors(&args), None);
+    }
+}
