@@ -9,7 +9,7 @@ use e2e::{skillkit, write_tree};
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use serde_json::{json, Value};
 use skillkit_api::settings::ProviderSettings;
-use skillkit_api::studio::{OpenLibrary, RenderPrompt, RunEval};
+use skillkit_api::studio::{OpenLibrary, RenderMatrix, RenderPrompt, RunEval};
 use skillkit_api::{AppError, ErrorCode, MemoryHost, Startup, Studio};
 use std::path::Path;
 use std::sync::Arc;
@@ -158,4 +158,48 @@ fn provider_settings_out_of_range() {
         args.extend(flags);
         assert_same(&api, ErrorCode::InvalidSettings, &cli_errors(&args), None);
     }
+}
+
+/// The profile that only lints (`spec`), asked for a prompt, a session or an eval: one sentence,
+/// `skillkit::agents::only_lints`, from the app, the CLI and a session script; and one for an agent
+/// that cannot be a matrix column, from the app and the CLI.
+#[test]
+fn a_profile_that_only_lints() {
+    let (_tmp, skills) = project(None);
+    let sentence = skillkit::agents::only_lints("spec");
+    assert!(
+        sentence
+            .starts_with("`spec` only lints; it injects no prompt (agents with a prompt: agentskills, deepagents, "),
+        "{sentence}"
+    );
+    let render = RenderPrompt {
+        sources: vec![skills.clone()],
+        agent: "spec".into(),
+        context_window: None,
+        char_budget: None,
+        loaded: vec![],
+        agent_settings: vec![],
+    };
+    let app = studio();
+    app.open_library(OpenLibrary { sources: vec![skills.clone()], agent: "spec".into() }).unwrap();
+    let api = app.render_prompt(render).unwrap_err();
+    assert_eq!((api.code, api.message.as_str()), (ErrorCode::NoPrompt, sentence.as_str()));
+    assert_eq!(cli_errors(&["prompt", "--agent", "spec", "--source", &skills]), vec![format!("error: {sentence}")]);
+    let script = tempfile::tempdir().unwrap();
+    let path = script.path().join("s.yaml");
+    std::fs::write(&path, "agent: spec\nsteps: []\n").unwrap();
+    let session = skillkit(&["simulate", path.to_str().unwrap()]);
+    assert_eq!(session.code, 2);
+    assert!(session.stderr.lines().any(|l| l.ends_with(&format!(":1:8: error: {sentence}"))), "{}", session.stderr);
+
+    let column = skillkit::matrix::not_a_column("spec");
+    let matrix = RenderMatrix {
+        sources: vec![skills.clone()],
+        agents: vec!["spec".into()],
+        context_window: None,
+        char_budget: None,
+        edit: None,
+    };
+    assert_eq!(app.render_matrix(matrix).unwrap_err().message, column);
+    assert_eq!(cli_errors(&["matrix", "--agent", "spec", &skills]), vec![format!("error: {column}")]);
 }

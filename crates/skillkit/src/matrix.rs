@@ -212,6 +212,13 @@ impl Matrix {
     }
 }
 
+/// The one sentence for an agent that cannot be a matrix column (it lists no skills), with the
+/// agents that can: the CLI and the app say it this way.
+pub fn not_a_column(id: &str) -> String {
+    let with: Vec<&str> = default_agents().iter().map(|a| a.id).collect();
+    format!("`{id}` lists no skills; agents with a listing: {}", with.join(", "))
+}
+
 /// The agents a matrix shows by default: every profile judged by its loader.
 pub fn default_agents() -> Vec<&'static Agent> {
     crate::agents::AGENTS.iter().copied().filter(|a| crate::verdict::judged_by_loader(a)).collect()

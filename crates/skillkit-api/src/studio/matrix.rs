@@ -31,7 +31,7 @@ impl Studio {
         for id in &args.agents {
             let a = agent(id)?;
             if !skillkit::verdict::judged_by_loader(a) {
-                return Err(AppError::new(ErrorCode::NoPrompt, format!("`{}` lists no skills", a.id)));
+                return Err(AppError::new(ErrorCode::NoPrompt, skillkit::matrix::not_a_column(a.id)));
             }
             agents.push(a);
         }

@@ -41,8 +41,8 @@ impl Studio {
             Some(r) => r,
             None => render(&Library::open(&sources, agent)),
         };
-        rendered.map(PromptView::from).ok_or_else(|| {
-            AppError::new(ErrorCode::NoPrompt, format!("`{}` only lints; it injects no prompt", agent.id))
-        })
+        rendered
+            .map(PromptView::from)
+            .ok_or_else(|| AppError::new(ErrorCode::NoPrompt, skillkit::agents::only_lints(agent.id)))
     }
 }

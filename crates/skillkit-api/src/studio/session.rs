@@ -73,7 +73,7 @@ impl Studio {
     pub fn run_session(&self, args: RunSession) -> Result<SessionView, AppError> {
         let agent = agent(&args.agent)?;
         if agent.prompt.is_none() {
-            return Err(AppError::new(ErrorCode::NoPrompt, format!("`{}` has no sessions", agent.id)));
+            return Err(AppError::new(ErrorCode::NoPrompt, skillkit::agents::only_lints(agent.id)));
         }
         let sources = crate::resolve::paths(&args.sources);
         self.check_folders(&sources)?;
@@ -88,7 +88,7 @@ impl Studio {
         let RunSessionLive { session, provider } = args;
         let agent = agent(&session.agent)?;
         if agent.prompt.is_none() {
-            return Err(AppError::new(ErrorCode::NoPrompt, format!("`{}` has no sessions", agent.id)));
+            return Err(AppError::new(ErrorCode::NoPrompt, skillkit::agents::only_lints(agent.id)));
         }
         let sources = crate::resolve::paths(&session.sources);
         self.check_folders(&sources)?;

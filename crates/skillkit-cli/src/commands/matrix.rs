@@ -27,8 +27,7 @@ pub(crate) fn matrix(
     for id in agents {
         let Some(agent) = agent_or_err(id, err)? else { return Ok(2) };
         if !skillkit::verdict::judged_by_loader(agent) {
-            let with: Vec<&str> = skillkit::matrix::default_agents().iter().map(|a| a.id).collect();
-            writeln!(err, "error: `{id}` lists no skills; agents with a listing: {}", with.join(", "))?;
+            writeln!(err, "error: {}", skillkit::matrix::not_a_column(id))?;
             return Ok(2);
         }
         shown.push(agent);

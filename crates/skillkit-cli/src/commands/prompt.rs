@@ -2,7 +2,6 @@
 
 use crate::cli::TreeFormat;
 use crate::setup::{open_library, Setup};
-use skillkit::AGENTS;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -16,8 +15,7 @@ pub(crate) fn prompt(
 ) -> std::io::Result<i32> {
     let (agent, lib) = open_library(sources, setup);
     let Some(mut prompt) = agent.render(&lib, options) else {
-        let with: Vec<&str> = AGENTS.iter().filter(|a| a.prompt.is_some()).map(|a| a.id).collect();
-        writeln!(err, "error: `{}` only lints; agents with a prompt: {}", agent.id, with.join(", "))?;
+        writeln!(err, "error: {}", skillkit::agents::only_lints(agent.id))?;
         return Ok(2);
     };
     match format {

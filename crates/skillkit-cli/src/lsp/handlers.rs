@@ -190,10 +190,8 @@ fn prompt(s: &mut State<'_>, r: Request) -> Result<Value, Failure> {
     let id = uri.strip_prefix(PROMPT_SCHEME).unwrap_or(uri).trim_end_matches('/');
     let agent = skillkit::find_agent(id)
         .ok_or_else(|| Failure(ErrorCode::InvalidParams, skillkit::agents::unknown_agent(id)))?;
-    let prompt = s
-        .ws
-        .prompt(agent)
-        .ok_or_else(|| Failure(ErrorCode::InvalidParams, format!("`{}` only lints; it injects no prompt", agent.id)))?;
+    let prompt =
+        s.ws.prompt(agent).ok_or_else(|| Failure(ErrorCode::InvalidParams, skillkit::agents::only_lints(agent.id)))?;
     Ok(json!({ "text": prompt.text }))
 }
 

@@ -106,12 +106,19 @@ pub fn session_hooks(agent: &Agent) -> Option<&'static SessionHooks> {
     SESSIONS.iter().find(|(a, _)| std::ptr::eq(*a, agent)).map(|(_, h)| h)
 }
 
+/// The one sentence for a profile that only lints (`spec`) where an agent with a prompt is needed
+/// (a prompt, a session, an eval): every front end says it this way.
+pub fn only_lints(id: &str) -> String {
+    let with: Vec<&str> = AGENTS.iter().filter(|a| a.prompt.is_some()).map(|a| a.id).collect();
+    format!("`{id}` only lints; it injects no prompt (agents with a prompt: {})", with.join(", "))
+}
+
 /// The profile a session runs as: `id` must name one with a prompt. The mistake otherwise, as a
 /// session script reports it at its `agent:` (the script parser keeps the id; this checks it).
 pub fn session_agent(id: &str) -> Result<&'static Agent, String> {
     match find_agent(id) {
         Some(agent) if agent.prompt.is_some() => Ok(agent),
-        Some(_) => Err(format!("`{id}` only lints; a session needs an agent with a prompt")),
+        Some(_) => Err(only_lints(id)),
         None => {
             let known: Vec<&str> = AGENTS.iter().filter(|a| a.prompt.is_some()).map(|a| a.id).collect();
             Err(format!("unknown agent `{id}`; known: {}", known.join(", ")))

@@ -46,7 +46,7 @@ impl std::fmt::Display for EvalError {
                     crate::agents::AGENTS.iter().filter(|a| a.activation.is_some()).map(|a| a.id).collect();
                 write!(f, "`{agent}` offers the model no skill tool to evaluate; use one of: {}", with.join(", "))
             }
-            EvalError::NoPrompt { agent, message } => write!(f, "`{agent}` renders no prompt: {message}"),
+            EvalError::NoPrompt { message, .. } => f.write_str(message),
             EvalError::Provider { case, error } => write!(f, "case `{case}`: {error}"),
             EvalError::NotInLibrary { path } => {
                 write!(f, "{} is not a skill of the suite's sources, so its text cannot be compared", path.display())
@@ -166,7 +166,7 @@ pub fn run_library(
         return Err(EvalError::NoActivation { agent: agent.id.into() });
     }
     let Some(prompt) = agent.render(library, &suite.prompt_options()) else {
-        return Err(EvalError::NoPrompt { agent: agent.id.into(), message: "the profile only lints".into() });
+        return Err(EvalError::NoPrompt { agent: agent.id.into(), message: crate::agents::only_lints(agent.id) });
     };
     run(agent, &prompt, suite, provider, config, options, cancel, progress)
 }
