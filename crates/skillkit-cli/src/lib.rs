@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 pub mod eval;
 pub mod lsp;
+pub mod pack;
 pub mod provider;
 pub mod render;
 
@@ -107,7 +108,18 @@ enum Command {
         /// Stop watching after this many changes (for tests).
         #[arg(long, hide = true)]
         watch_changes: Option<usize>,
+        /// Check the paths as packages (a plugin, a marketplace, a folder of plugins, an upload
+        /// .zip) even where none is detected: a folder as a plugin, a file as an archive.
+        #[arg(long)]
+        package: bool,
     },
+    /// Build a package from a checked skill or library: an upload .zip, a Claude Code plugin,
+    /// an Agent Plugins or Codex plugin, or a digest lock. Refused (exit 1) when a skill has
+    /// errors or the upload would refuse the archive (with the upload's own message).
+    Pack(pack::PackArgs),
+    /// Check an installed copy of skills against a digest lock (`skills-lock.json`): each file
+    /// changed, missing or extra is named. Exit 1 when any skill differs.
+    Verify(pack::VerifyArgs),
     /// Show a library: sources in priority order, skills, what hides what, and each skill's files
     /// with the agents that would discover them.
     Tree {
@@ -269,8 +281,8 @@ where
     };
     let config = cli.config;
     let result = match cli.command {
-        Command::Check { paths, agent, format, strict, write_baseline, color, watch, watch_changes } => {
-            let opts = CheckOptions { format, strict, write_baseline, color, watch, watch_changes };
+        Command::Check { paths, agent, format, strict, write_baseline, color, watch, watch_changes, package } => {
+            let opts = CheckOptions { format, strict, write_baseline, color, watch, watch_changes, package };
             match Setup::new(config.as_deref(), &paths, agent, Some("spec"), err) {
                 Ok(Some(setup)) => check(paths, &setup, opts, out, err),
                 Ok(None) => Ok(2),
@@ -322,6 +334,8 @@ where
         }
         Command::Preview { path, format } => preview(&path, format, out, err),
         Command::Eval(args) => eval::eval(args, cancel, out, err),
+        Command::Pack(args) => pack::pack(args, out, err),
+        Command::Verify(args) => pack::verify(args, out, err),
         Command::Lsp => lsp::serve(err),
         Command::Rules { format } => rules(format, out).map(|_| 0),
         Command::Explain { rule } => match skillkit::lint::rules::find_rule(&rule) {
@@ -496,6 +510,7 @@ struct CheckOptions {
     color: Color,
     watch: bool,
     watch_changes: Option<usize>,
+    package: bool,
 }
 
 fn check(
@@ -510,6 +525,15 @@ fn check(
     use skillkit::library::Keep;
     let agent = setup.agent;
     let paths = setup.sources(paths);
+    let how = pack::PackageCheck {
+        force: opts.package,
+        format: opts.format,
+        strict: opts.strict,
+        color: opts.color == Color::Always,
+    };
+    if let Some(code) = pack::check_packages(&paths, agent, how, out, err)? {
+        return Ok(code);
+    }
     let baseline_path = setup.baseline_path();
     let baseline_dir = baseline_path.parent().map(Path::to_path_buf).unwrap_or_default();
     let baseline = match opts.write_baseline {
