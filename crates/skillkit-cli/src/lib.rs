@@ -527,7 +527,12 @@ fn check(
     let paths = setup.sources(paths);
     let how = pack::PackageCheck {
         force: opts.package,
-        format: opts.format,
+        format: match opts.format {
+            Format::Text => pack::ReportFormat::Text,
+            Format::Json => pack::ReportFormat::Json,
+            Format::Sarif => pack::ReportFormat::Sarif,
+            Format::Github => pack::ReportFormat::Github,
+        },
         strict: opts.strict,
         color: opts.color == Color::Always,
     };

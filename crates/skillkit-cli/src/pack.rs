@@ -3,7 +3,6 @@
 //! engine's (`skillkit::package`); this file reads the arguments and renders.
 
 use crate::render;
-use crate::Format;
 use clap::{Args, ValueEnum};
 use skillkit::package::digest::{Lock, Verified};
 use skillkit::package::pack::{PackError, PackOptions, Target};
@@ -148,11 +147,20 @@ fn print_verified(v: &Verified, out: &mut dyn Write) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The output formats of `check` (its `--format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReportFormat {
+    Text,
+    Json,
+    Sarif,
+    Github,
+}
+
 /// How `check` reports packages: `--package`, `--format`, `--strict`, colour.
 #[derive(Clone, Copy, Debug)]
 pub struct PackageCheck {
     pub force: bool,
-    pub format: Format,
+    pub format: ReportFormat,
     pub strict: bool,
     pub color: bool,
 }
@@ -192,10 +200,10 @@ pub fn check_packages(
         writeln!(err, "warning: {}: {}", display(&issue.path), issue.message)?;
     }
     let mut report: Box<dyn render::Report> = match format {
-        Format::Text => Box::new(render::text::Text { agent, display: &display, color }),
-        Format::Json => Box::new(render::json::Json::new(agent, &display)),
-        Format::Sarif => Box::new(render::sarif::Sarif::new(agent, &display)),
-        Format::Github => Box::new(render::github::Github { display: &display }),
+        ReportFormat::Text => Box::new(render::text::Text { agent, display: &display, color }),
+        ReportFormat::Json => Box::new(render::json::Json::new(agent, &display)),
+        ReportFormat::Sarif => Box::new(render::sarif::Sarif::new(agent, &display)),
+        ReportFormat::Github => Box::new(render::github::Github { display: &display }),
     };
     render::whole(&mut *report, &run, out)?;
     out.flush()?;
