@@ -128,7 +128,38 @@ pub fn open(path: &Path, force: bool) -> Option<Package> {
         let plugins = children.iter().map(|c| plugin(c, None)).collect();
         return Some(Package { root, kind: PackageKind::PluginFolder, marketplace: None, plugins });
     }
-    force.then(|| Package { plugins: vec![plugin(&root, None)], root, kind: PackageKind::Plugin, marketplace: None })
+    if !force {
+        return None;
+    }
+    // Forced: plugins without manifests, by their `skills/` folders: the folder's own, else its
+    // children's.
+    if root.join("skills").is_dir() {
+        return Some(Package {
+            plugins: vec![plugin(&root, None)],
+            root,
+            kind: PackageKind::Plugin,
+            marketplace: None,
+        });
+    }
+    let mut children: Vec<PathBuf> = std::fs::read_dir(&root)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| e.path())
+        .filter(|p| p.join("skills").is_dir())
+        .collect();
+    children.sort();
+    if children.is_empty() {
+        return Some(Package {
+            plugins: vec![plugin(&root, None)],
+            root,
+            kind: PackageKind::Plugin,
+            marketplace: None,
+        });
+    }
+    let plugins = children.iter().map(|c| plugin(c, None)).collect();
+    Some(Package { root, kind: PackageKind::PluginFolder, marketplace: None, plugins })
 }
 
 /// Read the plugin at `dir` (its manifests, its skills).
