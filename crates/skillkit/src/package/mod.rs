@@ -5,6 +5,7 @@
 //! - [`detect`]: what a path holds (an upload `.zip`, a Claude Code plugin or marketplace, an
 //!   Agent Plugins 1.0 package, a Codex plugin, a Copilot root `plugin.json`, a folder of
 //!   plugins) and each plugin's skills as installed;
+//! - [`format`]: the formats, as the agent profiles name the ones they install from;
 //! - [`json`]: JSON with spans, so that a manifest's findings point at their node;
 //! - [`manifest`]: the manifests read safely and judged against their formats;
 //! - [`archive`]: an upload archive read with its limits checked before inflating;
@@ -20,6 +21,7 @@ pub mod archive;
 pub mod check;
 pub mod detect;
 pub mod digest;
+pub mod format;
 pub mod json;
 pub mod manifest;
 pub mod pack;
