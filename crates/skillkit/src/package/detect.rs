@@ -183,6 +183,9 @@ pub fn plugin(dir: &Path, listed_as: Option<&str>) -> Plugin {
             }
         }
         manifests.push(m);
+        if agent {
+            manifests.extend(manifest::read(dir, "mcp.json", ManifestKind::AgentMcp));
+        }
     }
     // Copilot's root plugin.json wins over the others; then Claude Code's, then Codex's.
     let order = |k: ManifestKind| match k {

@@ -148,3 +148,20 @@ fn manifests_are_read_safely() {
     let d: Vec<_> = run.skills.iter().flat_map(|c| &c.diagnostics).collect();
     assert!(d.iter().any(|d| d.code == "SK810" && d.message.contains("FIFO")), "{d:#?}");
 }
+
+/// An Agent Plugins package's `mcp.json` is read with its manifest: a server's `cwd` is `./`-relative
+/// and a path `command` stays inside the plugin (§4.1); a bare command (`uvx`) is no path.
+#[test]
+fn agent_plugin_mcp_servers_stay_inside() {
+    let plugin = "{\"$schema\": \"https://agent-plugins.org/schemas/1.0.0/plugin.schema.json\", \"name\": \"tools\"}\n";
+    let bad = "{\"mcpServers\": {\"db\": {\"command\": \"../shared/db-server\", \"cwd\": \"state\"}}}\n";
+    let good = "{\"mcpServers\": {\"db\": {\"command\": \"./bin/db-server\", \"cwd\": \"./state\"}, \"web\": {\"command\": \"uvx\"}}}\n";
+    let e = |mcp: &str| Example {
+        zip: None,
+        files: vec![("plugin.json".into(), plugin.into()), ("mcp.json".into(), mcp.into())],
+    };
+    let mut codes: Vec<&str> = run(&e(bad)).iter().map(|d| d.code).collect();
+    codes.sort_unstable();
+    assert_eq!(codes, ["SK815", "SK816"]);
+    assert!(run(&e(good)).is_empty());
+}

@@ -44,6 +44,8 @@ pub enum ManifestKind {
     CopilotPlugin,
     /// `.codex-plugin/plugin.json`.
     CodexPlugin,
+    /// An Agent Plugins package's `mcp.json` (its MCP servers).
+    AgentMcp,
 }
 
 impl ManifestKind {
@@ -54,6 +56,7 @@ impl ManifestKind {
             ManifestKind::AgentPlugin => "Agent Plugins 1.0 package",
             ManifestKind::CopilotPlugin => "GitHub Copilot plugin",
             ManifestKind::CodexPlugin => "Codex plugin",
+            ManifestKind::AgentMcp => "Agent Plugins MCP servers",
         }
     }
 }
@@ -159,6 +162,7 @@ pub fn validate(kind: ManifestKind, v: &Json, root: &Path, out: &mut Vec<Located
         ManifestKind::CodexPlugin => codex_plugin(v, root, out),
         ManifestKind::AgentPlugin => agent_plugin(v, out),
         ManifestKind::Marketplace => marketplace(v, root, out),
+        ManifestKind::AgentMcp => agent_mcp(v, root, out),
     }
 }
 
@@ -365,6 +369,48 @@ fn agent_plugin(v: &Json, out: &mut Vec<Located>) {
                     "client-specific data belongs under `extensions.\"<reverse.domain>\"`",
                 ),
             );
+        }
+    }
+}
+
+/// Agent Plugins 1.0.0 §4.1, §7.2: `mcpServers` is an object of servers; a server's `cwd` is a
+/// plugin-relative path (`./…`), and its `command`, when it is a path (`./…`, `../…`), stays
+/// inside the plugin.
+fn agent_mcp(v: &Json, root: &Path, out: &mut Vec<Located>) {
+    let Some(servers) = v.get_last("mcpServers") else { return };
+    if !matches!(servers.value.kind, Kind::Object(_)) {
+        at(out, servers.value.span, type_error("mcpServers", "object", &servers.value));
+        return;
+    }
+    for server in servers.value.members() {
+        let path = format!("mcpServers.{}", server.key);
+        if !matches!(server.value.kind, Kind::Object(_)) {
+            at(out, server.value.span, type_error(&path, "object", &server.value));
+            continue;
+        }
+        if let Some(cwd) = string_field(&server.value, &path, "cwd", out) {
+            let c = cwd.as_str().unwrap_or_default();
+            if !c.starts_with("./") {
+                at(
+                    out,
+                    cwd.span,
+                    Finding::new(
+                        &r::component_path_not_relative::ComponentPathNotRelative::META,
+                        format!("{path}.cwd: `{c}` does not start with `./`"),
+                        format!("write it `./{}`", c.trim_start_matches('/')),
+                    ),
+                );
+            } else if let Some(f) = outside(root, c, &format!("{path}.cwd")) {
+                at(out, cwd.span, f);
+            }
+        }
+        if let Some(cmd) = string_field(&server.value, &path, "command", out) {
+            let c = cmd.as_str().unwrap_or_default();
+            if c.starts_with("./") || c.starts_with("../") || c.starts_with('/') {
+                if let Some(f) = outside(root, c, &format!("{path}.command")) {
+                    at(out, cmd.span, f);
+                }
+            }
         }
     }
 }

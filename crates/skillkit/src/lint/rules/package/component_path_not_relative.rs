@@ -4,7 +4,7 @@ declare_rule! {
     /// A manifest's component path does not start with `./`.
     ///
     /// ## What it does
-    /// Reports a component path of a plugin manifest (`commands`, `agents`, `skills`, `hooks`, `mcpServers`, `outputStyles`, `lspServers` of Claude Code; `skills`, `mcpServers`, `apps`, `hooks` of Codex) or a marketplace entry's relative `source` that does not begin with `./`.
+    /// Reports a component path of a plugin manifest (`commands`, `agents`, `skills`, `hooks`, `mcpServers`, `outputStyles`, `lspServers` of Claude Code; `skills`, `mcpServers`, `apps`, `hooks` of Codex) a marketplace entry's relative `source`, or an Agent Plugins `mcp.json` server's `cwd` that does not begin with `./`.
     ///
     /// ## Why is this bad?
     /// Paths are resolved against the plugin root only when written `./…`; others are not found, or read as a package name or URL.

@@ -4,7 +4,7 @@ declare_rule! {
     /// A manifest's path leads outside the plugin (or the marketplace).
     ///
     /// ## What it does
-    /// Reports a component path, or a marketplace entry's relative `source`, that climbs out of its root with `..` or resolves outside it through a symlink.
+    /// Reports a component path, a marketplace entry's relative `source`, or an Agent Plugins `mcp.json` server's `cwd` or path `command`, that climbs out of its root with `..` or resolves outside it through a symlink.
     ///
     /// ## Why is this bad?
     /// Installs copy the plugin folder alone: the path is missing once installed, and a client that followed it would read files the package does not ship. Agent Plugins clients must reject such paths.
