@@ -361,6 +361,17 @@ mod tests {
         assert_eq!(parse(r#""a\u00e9\ud83d\ude00\n""#).unwrap().as_str(), Some("aé😀\n"));
     }
 
+    proptest::proptest! {
+        /// Any text parses or fails with an error whose span lies on character boundaries.
+        #[test]
+        fn never_panics_and_spans_are_boundaries(t in "[\\[\\]{}:,\"\\\\ a-z0-9.eE+\\-\u{e9}\u{1F600}\n]{0,40}") {
+            match parse(&t) {
+                Ok(v) => proptest::prop_assert!(t.is_char_boundary(v.span.start) && t.is_char_boundary(v.span.end)),
+                Err(e) => proptest::prop_assert!(e.span.end <= t.len() && t.is_char_boundary(e.span.start) && t.is_char_boundary(e.span.end)),
+            }
+        }
+    }
+
     #[test]
     fn deep_nesting_is_an_error_not_a_crash() {
         let t = "[".repeat(100_000);

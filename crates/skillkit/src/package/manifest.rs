@@ -125,7 +125,8 @@ pub fn read(root: &Path, rel: &str, kind: ManifestKind) -> Option<Manifest> {
                         format!("not UTF-8 (byte {at_byte})"),
                         "JSON is UTF-8 text",
                     );
-                    m.findings.push(Located { finding: f, span: Span::new(at_byte, at_byte + 1) });
+                    // The report shows the text decoded lossily: U+FFFD (3 bytes) stands there.
+                    m.findings.push(Located { finding: f, span: Span::new(at_byte, at_byte + 3) });
                 }
                 Ok(text) => match json::parse(text) {
                     Err(e) => {
