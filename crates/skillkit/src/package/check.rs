@@ -170,6 +170,17 @@ fn check_folder(pkg: &Package, agent: &Agent) -> CheckRun {
     reports.extend(pkg.marketplace.iter().map(manifest_report));
     for p in &pkg.plugins {
         reports.extend(p.manifests.iter().map(manifest_report));
+        // Each skill's Codex metadata, which Codex reads into its list.
+        for s in &p.skills {
+            let file = s.join("agents/openai.yaml");
+            let Ok(bytes) = crate::files::read(&file, crate::package::manifest::MAX_MANIFEST_BYTES) else { continue };
+            let skill = report_of(&s.join("agents"), "openai.yaml", bytes);
+            let findings = crate::package::manifest::codex_metadata(&skill.text, s);
+            if !findings.is_empty() {
+                let diagnostics = findings.iter().map(|l| diag(&skill, &l.finding, l.span)).collect();
+                reports.push(Checked { skill: Box::new(skill), diagnostics });
+            }
+        }
     }
     let real = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
     for f in installed(pkg) {

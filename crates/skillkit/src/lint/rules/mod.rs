@@ -112,6 +112,7 @@ rules! {
         plugin_skill_alias_taken::PluginSkillAliasTaken,
         plugin_skill_name_clash::PluginSkillNameClash,
         marketplace_source_missing::MarketplaceSourceMissing,
+        codex_skill_metadata::CodexSkillMetadata,
     }
 }
 
