@@ -101,7 +101,18 @@ pub(crate) enum Command {
         /// Stop watching after this many changes (for tests).
         #[arg(long, hide = true)]
         watch_changes: Option<usize>,
+        /// Check the paths as packages (a plugin, a marketplace, a folder of plugins, an upload
+        /// .zip) even where none is detected: a folder as a plugin, a file as an archive.
+        #[arg(long)]
+        package: bool,
     },
+    /// Build a package from a checked skill or library: an upload .zip, a Claude Code plugin,
+    /// an Agent Plugins or Codex plugin, or a digest lock. Refused (exit 1) when a skill has
+    /// errors or the upload would refuse the archive (with the upload's own message).
+    Pack(crate::commands::pack::PackArgs),
+    /// Check an installed copy of skills against a digest lock (`skills-lock.json`): each file
+    /// changed, missing or extra is named. Exit 1 when any skill differs.
+    Verify(crate::commands::pack::VerifyArgs),
     /// Show a library: sources in priority order, skills, what hides what, and each skill's files
     /// with the agents that would discover them.
     Tree {

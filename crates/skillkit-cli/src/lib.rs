@@ -52,8 +52,8 @@ where
     };
     let config = cli.config;
     let result = match cli.command {
-        Command::Check { paths, agent, format, strict, write_baseline, color, watch, watch_changes } => {
-            let opts = CheckOptions { format, strict, write_baseline, color, watch, watch_changes };
+        Command::Check { paths, agent, format, strict, write_baseline, color, watch, watch_changes, package } => {
+            let opts = CheckOptions { format, strict, write_baseline, color, watch, watch_changes, package };
             match Setup::new(config.as_deref(), &paths, agent, Some("spec"), err) {
                 Ok(Some(setup)) => commands::check::check(paths, &setup, opts, out, err),
                 Ok(None) => Ok(2),
@@ -105,6 +105,8 @@ where
         }
         Command::Preview { path, format } => commands::preview::preview(&path, format, out, err),
         Command::Eval(args) => commands::eval::eval(args, cancel, out, err),
+        Command::Pack(args) => commands::pack::pack(args, out, err),
+        Command::Verify(args) => commands::pack::verify(args, out, err),
         Command::Lsp => lsp::serve(err),
         Command::Rules { format } => commands::rules::rules(format, out).map(|_| 0),
         Command::Explain { rule } => commands::explain::explain(&rule, out, err),

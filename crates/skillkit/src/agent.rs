@@ -48,6 +48,9 @@ pub struct Agent {
     /// How a model activates a skill under this agent (trigger evals, live sessions); `None`
     /// when the agent offers the model no way to (`spec`, `agentskills`).
     pub activation: Option<Activation>,
+    /// The package formats the agent installs skills from (its plugins, marketplaces, uploads);
+    /// empty when it reads skill folders only.
+    pub installs: &'static [crate::package::format::PackageFormat],
 }
 
 /// How a model activates a skill under an agent: the tools the agent offers for skills, with

@@ -69,6 +69,9 @@ pub fn rule_page(m: &RuleMeta) -> String {
     for line in text.lines() {
         if line.starts_with("```skill") {
             out.push_str("```markdown\n");
+        } else if line.starts_with("```package") {
+            // A package rule's example: files after `-- path` lines (zipped for `package zip`).
+            out.push_str("```text\n");
         } else {
             out.push_str(line);
             out.push('\n');

@@ -9,6 +9,7 @@
 //!   library; the library's own files (scripts, suites, configuration) read and named safely;
 //! - [`mod@lint`]: the rules (`lint/rules/`, one file each), the lint profile, diagnostics;
 //! - [`library`]: sources, discovery, the watcher (a discovery policy, a name key, a lint profile);
+//! - [`package`]: the packages skills ship in (plugins, marketplaces, upload archives);
 //! - [`agent_settings`] (each agent's listing settings and where they come from), [`prompt`]
 //!   (shared prompt types) and [`agent`] (the profile type), then [`session`] (the state a
 //!   session step works on);
@@ -34,6 +35,7 @@ pub mod lint;
 pub mod live;
 pub mod matrix;
 pub mod model;
+pub mod package;
 pub mod preview;
 pub mod prompt;
 pub mod read;

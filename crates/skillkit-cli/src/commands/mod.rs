@@ -8,6 +8,7 @@ pub mod eval;
 pub(crate) mod explain;
 pub(crate) mod man;
 pub(crate) mod matrix;
+pub mod pack;
 pub(crate) mod preview;
 pub(crate) mod prompt;
 pub(crate) mod rules;

@@ -76,6 +76,7 @@ pub static AGENT: Agent = Agent {
     prompt: Some(render),
     read: Some(read_all),
     activation: Some(ACTIVATION),
+    installs: &[crate::package::format::PackageFormat::CodexPlugin],
 };
 
 /// Codex's scan: breadth first to depth 6, at most 2,000 folders per root, hidden names skipped,

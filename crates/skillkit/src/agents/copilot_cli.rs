@@ -80,6 +80,10 @@ pub static AGENT: Agent = Agent {
     prompt: Some(render),
     read: Some(read_all),
     activation: Some(ACTIVATION),
+    installs: &[
+        crate::package::format::PackageFormat::CopilotPlugin,
+        crate::package::format::PackageFormat::ClaudePlugin,
+    ],
 };
 
 /// `*/SKILL.md`: direct child folders.

@@ -60,6 +60,7 @@ pub static AGENT: Agent = Agent {
     prompt: Some(render),
     read: Some(read_all),
     activation: Some(ACTIVATION),
+    installs: &[],
 };
 
 /// `*/SKILL.md`: direct child folders, hidden ones skipped.

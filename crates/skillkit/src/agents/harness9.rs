@@ -58,6 +58,7 @@ pub static AGENT: Agent = Agent {
     prompt: Some(render),
     read: Some(read_all),
     activation: Some(ACTIVATION),
+    installs: &[],
 };
 
 const FORMAT: Format = Format {

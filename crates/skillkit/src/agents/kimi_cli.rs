@@ -77,6 +77,7 @@ pub static AGENT: Agent = Agent {
     prompt: Some(render),
     read: Some(read_all),
     activation: Some(ACTIVATION),
+    installs: &[],
 };
 
 /// `<root>/*/SKILL.md`, hidden folders included.

@@ -84,6 +84,7 @@ pub static AGENT: Agent = Agent {
     prompt: Some(render),
     read: Some(read_all),
     activation: Some(ACTIVATION),
+    installs: &[],
 };
 
 /// Every `SKILL.md` below a location: recursive, hidden folders and skill folders included.

@@ -65,6 +65,7 @@ pub static AGENT: Agent = Agent {
     prompt: Some(render),
     read: Some(read_all),
     activation: Some(ACTIVATION),
+    installs: &[],
 };
 
 /// `<location>/*/SKILL.md`.

@@ -41,6 +41,7 @@ pub static SPEC: Agent = Agent {
     prompt: None,
     read: None,
     activation: None,
+    installs: &[],
 };
 
 pub use agentskills::AGENT as AGENTSKILLS;

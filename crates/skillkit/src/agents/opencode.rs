@@ -70,6 +70,7 @@ pub static AGENT: Agent = Agent {
     prompt: Some(render),
     read: Some(read_all),
     activation: Some(ACTIVATION),
+    installs: &[],
 };
 
 /// `skills/**/SKILL.md`: recursive, into skill folders too, hidden folders skipped (OpenCode's

@@ -17,6 +17,7 @@ pub(crate) struct CheckOptions {
     pub(crate) color: Color,
     pub(crate) watch: bool,
     pub(crate) watch_changes: Option<usize>,
+    pub(crate) package: bool,
 }
 
 /// One `check`: its setup, options, baseline and the skill folders found under its paths.

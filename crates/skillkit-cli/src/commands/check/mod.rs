@@ -8,6 +8,7 @@ mod once;
 mod watch;
 mod write_baseline;
 
+use crate::cli::{Color, Format};
 use crate::setup::Setup;
 use context::{CheckOptions, Checking};
 use skillkit::check::check_sources;
@@ -23,6 +24,20 @@ pub(crate) fn check(
     err: &mut dyn Write,
 ) -> std::io::Result<i32> {
     let paths = setup.sources(paths);
+    let how = super::pack::PackageCheck {
+        force: opts.package,
+        format: match opts.format {
+            Format::Text => super::pack::ReportFormat::Text,
+            Format::Json => super::pack::ReportFormat::Json,
+            Format::Sarif => super::pack::ReportFormat::Sarif,
+            Format::Github => super::pack::ReportFormat::Github,
+        },
+        strict: opts.strict,
+        color: opts.color == Color::Always,
+    };
+    if let Some(code) = super::pack::check_packages(&paths, setup.agent, how, out, err)? {
+        return Ok(code);
+    }
     let baseline_path = setup.baseline_path();
     let baseline = match opts.write_baseline {
         false => match Baseline::read_if_present(&baseline_path) {

@@ -93,6 +93,10 @@ pub static AGENT: Agent = Agent {
     prompt: Some(render),
     read: Some(read_all),
     activation: Some(ACTIVATION),
+    installs: &[
+        crate::package::format::PackageFormat::ClaudePlugin,
+        crate::package::format::PackageFormat::ClaudeMarketplace,
+    ],
 };
 
 /// A skill is activated by the `Skill` tool naming it (the listing's only way in).

@@ -72,6 +72,7 @@ pub static AGENT: Agent = Agent {
     prompt: Some(render),
     read: Some(crate::agents::deepagents::read_all),
     activation: Some(ACTIVATION),
+    installs: &[],
 };
 
 const FORMAT: Format = Format {

@@ -91,6 +91,29 @@ rules! {
         nested_skill::NestedSkill,
         shadowed_skill::ShadowedSkill,
     }
+    package {
+        upload_skill_count::UploadSkillCount,
+        upload_too_many_files::UploadTooManyFiles,
+        upload_too_large::UploadTooLarge,
+        upload_top_level_folder::UploadTopLevelFolder,
+        upload_plugin_manifest::UploadPluginManifest,
+        upload_skill_file_nested::UploadSkillFileNested,
+        upload_nested_archive::UploadNestedArchive,
+        upload_invalid_zip::UploadInvalidZip,
+        archive_unsafe_path::ArchiveUnsafePath,
+        manifest_invalid_json::ManifestInvalidJson,
+        manifest_field_missing::ManifestFieldMissing,
+        manifest_field_type::ManifestFieldType,
+        manifest_unknown_field::ManifestUnknownField,
+        plugin_name_format::PluginNameFormat,
+        component_path_not_relative::ComponentPathNotRelative,
+        component_path_outside::ComponentPathOutside,
+        plugin_skill_too_deep::PluginSkillTooDeep,
+        plugin_skill_alias_taken::PluginSkillAliasTaken,
+        plugin_skill_name_clash::PluginSkillNameClash,
+        marketplace_source_missing::MarketplaceSourceMissing,
+        codex_skill_metadata::CodexSkillMetadata,
+    }
 }
 
 /// Look a rule up by code (`SK201`) or name (`name-missing`).

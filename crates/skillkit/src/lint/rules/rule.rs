@@ -37,6 +37,8 @@ pub enum Group {
     Body,
     /// Checks across the skills of a library.
     Library,
+    /// The packages skills ship in: upload archives, plugins, marketplaces (`crate::package`).
+    Package,
 }
 
 impl Group {
@@ -49,6 +51,7 @@ impl Group {
             Group::Keys => "Keys",
             Group::Body => "Body",
             Group::Library => "Library",
+            Group::Package => "Packages",
         }
     }
 }
