@@ -19,7 +19,8 @@
 # bundled-* cases, which keep them (Claude Code's default): bundled-<tree> on the trees minimal, budget-60
 # (over the budget), bundled-names (user skills named as bundled ones) and empty, bundled-false-file
 # (`disableBundledSkills: false` in the project's .claude/settings.json) and bundled-disabled-file
-# (`true` there). `CASES="bundled-minimal …"` runs only those.
+# (`true` there), bundled-max-desc-overrides (skillListingMaxDescChars and skillOverrides on bundled
+# names). `CASES="bundled-minimal …"` runs only those.
 # Runs under `flock /tmp/oracle-capture.lock` when called by a person: the scratch folder is shared.
 set -uo pipefail
 REPO=$(cd "$(dirname "$(realpath "$0")")/../.." && pwd)
@@ -91,6 +92,7 @@ want bundled-disabled && case_ bundled-disabled minimal 1 '{"disableBundledSkill
 for t in minimal budget-60 bundled-names empty; do
   want "bundled-$t" && case_ "bundled-$t" "$t" 1 "" "" "" ""
 done
+want bundled-max-desc-overrides && case_ bundled-max-desc-overrides minimal 1 '{"skillListingMaxDescChars": 100, "skillOverrides": {"dataviz": "name-only", "loop": "off"}}' "" "" ""
 want bundled-false-file && case_ bundled-false-file minimal 1 "" "" '{"disableBundledSkills": false}' ""
 want bundled-disabled-file && case_ bundled-disabled-file bundled-names 1 "" "" '{"disableBundledSkills": true}' ""
 want files && case_ files budget-60 0 "" \
