@@ -220,7 +220,7 @@ fn sessions_answer_as_qwen_code() {
 /// Trees captured with Qwen Code's bundled skills on (its default; `BUNDLED=1`), as `<tree>-bundled`.
 const BUNDLED_TREES: [&str; 5] = ["minimal", "qwen-budget-at", "qwen-budget-over", "bundled-names", "empty"];
 
-/// With the bundled skills on (no setting: the default), every listing is byte-exact: the 15
+/// With the bundled skills on (no setting: the default), every listing is byte-exact: the 14
 /// bundled entries sorted in among the library's, the library's copy of a bundled name listed in
 /// its place, the bundled entries counted against the 8,000 units but never shortened.
 #[test]

@@ -6,7 +6,8 @@
 //! Sources, lowest precedence first ([`resolve`]): the agent's default; the agent's own settings
 //! files (Claude Code: `~/.claude/settings.json` when asked for, then the project's
 //! `.claude/settings.json`, then `.claude/settings.local.json`; Codex: `~/.codex/config.toml`
-//! when asked for); the project's `skillkit.toml` (`[agents.<agent>]`); the command line
+//! when asked for; Qwen Code: `~/.qwen/settings.json` when asked for, then the project's
+//! `.qwen/settings.json`); the project's `skillkit.toml` (`[agents.<agent>]`); the command line
 //! (`--agent-setting KEY=VALUE`, `--context-window`, `--char-budget`). A later source wins a key;
 //! `skillOverrides` is merged skill by skill, as Claude Code merges it (captured: a skill set
 //! `name-only` in the user file and `on` in the project file is listed in full).
@@ -128,7 +129,7 @@ pub const SPECS: &[Spec] = &[
         kind: Kind::Levels,
         default: "[]",
         agent_name: "`skills.disabledLevels` in .qwen/settings.json (the project's, or ~/.qwen/settings.json)",
-        doc: "skill levels Qwen Code does not load: `bundled` leaves out its 15 listed bundled skills (0.24.4), `project` and `user` the library's own folders (`extension` has no effect here)",
+        doc: "skill levels Qwen Code does not load: `bundled` leaves out its 14 listed bundled skills (0.24.4, 16 in all), `project` and `user` the library's own folders (`extension` has no effect here)",
     },
     Spec {
         agent: "letta-code",

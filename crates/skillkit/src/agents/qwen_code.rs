@@ -8,7 +8,7 @@
 //!
 //! - Locations and precedence: project `<root>/.qwen/skills`, then `<root>/.agents/skills`; user
 //!   `~/.qwen/skills`, `~/.agents/skills`, then the `skills.directories` setting; then extension
-//!   and bundled skills ([`BUNDLED`]: 17 ship with 0.24.4, 15 listed, `coordinate` and
+//!   and bundled skills ([`BUNDLED`]: 16 ship with 0.24.4, 14 listed, `coordinate` and
 //!   `zvec-grep-install` being `disable-model-invocation`; on by default, left out with
 //!   `skills.disabledLevels: ["bundled"]`, read from the project's `.qwen/settings.json` or given
 //!   with `--agent-setting`, as every golden but the `*-bundled` ones was captured). Project beats
@@ -53,7 +53,7 @@
 //! - Budget: when the joined entries exceed 8,000 UTF-16 units, every description becomes its
 //!   first line, trimmed, and `when_to_use` is dropped; nothing is removed (`qwen-budget-at`
 //!   holds exactly 8,000 and is untouched, `qwen-budget-over` 8,001 and is trimmed). The bundled
-//!   entries count (about 5,400 units of the 8,000) but are never shortened, so with them on
+//!   entries count (5,856 units of the 8,000, joined) but are never shortened, so with them on
 //!   `qwen-budget-at` is trimmed too (`qwen-budget-at-bundled`).
 //! - Placement: the first user message (`messages[1]`), its first text part, before the
 //!   environment context, the deferred-tools reminder and the user's words. Live runs and evals

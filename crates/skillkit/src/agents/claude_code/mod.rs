@@ -56,7 +56,7 @@
 //!   window is 1,000,000 tokens, so 30,000 by default (measured: a 37,000-character listing keeps
 //!   exactly the 70 descriptions that fit in 30,000). Line lengths are terminal display widths
 //!   (wide CJK and emoji count 2, combining marks 0), plus one per joining newline. Over the
-//!   budget, built-in and bundled skills keep their line (about 6,100 columns of the 30,000 with
+//!   budget, built-in and bundled skills keep their line (about 6,200 columns of the 30,000 with
 //!   the bundled skills on: `settings-bundled-budget-60` lists 56 of 60 in full, 60 without), every other skill starts as `- name` and, most used
 //!   first (usage counts start at zero, so listing order on a fresh machine), gets its full line
 //!   back when the extra width still fits; a later shorter one can fit after a longer one did not.
