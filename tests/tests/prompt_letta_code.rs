@@ -191,7 +191,7 @@ fn sessions_activate_with_the_skill_tool() {
 #[test]
 fn listings_with_the_bundled_skills_are_byte_exact() {
     let names = tree("bundled-names");
-    let cases: [(&str, Vec<String>, Vec<(&str, String)>); 4] = [
+    let cases: [Case; 4] = [
         ("minimal-bundled", vec![tree("minimal")], vec![(PROJECT_ROOT, tree("minimal"))]),
         ("bundled-names-bundled", vec![names.clone()], vec![(PROJECT_ROOT, names.clone())]),
         ("bundled-names-user-bundled", vec![names.clone(), tree("empty")], vec![(USER_ROOT, names.clone())]),

@@ -271,7 +271,7 @@ fn bundled_skills_in_the_verdicts() {
     )
     .unwrap();
     let src = t.path().join(".qwen/skills").to_string_lossy().into_owned();
-    assert!(render_with(&[src.clone()], &[]).contains("<location>\nbundled\n"));
+    assert!(render_with(std::slice::from_ref(&src), &[]).contains("<location>\nbundled\n"));
     std::fs::write(t.path().join(".qwen/settings.json"), r#"{"skills": {"disabledLevels": ["bundled"]}}"#).unwrap();
     let text = render_with(&[src], &[]);
     assert!(!text.contains("bundled") && text.contains("hello-note"), "{text}");
