@@ -5,6 +5,9 @@
 # tests/fixtures/prompt-goldens/letta-code-<version>/<tree>/.
 #
 #   tests/oracles/capture_letta_code.sh [OUT]         OUT defaults to tests/fixtures/prompt-goldens
+#   BUNDLED=1 tests/oracles/capture_letta_code.sh     Letta Code's 20 bundled skills kept (its default:
+#                                                     no --no-bundled-skills); each tree goes to
+#                                                     <tree>-bundled/ (default trees: BUNDLED_TREES)
 #
 # 1. Install the real program (pinned 0.32.18) outside the repository and point LETTA_BIN at it. The
 #    package names two dependencies the registry lacks; letta.js is a self-contained bundle, so it is
@@ -32,6 +35,7 @@
 #   letta-dup  letta-dup-user in `~/.letta/skills`, letta-dup-legacy in the legacy project folder
 #              `.skills`, letta-dup-project in `.agents/skills`
 #   scopes     the tree `minimal` alone in each folder (listing-<scope>.txt: project, project-legacy, user)
+#   bundled-names-user  (BUNDLED=1) bundled-names in the global folder `~/.letta/skills`, no project skill
 #   letta-nested  tests/fixtures/letta-discovery (kept out of prompt-trees: nested, hidden and lower-case
 #              `skill.md` skills that other agents' profiles do not model)
 #
@@ -58,7 +62,13 @@ WORK=$SCRATCH/letta-code
 export LETTA_BIN=${LETTA_BIN:-/tmp/oracles-letta/letta/letta-code/letta.js}
 [ -x "$LETTA_BIN" ] || { echo "no Letta Code at $LETTA_BIN (see the header)" >&2; exit 2; }
 ALL_TREES="all-fields minimal override-base override-project override empty invalid chars long-desc blocks crlf unicode claude-fields budget-60 tolerated name-order collation same-name letta-parse letta-nested letta-dup scopes"
+BUNDLED=${BUNDLED:-0}
+# With bundled skills on: a small tree, user skills named as bundled ones (in the project, and in
+# the global folder), and nothing at all.
+BUNDLED_TREES="minimal bundled-names bundled-names-user empty"
+[ "$BUNDLED" = 1 ] && ALL_TREES=$BUNDLED_TREES
 TREES_SEL=${ONLY_TREES:-$ALL_TREES}
+SUFFIX=""; [ "$BUNDLED" = 1 ] && SUFFIX=-bundled
 # Skills the mock activates, per tree (one per line; the default is none).
 calls() {
   case "$1" in
@@ -70,6 +80,7 @@ calls() {
     letta-parse) printf '%s\n' custom-id no-fm dmi-upper id-field-name ;;
     letta-nested) printf '%s\n' outer outer/inner lower hidden-dir ;;
     letta-dup) printf '%s\n' dup-skill legacy-vs-user ;;
+    bundled-names|bundled-names-user) [ "$BUNDLED" = 1 ] && printf '%s\n' browser-use ;;
   esac
 }
 VERSION=$(cd /tmp && env -i PATH="$PATH" HOME=/tmp "$LETTA_BIN" --version 2>/dev/null | grep -oE '[0-9]+\.[0-9]+\.[0-9]+' | head -1)
@@ -77,7 +88,7 @@ VERSION=$(cd /tmp && env -i PATH="$PATH" HOME=/tmp "$LETTA_BIN" --version 2>/dev
 DST=$OUT/letta-code-$VERSION
 DATE=$(date -u +%FT%TZ)
 rm -rf "$RAW"; mkdir -p "$RAW" "$SCRATCH"
-[ -n "${ONLY_TREES:-}" ] || rm -rf "$DST"
+[ -n "${ONLY_TREES:-}" ] || [ "$BUNDLED" = 1 ] || rm -rf "$DST"
 mkdir -p "$DST"
 FAILS=$RAW/failures.txt; : > "$FAILS"
 fail() { echo "FAIL $*" | tee -a "$FAILS" >&2; }
@@ -131,7 +142,7 @@ PYEOF
 
 declare -A STATUS
 for t in $TREES_SEL; do
-  raw=$RAW/$t dst=$DST/$t src=$TREES/$t
+  raw=$RAW/$t dst=$DST/$t$SUFFIX src=$TREES/$t
   rm -rf "$dst"; mkdir -p "$dst" "$raw"
   if [ "$t" = scopes ]; then
     for s in project project-legacy user; do
@@ -146,9 +157,10 @@ for t in $TREES_SEL; do
       override) src=$TREES/override-project; user=$TREES/override-base ;;
       letta-dup) src=$TREES/letta-dup-project; user=$TREES/letta-dup-user; extra="$TREES/letta-dup-legacy@proj/.skills" ;;
       letta-nested) src=$REPO/tests/fixtures/letta-discovery ;;
+      bundled-names-user) src=$TREES/empty; user=$TREES/bundled-names ;;
     esac
     [ -d "$src" ] || { fail "$t: no tree $src"; continue; }
-    env LETTA_BIN="$LETTA_BIN" WORK="$WORK" USER_TREE="$user" EXTRA_COPY="$extra" ACTIVATE="$(calls "$t")" \
+    env LETTA_BIN="$LETTA_BIN" WORK="$WORK" USER_TREE="$user" EXTRA_COPY="$extra" ACTIVATE="$(calls "$t")" KEEP_BUNDLED="$BUNDLED" \
       "$ORACLES/capture_letta_code.sh" "$src" "$raw" > "$raw.log" 2>&1 || fail "$t: capture rc=$?"
     [ "$(cat "$raw/listing/rc.txt" 2>/dev/null)" = 0 ] || fail "$t: listing rc=$(cat "$raw/listing/rc.txt" 2>/dev/null)"
     pick listing "$raw/listing" "$dst" listing.txt || fail "$t: listing not extracted"
@@ -159,8 +171,8 @@ for t in $TREES_SEL; do
     done < <(calls "$t")
   fi
   for f in "$dst"/*; do norm "$src" < "$f" > "$f.n" && mv "$f.n" "$f"; done
-  STATUS[$t]=$(grep -q "^FAIL $t:" "$FAILS" && echo failed || echo ok)
-  echo "[$t] ${STATUS[$t]}: $(ls "$dst" | tr '\n' ' ')"
+  STATUS[$t$SUFFIX]=$(grep -q "^FAIL $t:" "$FAILS" && echo failed || echo ok)
+  echo "[$t$SUFFIX] ${STATUS[$t$SUFFIX]}: $(ls "$dst" | tr '\n' ' ')"
 done
 
 python3 - "$DST/meta.json" "$VERSION" "$DATE" "$(for t in "${!STATUS[@]}"; do echo "$t=${STATUS[$t]}"; done)" <<'PYEOF'
@@ -174,6 +186,7 @@ json.dump({
     "command": "{ORACLES}/capture_letta_code.sh TREE OUT (letta --backend local -m lmstudio/mock-model --new-agent --no-bundled-skills -p hello)",
     "env": "env -i HOME={WORK}/home LETTA_LOCAL_BACKEND_EXPERIMENTAL=1 LMSTUDIO_BASE_URL=<mock on 127.0.0.1, unshare -n> LETTA_CODE_TELEM=0 DO_NOT_TRACK=1; cwd {WORK}/proj; skills in {WORK}/proj/.agents/skills (override-base, letta-dup-user: {WORK}/home/.letta/skills; letta-dup-legacy: {WORK}/proj/.skills)",
     "capture_script": "tests/oracles/capture_letta_code.sh",
+    "bundled_skills": "off (--no-bundled-skills) in every tree but the <tree>-bundled ones (BUNDLED=1: no flag, the default, bundled skills on); a test of an off tree passes --agent-setting noBundledSkills=true",
     "trees": dict(sorted(trees.items())),
 }, open(path, "w"), indent=2)
 open(path, "a").write("\n")

@@ -7,6 +7,9 @@
 #   tests/oracles/capture_qwen_code.sh [OUT]        OUT defaults to tests/fixtures/prompt-goldens
 #   tests/oracles/capture_qwen_code.sh --generate   only rewrite the generated trees (qwen-budget-at,
 #                                                   qwen-budget-over)
+#   BUNDLED=1 tests/oracles/capture_qwen_code.sh    Qwen Code's 16 bundled skills kept (its default,
+#                                                   `skills.disabledLevels: []`): each tree goes to
+#                                                   <tree>-bundled/ (default trees: BUNDLED_TREES below)
 #
 # 1. Install the real program (pinned 0.24.4; it asks for Node >= 22 and runs on 20) outside the
 #    repository and point QWEN_BIN at it:
@@ -96,15 +99,21 @@ RAW=${RAW:-/tmp/skillkit-prompt-raw-qwen}
 SCRATCH=${SCRATCH:-/tmp/skillkit-oracle-work}
 WORK=$SCRATCH/qwen-code
 : "${QWEN_BIN:?set QWEN_BIN (see the header)}"
+BUNDLED=${BUNDLED:-0}
 ALL_TREES="all-fields minimal override-base override-project override empty invalid chars long-desc blocks crlf unicode claude-fields budget-60 tolerated name-order collation same-name qwen-edge qwen-budget-at qwen-budget-over agents-dup"
+# With bundled skills on: a small tree, the generated budget trees (the bundled entries count
+# against the 8,000 units), user skills named as bundled ones, and nothing at all.
+BUNDLED_TREES="minimal qwen-budget-at qwen-budget-over bundled-names empty"
+[ "$BUNDLED" = 1 ] && ALL_TREES=$BUNDLED_TREES
 TREES_SEL=${ONLY_TREES:-$ALL_TREES}
+SUFFIX=""; [ "$BUNDLED" = 1 ] && SUFFIX=-bundled
 # Trees whose first listed skill is activated; qwen-edge also calls hidden, conditional and unknown names.
 CALL_TREES="minimal all-fields invalid qwen-edge override same-name"
 VERSION=$("$QWEN_BIN" --version 2>/dev/null | tail -1 | tr -d '[:space:]')
 DST=$OUT/qwen-code-$VERSION
 DATE=$(date -u +%FT%TZ)
 rm -rf "$RAW"; mkdir -p "$RAW" "$SCRATCH"
-[ -n "${ONLY_TREES:-}" ] || rm -rf "$DST"
+[ -n "${ONLY_TREES:-}" ] || [ "$BUNDLED" = 1 ] || rm -rf "$DST"
 mkdir -p "$DST"
 FAILS=$RAW/failures.txt; : > "$FAILS"
 fail() { echo "FAIL $*" | tee -a "$FAILS" >&2; }
@@ -154,19 +163,20 @@ PYEOF
 
 declare -A STATUS
 for t in $TREES_SEL; do
-  raw=$RAW/$t dst=$DST/$t src=$TREES/$t user_tree="" extra=""
+  raw=$RAW/$t dst=$DST/$t$SUFFIX src=$TREES/$t user_tree="" extra=""
   if [ "$t" = override ]; then src=$TREES/override-project; user_tree=$TREES/override-base; fi
   if [ "$t" = agents-dup ]; then src=$TREES/minimal; extra="$TREES/qwen-agents@proj/.agents/skills"; fi
   [ -d "$src" ] || { fail "$t: no tree $src"; continue; }
   act_n=0 act=""
   if [[ " $CALL_TREES " == *" $t "* ]]; then act_n=1; fi
+  [ "$BUNDLED" = 1 ] && act_n=0 && [ "$t" = bundled-names ] && act=simplify
   [ "$t" = qwen-edge ] && act=$'when-used\nhidden\nconditional\nspaced-name\nno-such-skill\nbom\nempty-body'
   rm -rf "$dst"; mkdir -p "$dst" "$raw"
   if [ -n "$act" ]; then
-    env QWEN_BIN="$QWEN_BIN" WORK="$WORK" QWEN_ARGS=--debug USER_TREE="$user_tree" EXTRA_COPY="$extra" ACTIVATE="$act" \
+    env QWEN_BIN="$QWEN_BIN" WORK="$WORK" QWEN_ARGS=--debug USER_TREE="$user_tree" EXTRA_COPY="$extra" ACTIVATE="$act" KEEP_BUNDLED="$BUNDLED" \
       "$ORACLES/capture_qwen_code.sh" "$src" "$raw" > "$raw.log" 2>&1 || fail "$t: capture rc=$?"
   else
-    env QWEN_BIN="$QWEN_BIN" WORK="$WORK" QWEN_ARGS=--debug USER_TREE="$user_tree" EXTRA_COPY="$extra" ACTIVATE_N=$act_n \
+    env QWEN_BIN="$QWEN_BIN" WORK="$WORK" QWEN_ARGS=--debug USER_TREE="$user_tree" EXTRA_COPY="$extra" ACTIVATE_N=$act_n KEEP_BUNDLED="$BUNDLED" \
       "$ORACLES/capture_qwen_code.sh" "$src" "$raw" > "$raw.log" 2>&1 || fail "$t: capture rc=$?"
   fi
   [ "$(cat "$raw/listing/rc.txt" 2>/dev/null)" = 0 ] || fail "$t: listing rc=$(cat "$raw/listing/rc.txt" 2>/dev/null)"
@@ -178,8 +188,8 @@ for t in $TREES_SEL; do
   done
   mv "$dst/tool-skill.json" "$DST/tool-skill.json" 2>/dev/null
   for f in "$dst"/*; do [ -f "$f" ] && norm "$src" < "$f" > "$f.n" && mv "$f.n" "$f"; done
-  STATUS[$t]=$([ -s "$FAILS" ] && grep -q "^FAIL $t:" "$FAILS" && echo failed || echo ok)
-  echo "[$t] ${STATUS[$t]}: $(ls "$dst" | tr '\n' ' ')"
+  STATUS[$t$SUFFIX]=$([ -s "$FAILS" ] && grep -q "^FAIL $t:" "$FAILS" && echo failed || echo ok)
+  echo "[$t$SUFFIX] ${STATUS[$t$SUFFIX]}: $(ls "$dst" | tr '\n' ' ')"
 done
 
 python3 - "$DST/meta.json" "$VERSION" "$DATE" "$ORACLES" "$(for t in "${!STATUS[@]}"; do echo "$t=${STATUS[$t]}"; done)" <<'PYEOF'
@@ -191,8 +201,9 @@ trees.update(dict(l.split("=", 1) for l in status.split()))
 json.dump({
     "agent": "qwen-code", "version": version, "date": date,
     "command": "{ORACLES}/capture_qwen_code.sh TREE OUT (qwen --auth-type openai -m qwen3-coder-plus --approval-mode yolo --debug hello)",
-    "env": "env -i HOME={WORK}/home LANG=C.UTF-8 OPENAI_API_KEY=dummy OPENAI_BASE_URL=http://127.0.0.1:18080/v1 (mock, unshare -n); ~/.qwen/settings.json skills.disabledLevels = [bundled], managed auto-memory off; skills in {WORK}/proj/.qwen/skills (override-base: {WORK}/home/.qwen/skills; agents-dup: qwen-agents in {WORK}/proj/.agents/skills)",
+    "env": "env -i HOME={WORK}/home LANG=C.UTF-8 OPENAI_API_KEY=dummy OPENAI_BASE_URL=http://127.0.0.1:18080/v1 (mock, unshare -n); ~/.qwen/settings.json skills.disabledLevels = [bundled] (<tree>-bundled: [], the bundled skills on: BUNDLED=1), managed auto-memory off; skills in {WORK}/proj/.qwen/skills (override-base: {WORK}/home/.qwen/skills; agents-dup: qwen-agents in {WORK}/proj/.agents/skills)",
     "oracles": "{ORACLES}",
+    "bundled_skills": "off (skills.disabledLevels = [\"bundled\"]) in every tree but the <tree>-bundled ones, captured with the default (on); a test of an off tree passes --agent-setting 'skills.disabledLevels=[\"bundled\"]'",
     "trees": dict(sorted(trees.items())),
 }, open(path, "w"), indent=2)
 open(path, "a").write("\n")

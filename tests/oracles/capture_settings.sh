@@ -15,7 +15,12 @@
 #                   <project>/.claude/settings.json, <project>/.claude/settings.local.json
 #   case.json       the tree, how bundled skills were set, rc, stderr when not empty
 # Bundled skills stay off (CLAUDE_CODE_DISABLE_BUNDLED_SKILLS=1) as in every other capture, except in
-# bundled-disabled, where they are switched off by the `disableBundledSkills` setting alone.
+# bundled-disabled, where they are switched off by the `disableBundledSkills` setting alone, and in the
+# bundled-* cases, which keep them (Claude Code's default): bundled-<tree> on the trees minimal, budget-60
+# (over the budget), bundled-names (user skills named as bundled ones) and empty, bundled-false-file
+# (`disableBundledSkills: false` in the project's .claude/settings.json) and bundled-disabled-file
+# (`true` there), bundled-max-desc-overrides (skillListingMaxDescChars and skillOverrides on bundled
+# names). `CASES="bundled-minimal …"` runs only those.
 # Runs under `flock /tmp/oracle-capture.lock` when called by a person: the scratch folder is shared.
 set -uo pipefail
 REPO=$(cd "$(dirname "$(realpath "$0")")/../.." && pwd)
@@ -84,6 +89,12 @@ want overrides && case_ overrides budget-60 0 "$OV" "" "" ""
 want overrides-fraction && case_ overrides-fraction budget-60 0 '{"skillListingBudgetFraction": 0.002, "skillOverrides": {"budget-skill-01": "name-only", "budget-skill-02": "off", "budget-skill-03": "user-invocable-only"}}' "" "" ""
 want overrides-builtin && case_ overrides-builtin minimal 0 '{"skillOverrides": {"plugin-authoring": "name-only", "hello-note": "name-only"}}' "" "" ""
 want bundled-disabled && case_ bundled-disabled minimal 1 '{"disableBundledSkills": true}' "" "" ""
+for t in minimal budget-60 bundled-names empty; do
+  want "bundled-$t" && case_ "bundled-$t" "$t" 1 "" "" "" ""
+done
+want bundled-max-desc-overrides && case_ bundled-max-desc-overrides minimal 1 '{"skillListingMaxDescChars": 100, "skillOverrides": {"dataviz": "name-only", "loop": "off"}}' "" "" ""
+want bundled-false-file && case_ bundled-false-file minimal 1 "" "" '{"disableBundledSkills": false}' ""
+want bundled-disabled-file && case_ bundled-disabled-file bundled-names 1 "" "" '{"disableBundledSkills": true}' ""
 want files && case_ files budget-60 0 "" \
   '{"skillListingMaxDescChars": 50, "skillListingBudgetFraction": 0.5, "skillOverrides": {"budget-skill-05": "off", "budget-skill-06": "name-only", "budget-skill-09": "name-only"}}' \
   '{"skillListingMaxDescChars": 80, "skillOverrides": {"budget-skill-06": "on", "budget-skill-07": "off"}}' \

@@ -166,6 +166,10 @@ for a in $SEL; do
   [ "$USE_LOCK" = 1 ] && cmd=(flock "$LOCK" "${cmd[@]}")
   echo "   capturing (log: $log)" >&2
   "${cmd[@]}" > "$log" 2>&1; rc=$?
+  # Qwen Code and Letta Code also have goldens with their bundled skills on (<tree>-bundled/).
+  case "$a" in qwen-code|letta-code)
+    [ "$rc" = 0 ] && { env BUNDLED=1 "${cmd[@]}" >> "$log" 2>&1; rc=$?; } ;;
+  esac
   got=$(ls -d "$out/$a"-[0-9]* 2>/dev/null | head -1)
   if [ -z "$got" ]; then cannot "$a" "the capture wrote no goldens (rc $rc, log: $log)"; continue; fi
   [ "$(basename "$got")" = "$a-$new" ] || echo "   note: the program reports itself as $(basename "$got")" >&2

@@ -9,7 +9,19 @@ use std::path::PathBuf;
 
 const AGENT: &str = "claude-code-2.1.332";
 
+/// How every golden outside `settings-bundled-*` was captured (CLAUDE_CODE_DISABLE_BUNDLED_SKILLS=1,
+/// meta.json): the same as Claude Code's own setting `disableBundledSkills: true`.
+const BUNDLED_OFF: [&str; 2] = ["--agent-setting", "disableBundledSkills=true"];
+
+/// The render with the bundled skills off, as the goldens were captured.
 fn render(sources: &[String], extra: &[&str]) -> String {
+    let mut extra = extra.to_vec();
+    extra.extend(BUNDLED_OFF);
+    render_as_is(sources, &extra)
+}
+
+/// The render with nothing added (the bundled skills on unless `extra` says otherwise).
+fn render_as_is(sources: &[String], extra: &[&str]) -> String {
     let mut args = vec!["prompt", "--agent", "claude-code"];
     for s in sources {
         args.extend(["--source", s.as_str()]);
@@ -339,6 +351,9 @@ fn render_settings_case(case: &str, extra: &[&str]) -> (String, String, i32) {
             args.extend(["--agent-setting".to_string(), format!("{k}={v}")]);
         }
     }
+    if meta["bundled_skills"] != "kept" {
+        args.extend(BUNDLED_OFF.iter().map(|s| s.to_string()));
+    }
     args.extend(extra.iter().map(|s| s.to_string()));
     let refs: Vec<&str> = args.iter().map(String::as_str).collect();
     let out = skillkit(&refs);
@@ -378,7 +393,18 @@ fn a_bad_value_drops_the_agents_file_and_is_an_error_on_the_command_line() {
     std::fs::write(dir.path().join(".claude/settings.json"), golden(AGENT, case, "settings.json").unwrap() + "")
         .unwrap();
     let config = dir.path().join("skillkit.toml").to_string_lossy().into_owned();
-    let out = skillkit(&["--config", &config, "prompt", "--agent", "claude-code", "--source", &tree("long-desc")]);
+    let long = tree("long-desc");
+    let out = skillkit(&[
+        "--config",
+        &config,
+        "prompt",
+        "--agent",
+        "claude-code",
+        "--source",
+        &long,
+        BUNDLED_OFF[0],
+        BUNDLED_OFF[1],
+    ]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_same(&out.stdout, &golden(AGENT, case, "listing.txt").unwrap(), case);
     assert!(out.stderr.contains("settings.json (skillListingMaxDescChars)"), "{}", out.stderr);
@@ -448,7 +474,7 @@ fn json_carries_the_effective_settings_with_their_origin() {
     let bundled = setting("disableBundledSkills");
     assert_eq!(
         (bundled["value"].clone(), bundled["origin"]["kind"].clone()),
-        (serde_json::json!(true), serde_json::json!("default"))
+        (serde_json::json!(false), serde_json::json!("default"))
     );
     assert_eq!(v["budget"]["limit"], 6000);
     assert!(v["budget"]["rule"].as_str().unwrap().contains("skillListingBudgetFraction 0.002"));
@@ -463,7 +489,8 @@ fn json_carries_the_effective_settings_with_their_origin() {
     assert!(text.contains("\n- budget-skill-02\n"));
     assert!(!text.contains("budget-skill-03") && !text.contains("budget-skill-04"));
     // Default settings: every value's origin is the default.
-    let v = json(std::slice::from_ref(&t), &[]);
+    let v: serde_json::Value =
+        serde_json::from_str(&render_as_is(std::slice::from_ref(&t), &["--format", "json"])).unwrap();
     assert!(v["settings"].as_array().unwrap().iter().all(|s| s["origin"]["kind"] == "default"), "{}", v["settings"]);
 }
 
@@ -480,7 +507,18 @@ fn a_settings_file_leading_outside_the_project_is_not_read() {
     std::fs::write(project.join("skillkit.toml"), "").unwrap();
     std::os::unix::fs::symlink(&outside, project.join(".claude/settings.json")).unwrap();
     let config = project.join("skillkit.toml").to_string_lossy().into_owned();
-    let out = skillkit(&["--config", &config, "prompt", "--agent", "claude-code", "--source", &tree("minimal")]);
+    let minimal = tree("minimal");
+    let out = skillkit(&[
+        "--config",
+        &config,
+        "prompt",
+        "--agent",
+        "claude-code",
+        "--source",
+        &minimal,
+        BUNDLED_OFF[0],
+        BUNDLED_OFF[1],
+    ]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_same(&out.stdout, &golden(AGENT, "minimal", "listing.txt").unwrap(), "minimal");
     assert!(out.stderr.contains("outside the project"), "{}", out.stderr);
@@ -495,7 +533,7 @@ fn a_session_scripts_agent_settings_shape_its_prompt() {
     let rel = "../fixtures/prompt-trees/budget-60";
     std::fs::write(
         &script,
-        format!("agent: claude-code\nsources: [{rel:?}]\nagent_settings: [\"skillListingBudgetFraction=0.002\"]\nsteps: []\n"),
+        format!("agent: claude-code\nsources: [{rel:?}]\nagent_settings: [\"skillListingBudgetFraction=0.002\", \"disableBundledSkills=true\"]\nsteps: []\n"),
     )
     .unwrap();
     let out = skillkit(&["simulate", &script.to_string_lossy(), "--format", "json"]);
@@ -515,5 +553,41 @@ fn a_session_scripts_agent_settings_shape_its_prompt() {
             && out.stderr.contains("`agent_settings`: skillOverrides.x=hide: skillOverrides.x must be"),
         "{}",
         out.stderr
+    );
+}
+
+/// With the bundled skills on (Claude Code's default), the settings cases `settings-bundled-*`
+/// above hold the listings; here, what the verdicts say: a bundled skill gives way to the
+/// library's folder of its name (the winner named), Claude Code's own entries keep their lines
+/// over the budget and the reason of a description they pushed out says so, and
+/// `disableBundledSkills` from the project's own settings file switches them off.
+#[test]
+fn bundled_skills_in_the_verdicts() {
+    let v: serde_json::Value =
+        serde_json::from_str(&render_as_is(&[tree("bundled-names")], &["--format", "json"])).unwrap();
+    let skills = v["skills"].as_array().unwrap();
+    let replaced: Vec<&str> =
+        skills.iter().filter(|s| s["decision"] == "shadowed").map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(replaced, ["simplify", "workflow-authoring", "init"]);
+    let why = skills.iter().find(|s| s["decision"] == "shadowed").unwrap()["reason"].as_str().unwrap();
+    assert!(why.contains("bundled skill `simplify` gives way to the library's skill folder"), "{why}");
+    let v: serde_json::Value =
+        serde_json::from_str(&render_as_is(&[tree("budget-60")], &["--format", "json"])).unwrap();
+    let cut: Vec<&serde_json::Value> =
+        v["skills"].as_array().unwrap().iter().filter(|s| s["decision"] == "name-only").collect();
+    assert_eq!(cut.len(), 4, "{}", v["skills"]);
+    assert!(cut[0]["reason"].as_str().unwrap().contains("Claude Code's own skills (dataviz, "), "{}", cut[0]["reason"]);
+    // Without them the same tree fits.
+    let v = json(&[tree("budget-60")], &[]);
+    assert!(v["skills"].as_array().unwrap().iter().all(|s| s["decision"] == "full"), "{}", v["skills"]);
+    assert_same(
+        &render_settings_case("settings-bundled-disabled-file", &[]).0,
+        &golden(AGENT, "settings-bundled-disabled-file", "listing.txt").unwrap(),
+        "from the project's .claude/settings.json",
+    );
+    assert_same(
+        &render_as_is(&[tree("bundled-names")], &["--agent-setting", "disableBundledSkills=false"]),
+        &golden(AGENT, "settings-bundled-bundled-names", "listing.txt").unwrap(),
+        "bundled-names, spelled out",
     );
 }

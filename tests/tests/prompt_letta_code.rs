@@ -42,8 +42,16 @@ fn library(sources: &[String]) -> Library {
     open_library(sources, &letta_code::AGENT)
 }
 
+/// How every golden but the `*-bundled` ones was captured (`--no-bundled-skills`; meta.json).
+const BUNDLED_OFF: &str = "noBundledSkills=true";
+
 fn render(sources: &[String]) -> String {
+    render_with(sources, &["--agent-setting", BUNDLED_OFF])
+}
+
+fn render_with(sources: &[String], extra: &[&str]) -> String {
     let mut args = vec!["prompt", "--agent", "letta-code"];
+    args.extend(extra);
     for s in sources {
         args.extend(["--source", s.as_str()]);
     }
@@ -107,7 +115,7 @@ fn skill_calls_answer_as_letta_code_does() {
             let result = substitute(v["tool_result"].as_str().unwrap(), &map);
             let after: Vec<String> =
                 v["after"].as_array().unwrap().iter().map(|m| substitute(m["text"].as_str().unwrap(), &map)).collect();
-            match letta_code::activate(&lib, name) {
+            match letta_code::activate_with(&lib, name, false) {
                 Ok((ours, message)) => {
                     assert_same(&ours, &result, &format!("{t}/{f}"));
                     assert_eq!(after.len(), 1, "{t}/{f}");
@@ -175,4 +183,50 @@ fn sessions_activate_with_the_skill_tool() {
     let call = (letta_code::ACTIVATION.call)(&prompt, "Skill", &serde_json::json!({"skill": "hello-note"}));
     assert_eq!(call, Some(skillkit::agent::SkillCall::invoke("hello-note".into())));
     assert_eq!((letta_code::ACTIVATION.call)(&prompt, "skill", &serde_json::json!({"skill": "hello-note"})), None);
+}
+
+/// With the bundled skills on (Letta Code's default, no `--no-bundled-skills`), every listing is
+/// byte-exact: the 20 bundled entries sorted in among the library's by id, and the library's copy
+/// of a bundled id, from the project or the global folder, listed in its place.
+#[test]
+fn listings_with_the_bundled_skills_are_byte_exact() {
+    let names = tree("bundled-names");
+    let cases: [Case; 4] = [
+        ("minimal-bundled", vec![tree("minimal")], vec![(PROJECT_ROOT, tree("minimal"))]),
+        ("bundled-names-bundled", vec![names.clone()], vec![(PROJECT_ROOT, names.clone())]),
+        ("bundled-names-user-bundled", vec![names.clone(), tree("empty")], vec![(USER_ROOT, names.clone())]),
+        ("empty-bundled", vec![tree("empty")], vec![]),
+    ];
+    for (golden_dir, sources, map) in cases {
+        let want = golden(AGENT, golden_dir, "listing.txt").unwrap_or_else(|| panic!("no golden for {golden_dir}"));
+        assert_same(&render_with(&sources, &[]), &want, golden_dir);
+        assert_same(&render_with(&sources, &["--agent-setting", "noBundledSkills=false"]), &want, golden_dir);
+        let lib = library(&sources);
+        for (_, f, v) in golden_jsons(AGENT, golden_dir, "call-") {
+            let name = v["skill"].as_str().unwrap();
+            let result = substitute(v["tool_result"].as_str().unwrap(), &map);
+            let ours = match letta_code::activate(&lib, name) {
+                Ok((ours, message)) => {
+                    let after = substitute(v["after"][0]["text"].as_str().unwrap(), &map);
+                    assert_same(&message, &after, &format!("{golden_dir}/{f}"));
+                    ours
+                }
+                Err(ours) => ours,
+            };
+            assert_same(&ours, &result, &format!("{golden_dir}/{f}"));
+        }
+    }
+}
+
+/// A bundled skill gives way to the library's skill of its id, and the verdict names the winner.
+#[test]
+fn a_bundled_skill_gives_way_to_the_librarys() {
+    let p = letta_code::AGENT.render(&library(&[tree("bundled-names")]), &Default::default()).unwrap();
+    let replaced: Vec<_> = p.skills.iter().filter(|s| s.decision == Decision::Shadowed).collect();
+    assert_eq!(replaced.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["browser-use", "workflow-authoring"]);
+    let why = replaced[0].reason.as_deref().unwrap();
+    assert!(why.contains("bundled `browser-use` gives way to the library's `browser-use`"), "{why}");
+    assert_eq!(p.skills.iter().filter(|s| s.source.is_none() && s.decision == Decision::Full).count(), 18);
+    let off = render_with(&[tree("bundled-names")], &["--agent-setting", BUNDLED_OFF]);
+    assert!(!off.contains("acquiring-skills") && off.contains("zz-plain"), "{off}");
 }

@@ -32,8 +32,24 @@ fn library(sources: &[String]) -> Library {
     open_library(sources, &qwen_code::AGENT)
 }
 
+/// How every golden but the `*-bundled` ones was captured (the golden's meta.json says so).
+const BUNDLED_OFF: &str = r#"skills.disabledLevels=["bundled"]"#;
+
+/// Render options with the bundled skills off, as the goldens were captured.
+fn off() -> skillkit::prompt::PromptOptions {
+    let assignments = vec![BUNDLED_OFF.to_string()];
+    let sources = skillkit::agent_settings::Sources { assignments: &assignments, ..Default::default() };
+    let (settings, _) = skillkit::agent_settings::resolve("qwen-code", &sources).unwrap();
+    skillkit::prompt::PromptOptions { settings, ..Default::default() }
+}
+
 fn render(sources: &[String]) -> String {
+    render_with(sources, &["--agent-setting", BUNDLED_OFF])
+}
+
+fn render_with(sources: &[String], extra: &[&str]) -> String {
     let mut args = vec!["prompt", "--agent", "qwen-code", "--format", "text"];
+    args.extend(extra);
     for s in sources {
         args.extend(["--source", s.as_str()]);
     }
@@ -73,7 +89,7 @@ fn qwen_folder_beats_agents_folder() {
     for sources in [vec![a.clone(), q.clone()], vec![q.clone(), a.clone()]] {
         let s: Vec<String> = sources.iter().map(|p| p.to_string_lossy().into_owned()).collect();
         assert_same(&render(&s), &golden(AGENT, "agents-dup", "listing.txt").unwrap(), "agents-dup");
-        let p = qwen_code::AGENT.render(&library(&s), &Default::default()).unwrap();
+        let p = qwen_code::AGENT.render(&library(&s), &off()).unwrap();
         let shadowed: Vec<_> = p.skills.iter().filter(|s| s.decision == Decision::Shadowed).map(|s| &s.path).collect();
         assert_eq!(shadowed.len(), 1);
         assert!(shadowed[0].contains(".agents/skills/hello-note"), "{shadowed:?}");
@@ -117,7 +133,7 @@ fn skipped_skills_match_the_debug_log() {
             .lines()
             .map(str::to_string)
             .collect();
-        let p = qwen_code::AGENT.render(&library(&sources), &Default::default()).unwrap();
+        let p = qwen_code::AGENT.render(&library(&sources), &off()).unwrap();
         let mut ours: Vec<String> = p
             .skills
             .iter()
@@ -143,7 +159,7 @@ fn activation_results_match() {
         let lib = library(&sources);
         for (name, f, v) in golden_jsons(AGENT, t, "call-") {
             let want = substitute(v["tool_result"].as_str().unwrap(), &map);
-            let ours = match qwen_code::activate(&lib, &name.replace('_', " ")) {
+            let ours = match qwen_code::activate_with(&lib, &name.replace('_', " "), false) {
                 Ok(s) | Err(s) => s,
             };
             assert_same(&ours, &want, &format!("{t}/{f}"));
@@ -158,11 +174,11 @@ fn activation_results_match() {
 /// 8,001 and is cut; the budget is an input.
 #[test]
 fn the_budget_counts_utf16_units() {
-    let at = qwen_code::AGENT.render(&library(&[tree("qwen-budget-at")]), &Default::default()).unwrap();
+    let at = qwen_code::AGENT.render(&library(&[tree("qwen-budget-at")]), &off()).unwrap();
     assert!(at.skills.iter().all(|s| s.decision == Decision::Full));
-    let over = qwen_code::AGENT.render(&library(&[tree("qwen-budget-over")]), &Default::default()).unwrap();
+    let over = qwen_code::AGENT.render(&library(&[tree("qwen-budget-over")]), &off()).unwrap();
     assert!(over.skills.iter().all(|s| s.decision == Decision::Truncated), "{:?}", over.skills);
-    let opts = skillkit::prompt::PromptOptions { char_budget: Some(8001), ..Default::default() };
+    let opts = skillkit::prompt::PromptOptions { char_budget: Some(8001), ..off() };
     let loose = qwen_code::AGENT.render(&library(&[tree("qwen-budget-over")]), &opts).unwrap();
     assert!(loose.skills.iter().all(|s| s.decision == Decision::Full));
 }
@@ -197,4 +213,66 @@ fn sessions_answer_as_qwen_code() {
     let mut s = Session::new(&qwen_code::AGENT, &[PathBuf::from(tree("qwen-edge"))], Settings::default());
     let hidden = s.apply(Step::Invoke { skill: "hidden".into(), args: None }).outcome.clone();
     assert!(hidden.is_error && hidden.result.starts_with("Skill \"hidden\" not found. Available skills: "));
+    // Qwen Code's default keeps its bundled skills: the refusal names them too.
+    assert!(hidden.result.contains("batch, "), "{}", hidden.result);
+}
+
+/// Trees captured with Qwen Code's bundled skills on (its default; `BUNDLED=1`), as `<tree>-bundled`.
+const BUNDLED_TREES: [&str; 5] = ["minimal", "qwen-budget-at", "qwen-budget-over", "bundled-names", "empty"];
+
+/// With the bundled skills on (no setting: the default), every listing is byte-exact: the 14
+/// bundled entries sorted in among the library's, the library's copy of a bundled name listed in
+/// its place, the bundled entries counted against the 8,000 units but never shortened.
+#[test]
+fn listings_with_the_bundled_skills_are_byte_exact() {
+    for t in BUNDLED_TREES {
+        let golden_dir = format!("{t}-bundled");
+        let want = golden(AGENT, &golden_dir, "listing.txt").unwrap_or_else(|| panic!("no golden for {golden_dir}"));
+        let want = substitute(&want, &[(PROJECT_ROOT, tree(t))]);
+        assert_same(&render_with(&[tree(t)], &[]), &want, &golden_dir);
+        // The same through the agent's own setting, spelled out.
+        assert_same(&render_with(&[tree(t)], &["--agent-setting", "skills.disabledLevels=[]"]), &want, &golden_dir);
+        for (name, f, v) in golden_jsons(AGENT, &golden_dir, "call-") {
+            let want = substitute(v["tool_result"].as_str().unwrap(), &[(PROJECT_ROOT, tree(t))]);
+            let ours = match qwen_code::activate(&library(&[tree(t)]), &name) {
+                Ok(s) | Err(s) => s,
+            };
+            assert_same(&ours, &want, &format!("{golden_dir}/{f}"));
+        }
+    }
+}
+
+/// The verdicts say what the bundled skills did: a bundled skill gives way to the library's skill
+/// of its name (named as the winner), and a description the bundled entries pushed over the budget
+/// says so.
+#[test]
+fn bundled_skills_in_the_verdicts() {
+    let p = qwen_code::AGENT.render(&library(&[tree("bundled-names")]), &Default::default()).unwrap();
+    let replaced: Vec<_> =
+        p.skills.iter().filter(|s| s.decision == Decision::Shadowed).map(|s| s.name.as_str()).collect();
+    assert_eq!(replaced, ["browser-use", "simplify", "workflow-authoring"]);
+    let why = p.skills.iter().find(|s| s.decision == Decision::Shadowed).unwrap().reason.clone().unwrap();
+    assert!(why.contains("bundled `browser-use` gives way to the library's `browser-use`"), "{why}");
+    let ours = p.skills.iter().find(|s| s.name == "simplify" && s.decision == Decision::Full).unwrap();
+    assert!(ours.path.ends_with("simplify/SKILL.md"), "{}", ours.path);
+    let at = qwen_code::AGENT.render(&library(&[tree("qwen-budget-at")]), &Default::default()).unwrap();
+    let cut: Vec<_> = at.skills.iter().filter(|s| s.decision == Decision::Truncated).collect();
+    assert_eq!(cut.len(), 20, "{:?}", at.skills);
+    assert!(cut[0].reason.as_deref().unwrap().contains("without them it would fit"), "{:?}", cut[0].reason);
+    let bundled = at.skills.iter().filter(|s| s.source.is_none()).count();
+    assert_eq!(bundled, qwen_code::BUNDLED.len());
+    // Switched off in the project's own .qwen/settings.json, as Qwen Code reads it.
+    let t = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(t.path().join(".qwen/skills/hello-note")).unwrap();
+    std::fs::write(t.path().join(".git"), "").unwrap();
+    std::fs::copy(
+        Path::new(&tree("minimal")).join("hello-note/SKILL.md"),
+        t.path().join(".qwen/skills/hello-note/SKILL.md"),
+    )
+    .unwrap();
+    let src = t.path().join(".qwen/skills").to_string_lossy().into_owned();
+    assert!(render_with(std::slice::from_ref(&src), &[]).contains("<location>\nbundled\n"));
+    std::fs::write(t.path().join(".qwen/settings.json"), r#"{"skills": {"disabledLevels": ["bundled"]}}"#).unwrap();
+    let text = render_with(&[src], &[]);
+    assert!(!text.contains("bundled") && text.contains("hello-note"), "{text}");
 }

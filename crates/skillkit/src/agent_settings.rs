@@ -6,7 +6,8 @@
 //! Sources, lowest precedence first ([`resolve`]): the agent's default; the agent's own settings
 //! files (Claude Code: `~/.claude/settings.json` when asked for, then the project's
 //! `.claude/settings.json`, then `.claude/settings.local.json`; Codex: `~/.codex/config.toml`
-//! when asked for); the project's `skillkit.toml` (`[agents.<agent>]`); the command line
+//! when asked for; Qwen Code: `~/.qwen/settings.json` when asked for, then the project's
+//! `.qwen/settings.json`); the project's `skillkit.toml` (`[agents.<agent>]`); the command line
 //! (`--agent-setting KEY=VALUE`, `--context-window`, `--char-budget`). A later source wins a key;
 //! `skillOverrides` is merged skill by skill, as Claude Code merges it (captured: a skill set
 //! `name-only` in the user file and `on` in the project file is listed in full).
@@ -39,6 +40,8 @@ pub enum Kind {
     Bool,
     /// Per skill name: `on`, `name-only`, `user-invocable-only` or `off`.
     Overrides,
+    /// A list of Qwen Code's skill levels: `project`, `user`, `extension`, `bundled`.
+    Levels,
 }
 
 /// One setting an agent reads about its skill listing.
@@ -65,6 +68,10 @@ pub const MAX_DESC_CHARS: &str = "skillListingMaxDescChars";
 pub const SKILL_OVERRIDES: &str = "skillOverrides";
 /// Claude Code's switch for its bundled skills.
 pub const DISABLE_BUNDLED: &str = "disableBundledSkills";
+/// Qwen Code's skill levels left out (`["bundled"]` leaves out its bundled skills).
+pub const DISABLED_LEVELS: &str = "skills.disabledLevels";
+/// Letta Code's `--no-bundled-skills`.
+pub const NO_BUNDLED: &str = "noBundledSkills";
 /// Claude Code's fixed listing budget in characters (an environment variable).
 pub const CHAR_BUDGET: &str = "SLASH_COMMAND_TOOL_CHAR_BUDGET";
 /// Codex's context window in tokens (its budget is 2% of it).
@@ -104,9 +111,9 @@ pub const SPECS: &[Spec] = &[
         agent: "claude-code",
         key: DISABLE_BUNDLED,
         kind: Kind::Bool,
-        default: "true",
-        agent_name: "`disableBundledSkills` in settings.json (or CLAUDE_CODE_DISABLE_BUNDLED_SKILLS)",
-        doc: "Claude Code's own default is false; its bundled skills (13 in 2.1.330, their set behind feature gates) are not modelled, so the listing is always the one with them off, as every golden was captured; `false` is refused",
+        default: "false",
+        agent_name: "`disableBundledSkills` in settings.json (the environment variable CLAUDE_CODE_DISABLE_BUNDLED_SKILLS is not read)",
+        doc: "`true` leaves out the 12 bundled skills Claude Code 2.1.332 lists after the user's (dataviz … security-review, as `claude -p` lists them with an API key; their set depends on Claude Code's feature gates); the built-in plugin skill `plugin-authoring` stays",
     },
     Spec {
         agent: "claude-code",
@@ -115,6 +122,22 @@ pub const SPECS: &[Spec] = &[
         default: "null",
         agent_name: "environment variable `SLASH_COMMAND_TOOL_CHAR_BUDGET` (also under `env` in settings.json)",
         doc: "a fixed listing budget in characters, in place of the share of the context window (`--char-budget`)",
+    },
+    Spec {
+        agent: "qwen-code",
+        key: DISABLED_LEVELS,
+        kind: Kind::Levels,
+        default: "[]",
+        agent_name: "`skills.disabledLevels` in .qwen/settings.json (the project's, or ~/.qwen/settings.json)",
+        doc: "skill levels Qwen Code does not load: `bundled` leaves out its 14 listed bundled skills (0.24.4, 16 in all), `project` and `user` the library's own folders (`extension` has no effect here)",
+    },
+    Spec {
+        agent: "letta-code",
+        key: NO_BUNDLED,
+        kind: Kind::Bool,
+        default: "false",
+        agent_name: "command-line flag `--no-bundled-skills`",
+        doc: "`true` leaves out the 20 bundled skills Letta Code 0.32.18 sorts in among the user's",
     },
     Spec {
         agent: "codex",
@@ -131,9 +154,13 @@ pub fn specs_of(agent: &str) -> impl Iterator<Item = &'static Spec> + '_ {
     SPECS.iter().filter(move |s| s.agent == agent)
 }
 
-/// The setting an `--agent-setting KEY=VALUE` names: `KEY`, without a `skillOverrides.NAME` tail.
+/// The setting an `--agent-setting KEY=VALUE` names: `KEY`, without a `skillOverrides.NAME` tail
+/// (a dotted key that is a setting itself, Qwen Code's `skills.disabledLevels`, stays whole).
 pub fn assignment_key(assignment: &str) -> &str {
-    let key = assignment.split_once('=').map_or(assignment, |(k, _)| k);
+    let key = assignment.split_once('=').map_or(assignment, |(k, _)| k).trim();
+    if SPECS.iter().any(|s| s.key == key) {
+        return key;
+    }
     key.split('.').next().unwrap_or("").trim()
 }
 
@@ -141,6 +168,33 @@ pub fn assignment_key(assignment: &str) -> &str {
 /// agents an `--agent-setting` goes to.
 pub fn takes(agent: &str, assignment: &str) -> bool {
     spec(agent, assignment_key(assignment)).is_some()
+}
+
+/// A set of Qwen Code's skill levels (`skills.disabledLevels`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Levels(u8);
+
+impl Levels {
+    /// Qwen Code's level names, in its precedence order.
+    pub const NAMES: [&'static str; 4] = ["project", "user", "extension", "bundled"];
+
+    pub fn contains(self, level: &str) -> bool {
+        Self::NAMES.iter().position(|n| *n == level).is_some_and(|i| self.0 & (1 << i) != 0)
+    }
+
+    fn with(self, level: &str) -> Option<Levels> {
+        Self::NAMES.iter().position(|n| *n == level).map(|i| Levels(self.0 | (1 << i)))
+    }
+
+    pub fn names(self) -> Vec<&'static str> {
+        Self::NAMES.iter().copied().filter(|n| self.contains(n)).collect()
+    }
+}
+
+impl Serialize for Levels {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.names().serialize(s)
+    }
 }
 
 fn spec(agent: &str, key: &str) -> Option<&'static Spec> {
@@ -210,6 +264,7 @@ pub enum Scalar {
     Number(f64),
     Count(u64),
     Bool(bool),
+    Levels(Levels),
 }
 
 /// One source's values, before merging.
@@ -262,6 +317,19 @@ impl AgentSettings {
             Some((Scalar::Bool(b), _)) => Some(*b),
             _ => None,
         }
+    }
+
+    /// A [`Kind::Levels`] setting (`None`: unset, the default `[]`).
+    pub fn levels(&self, key: &str) -> Option<Levels> {
+        match self.scalars.get(key) {
+            Some((Scalar::Levels(l), _)) => Some(*l),
+            _ => None,
+        }
+    }
+
+    /// Where a scalar setting came from (`None`: unset).
+    pub fn origin(&self, key: &str) -> Option<&Origin> {
+        self.scalars.get(key).map(|(_, o)| o)
     }
 
     /// The `skillOverrides` entry for a skill name (`None`: on).
@@ -382,12 +450,17 @@ fn parse_into(agent: &str, key: &str, value: &serde_json::Value, layer: &mut Lay
         }
         Kind::Bool => {
             let b = value.as_bool().ok_or_else(|| format!("{key} must be true or false, not {value}"))?;
-            if key == DISABLE_BUNDLED && !b {
-                return Err(format!(
-                    "{key} = false is not modelled: Claude Code's bundled skills depend on its feature gates, so skillkit renders the listing with them off (true)"
-                ));
-            }
             layer.scalars.insert(s.key, Scalar::Bool(b));
+        }
+        Kind::Levels => {
+            let bad =
+                || format!("{key} must be a list of \"project\", \"user\", \"extension\", \"bundled\", not {value}");
+            let J::Array(items) = value else { return Err(bad()) };
+            let mut levels = Levels::default();
+            for item in items {
+                levels = item.as_str().and_then(|l| levels.with(l)).ok_or_else(bad)?;
+            }
+            layer.scalars.insert(s.key, Scalar::Levels(levels));
         }
         Kind::Overrides => {
             let J::Object(map) = value else {
@@ -420,6 +493,19 @@ pub fn parse_assignment(agent: &str, assignment: &str, layer: &mut Layer) -> Res
 pub fn parse_table(agent: &str, table: &toml::Table, where_: &str) -> Result<Layer, String> {
     let mut layer = Layer::default();
     for (key, value) in table {
+        // `[agents.qwen-code.skills] disabledLevels = […]` is the dotted key `skills.disabledLevels`.
+        if let Some(inner) = value.as_table().filter(|_| spec(agent, key).is_none()) {
+            for (k, v) in inner {
+                let dotted = format!("{key}.{k}");
+                if spec(agent, &dotted).is_some() {
+                    let json = serde_json::to_value(v).map_err(|e| format!("{where_} {dotted}: {e}"))?;
+                    parse_into(agent, &dotted, &json, &mut layer).map_err(|m| format!("{where_} {dotted}: {m}"))?;
+                    continue;
+                }
+                return Err(format!("{where_} {dotted}: {agent} has no setting `{dotted}`"));
+            }
+            continue;
+        }
         let json = serde_json::to_value(value).map_err(|e| format!("{where_} {key}: {e}"))?;
         parse_into(agent, key, &json, &mut layer).map_err(|m| format!("{where_} {key}: {m}"))?;
     }
@@ -435,9 +521,6 @@ pub fn parse_claude_settings(text: &str) -> Result<Layer, String> {
     let mut layer = Layer::default();
     for key in [BUDGET_FRACTION, MAX_DESC_CHARS, SKILL_OVERRIDES, DISABLE_BUNDLED] {
         if let Some(v) = obj.get(key) {
-            if key == DISABLE_BUNDLED && v == &serde_json::Value::Bool(false) {
-                continue; // Claude Code's own default; the profile renders the listing without bundled skills anyway.
-            }
             parse_into("claude-code", key, v, &mut layer).map_err(|m| format!("({key}): {m}"))?;
         }
     }
@@ -463,6 +546,17 @@ pub fn parse_codex_config(text: &str) -> Result<Layer, String> {
     Ok(layer)
 }
 
+/// The listing settings in one of Qwen Code's `settings.json` files: `skills.disabledLevels`.
+pub fn parse_qwen_settings(text: &str) -> Result<Layer, String> {
+    let doc: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    let Some(obj) = doc.as_object() else { return Err("not a JSON object".into()) };
+    let mut layer = Layer::default();
+    if let Some(v) = obj.get("skills").and_then(|s| s.get("disabledLevels")) {
+        parse_into("qwen-code", DISABLED_LEVELS, v, &mut layer).map_err(|m| format!("({DISABLED_LEVELS}): {m}"))?;
+    }
+    Ok(layer)
+}
+
 /// An agent's own settings file: where it is and how to read it.
 struct AgentFile {
     /// Relative to the project, or to the home folder.
@@ -479,9 +573,14 @@ fn agent_files(agent: &str) -> &'static [AgentFile] {
         AgentFile { rel: ".claude/settings.local.json", user: false, parse: parse_claude_settings },
     ];
     const CODEX: &[AgentFile] = &[AgentFile { rel: ".codex/config.toml", user: true, parse: parse_codex_config }];
+    const QWEN: &[AgentFile] = &[
+        AgentFile { rel: ".qwen/settings.json", user: true, parse: parse_qwen_settings },
+        AgentFile { rel: ".qwen/settings.json", user: false, parse: parse_qwen_settings },
+    ];
     match agent {
         "claude-code" => CLAUDE,
         "codex" => CODEX,
+        "qwen-code" => QWEN,
         _ => &[],
     }
 }
@@ -593,7 +692,7 @@ mod tests {
             ("skillListingMaxDescChars=0", "greater than 0"),
             ("skillListingMaxDescChars=1.5", "whole number"),
             ("skillOverrides.pdf=hidden", "\"on\", \"name-only\""),
-            ("disableBundledSkills=false", "not modelled"),
+            ("disableBundledSkills=yes", "true or false"),
             ("skillListingBudget=1", "no setting `skillListingBudget`"),
             ("nothing", "KEY=VALUE"),
         ] {
@@ -606,6 +705,35 @@ mod tests {
             assign("codex", "model_context_window=100000").unwrap().scalars[CONTEXT_WINDOW],
             Scalar::Count(100_000)
         );
+    }
+
+    #[test]
+    fn each_agents_bundled_switch_is_its_own_setting() {
+        assert_eq!(
+            assign("claude-code", "disableBundledSkills=false").unwrap().scalars[DISABLE_BUNDLED],
+            Scalar::Bool(false)
+        );
+        assert_eq!(assign("letta-code", "noBundledSkills=true").unwrap().scalars[NO_BUNDLED], Scalar::Bool(true));
+        let l = assign("qwen-code", r#"skills.disabledLevels=["bundled"]"#).unwrap();
+        let Scalar::Levels(levels) = l.scalars[DISABLED_LEVELS] else { panic!() };
+        assert!(levels.contains("bundled") && !levels.contains("user"));
+        assert_eq!(serde_json::to_value(levels).unwrap(), serde_json::json!(["bundled"]));
+        assert!(assign("qwen-code", r#"skills.disabledLevels=["builtin"]"#).unwrap_err().contains("list of"));
+        assert!(assign("qwen-code", "skills.disabledLevels=bundled").unwrap_err().contains("list of"));
+        assert!(
+            takes("qwen-code", r#"skills.disabledLevels=["bundled"]"#)
+                && !takes("claude-code", "skills.disabledLevels=[]")
+        );
+        assert!(takes("claude-code", "skillOverrides.pdf=off"));
+        let t: toml::Table = toml::from_str("[skills]\ndisabledLevels = [\"bundled\", \"user\"]").unwrap();
+        let l = parse_table("qwen-code", &t, "[agents.qwen-code]").unwrap();
+        assert_eq!(
+            l.scalars[DISABLED_LEVELS],
+            Scalar::Levels(Levels::default().with("bundled").unwrap().with("user").unwrap())
+        );
+        let l = parse_qwen_settings(r#"{"skills": {"disabledLevels": ["bundled"]}, "model": {}}"#).unwrap();
+        assert!(matches!(l.scalars[DISABLED_LEVELS], Scalar::Levels(l) if l.contains("bundled")));
+        assert!(parse_qwen_settings(r#"{"skills": {"disabledLevels": "bundled"}}"#).is_err());
     }
 
     #[test]
@@ -661,7 +789,7 @@ mod tests {
         let frac = eff.iter().find(|e| e.key == BUDGET_FRACTION).unwrap();
         assert!(matches!(&frac.origin, Origin::CommandLine { flag } if flag.contains("0.02")));
         let bundled = eff.iter().find(|e| e.key == DISABLE_BUNDLED).unwrap();
-        assert_eq!((bundled.value.clone(), bundled.origin.clone()), (serde_json::json!(true), Origin::Default));
+        assert_eq!((bundled.value.clone(), bundled.origin.clone()), (serde_json::json!(false), Origin::Default));
         // Without the home folder, the user's file is not read.
         let (s, _) = resolve("claude-code", &Sources { home: None, ..sources.clone() }).unwrap();
         assert_eq!(s.skill_override("b"), None);

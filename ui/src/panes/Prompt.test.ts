@@ -37,7 +37,9 @@ function settingsOf(args: RenderPrompt): PromptView['settings'] {
     { key: 'skillListingBudgetFraction', kind: 'fraction', agent_name: 'settings.json', value: frac ?? '0.01', default: '0.01', origin: from('skillListingBudgetFraction') },
     { key: 'skillListingMaxDescChars', kind: 'count', agent_name: 'settings.json', value: '1536', default: '1536', origin: 'default' },
     { key: 'skillOverrides', kind: 'overrides', agent_name: 'settings.json', value: JSON.stringify(overrides), default: '{}', origin: Object.keys(overrides).length ? 'command line' : 'default' },
-    { key: 'disableBundledSkills', kind: 'bool', agent_name: 'settings.json', value: 'true', default: 'true', origin: 'default' },
+    given.has('disableBundledSkills')
+      ? { key: 'disableBundledSkills', kind: 'bool', agent_name: 'settings.json', value: given.get('disableBundledSkills')!, default: 'false', origin: from('disableBundledSkills') }
+      : { key: 'disableBundledSkills', kind: 'bool', agent_name: 'settings.json', value: 'false', default: 'false', origin: 'default' },
   ];
 }
 
@@ -240,13 +242,30 @@ describe('Prompt pane', () => {
     expect(renders().at(-1)).toMatchObject({ char_budget: null });
   });
 
+  it("switches the agent's bundled skills with a checkbox (a true/false setting)", async () => {
+    await start();
+    const bundled = $('[data-testid=agent-setting-disableBundledSkills]') as HTMLInputElement;
+    expect(bundled.type).toBe('checkbox');
+    expect(bundled.checked).toBe(false);
+    bundled.click();
+    await until(() => $('[data-testid=agent-setting-origin-disableBundledSkills]') !== null);
+    expect(renders().at(-1)?.agent_settings).toEqual(['disableBundledSkills=true']);
+    expect(($('[data-testid=agent-setting-disableBundledSkills]') as HTMLInputElement).checked).toBe(true);
+    expect($('[data-testid=agent-setting-origin-disableBundledSkills]')?.textContent).toBe(
+      'true from --agent-setting disableBundledSkills=true',
+    );
+    const again = $('[data-testid=agent-setting-disableBundledSkills]') as HTMLInputElement;
+    again.click();
+    await until(() => renders().at(-1)?.agent_settings?.[0] === 'disableBundledSkills=false');
+  });
+
   it("takes the agent's own listing settings as inputs and shows where each value came from", async () => {
     await start();
     const bar = $('[data-testid=agent-settings]')!;
     expect(bar).not.toBeNull();
     const frac = $('[data-testid=agent-setting-skillListingBudgetFraction]') as HTMLInputElement;
     expect(frac.placeholder).toBe('0.01');
-    expect($('[data-testid=agent-setting-disableBundledSkills]')?.textContent).toBe('disableBundledSkills: true');
+    expect(($('[data-testid=agent-setting-disableBundledSkills]') as HTMLInputElement).checked).toBe(false);
     expect($('[data-testid=agent-setting-origin-skillListingBudgetFraction]')).toBeNull();
     change(frac, '0.002');
     await until(() => $('[data-testid=agent-setting-origin-skillListingBudgetFraction]') !== null);

@@ -10,11 +10,15 @@
 //! `src/tools/impl/skill.ts`). With the default Cloud backend the prompt is assembled on a Letta
 //! server and is not reproduced here (the CLI sends it the skills as `client_skills`).
 //!
-//! - Locations and precedence: the bundled skills (left out with `--no-bundled-skills`, as in
-//!   the captures; not modelled) < the global `~/.letta/skills` < the agent's
+//! - Locations and precedence: the bundled skills ([`BUNDLED`]: 20 for a local agent, on by
+//!   default, left out with `--no-bundled-skills`, our `noBundledSkills=true`, as every golden but
+//!   the `*-bundled` ones was captured; sorted in among the library's by id, captured on
+//!   `minimal-bundled`) < the global `~/.letta/skills` < the agent's
 //!   `~/.letta/agents/{id}/memory/skills` < the legacy project folder `<cwd>/.skills` (or
 //!   `--skills DIR`) < the project's `<cwd>/.agents/skills`: a later folder's skill replaces an
-//!   earlier one of the same id, silently (captures `override`, `letta-dup`). With `--source`
+//!   earlier one of the same id, silently (captures `override`, `letta-dup`; a library skill
+//!   named as a bundled one replaces it from the project and from the global folder alike,
+//!   `bundled-names-bundled`, `bundled-names-user-bundled`). With `--source`
 //!   (lowest priority first, as for every profile) the later source wins.
 //! - Discovery: **recursive**, every folder (hidden ones too; symlinks followed, each real folder
 //!   once) and into skill folders, every file whose name is `SKILL.md` in any case
@@ -295,6 +299,36 @@ pub fn parse_frontmatter(content: &str) -> Frontmatter {
     Frontmatter { fields, body: js_trim(body.unwrap_or("")).to_string() }
 }
 
+/// Letta Code 0.32.18's bundled skills as it lists them for a local agent (`minimal-bundled`):
+/// id and the listed line (the description's first line).
+pub const BUNDLED: &[(&str, &str)] = &[
+    ("acquiring-skills", "Discover and install skills from Hermes, ClawHub, GitHub, and other registries. Load this skill whenever a user asks for a capability you don't already have — image generation, social media, email, calendar, finance, DevOps, search, browser automation, etc."),
+    ("browser-use", "Control a real browser to navigate pages, click, type, fill forms, inspect rendered UI, take screenshots, or record video. Load only when the user asks to open or automate a browser, interact with or test rendered page UI, scrape a site that needs browser execution, or capture a browser screenshot or video. Do not load for backend logs, traces, API or stream events, source-code inspection, or plain HTTP or web research that does not require a browser."),
+    ("context-doctor", "Investigate agent behavior and audit memory structure, organization, and skills; make evidence-backed repairs."),
+    ("creating-mods", "Creates and edits trusted local Letta Code mods, including tools, slash commands, local-only model providers, lifecycle/turn events, scoped conversation helpers, panels, and capability-gated behavior. Use when asked to make a mod, add an agent-callable tool, add a slash command, add a local provider/model adapter, transform turns, react to app events, or add lightweight mod UI outside the dedicated /statusline flow."),
+    ("creating-skills", "Guide for creating effective skills. This skill should be used when users want to create a new skill (or update an existing skill) that extends Letta Code's capabilities with specialized knowledge, workflows, or tool integrations."),
+    ("customizing-commands", "Creates, edits, and enables Letta Code mod-provided slash commands. Use when the user asks to add a custom /command, slash command, command shortcut, scoped conversation-backed command, or command-driven panel behavior."),
+    ("customizing-statusline", "Creates, edits, and migrates Letta Code statusline mods. Use when handling the /statusline command or continuing work started by /statusline."),
+    ("dispatching-coding-agents", "Dispatch stateless coding agents through Claude Code or Codex. Model catalog checked 2026-08-25: Claude Code includes Sonnet 5, Opus 5, and Fable 5; Codex includes GPT-5.6 Luna, Terra, and Sol. Use when you're stuck, need a second opinion, or need parallel research on a hard problem. They have no memory, so you must provide all context."),
+    ("editing-letta-code-desktop-preferences", "Edits Letta Code Desktop (LCD) preferences by safely reading and updating ~/.letta/desktop_preferences.json. Use only when the user asks to change current Desktop/LCD settings such as theme, default working directory, remote access preference, or remote environment name via the preferences JSON."),
+    ("finding-agents", "Find other agents on the same server. Use when the user asks about other agents, wants to migrate memory from another agent, or needs to find an agent by name or tags."),
+    ("initializing-memory", "Comprehensive guide for initializing or reorganizing agent memory. Load this skill when running /init, when the user asks you to set up your memory, or when you need guidance on creating effective memory files."),
+    ("letta-guide", "Read the official Letta documentation (docs.letta.com) through its cached, ETag-checked fetch route. Load before ANY docs.letta.com retrieval — answering how Letta works, what Letta (or you) can do, and looking up Letta API, Agent SDK, or Letta Code reference."),
+    ("messaging-agents", "Send a message to another Letta agent, continue a thread with one, check on it, or reply to a message another agent sent you. Use when you need to ask, inform, or coordinate with another agent, or when a message from another agent arrives."),
+    ("migrating-memory", "Migrate memory blocks from an existing agent to the current agent. Use when the user wants to copy or share memory from another agent, or during /init when setting up a new agent that should inherit memory from an existing one."),
+    ("scheduling-tasks", "Schedules reminders and recurring tasks via the letta cron CLI. Use when the user asks to be reminded of something, wants periodic work or check-ins, or needs to list, inspect, replace, or cancel scheduled tasks."),
+    ("self-configuration", "Inspect or modify Letta Code's own memory, model, context window, system prompt, compaction, permissions, toolsets, mods, skills, channels, schedules, agent secrets, and local runtime settings. Use when the user asks how this agent or conversation is configured, asks about account usage, remaining credits, or model quota, asks you to change how you behave or how the harness runs you, or renames you."),
+    ("submitting-feedback", "Submits user-approved product feedback and bug reports about Letta Code to the Letta team. Load when the user reports a Letta Code bug, requests a product or developer change, or explicitly asks to send feedback. Do not load for corrections to the current agent's behavior or preferences; those are memory edits. Works with cloud-hosted and local agents. Ask before submitting unless the user already explicitly requested submission."),
+    ("syncing-memory-filesystem", "Diagnose and repair MemFS repository setup, remote sync, authentication failures, optional backup remotes, or merge/rebase conflicts. Do not load for routine memory reads or edits."),
+    ("using-mcp-tools", "Reference for the `letta mcp` CLI, which finds and invokes MCP tools available to this agent. A system reminder already lists your connected MCP servers and the basic search/schema/call commands; invoke this skill when you need more — browsing a server's tools, passing large or file-based arguments, tuning search, or troubleshooting missing servers, tools, and errors."),
+    ("workflow-authoring", "Reference for writing a Workflow tool script (script API and gotchas, pipeline-vs-barrier rules, quality patterns, worked examples). Load before authoring a script for a workflow the user already opted into; it does not itself authorize running one."),
+];
+
+/// Whether the bundled skills are on (no `noBundledSkills=true`, Letta's `--no-bundled-skills`).
+pub fn bundled_on(settings: &crate::agent_settings::AgentSettings) -> bool {
+    settings.flag(crate::agent_settings::NO_BUNDLED) != Some(true)
+}
+
 /// A skill as Letta Code keeps it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Loaded {
@@ -462,13 +496,43 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     let lib = input.library;
     let loading = load(lib);
     let mut b = Builder::default();
-    let listed: Vec<&Loaded> = loading.skills.iter().filter(|s| !s.hidden).collect();
+    // A library skill, or a bundled one (id, line).
+    let mut listed: Vec<Result<&Loaded, (&str, &str)>> = loading.skills.iter().filter(|s| !s.hidden).map(Ok).collect();
+    if bundled_on(&input.options.settings) {
+        for (id, line) in BUNDLED {
+            match loading.skills.iter().find(|s| s.id == *id) {
+                Some(s) => b.absent(prompt::skill(*id, "", "", None).decided(
+                    Decision::Shadowed,
+                    format!(
+                        "Letta Code's bundled `{id}` gives way to the library's `{}` at {} (bundled skills come first and any later location replaces them, silently)",
+                        s.id, s.path
+                    ),
+                )),
+                None => listed.push(Err((id, line))),
+            }
+        }
+        sort_as_claude_code(&mut listed, |i| match i {
+            Ok(s) => s.id.clone(),
+            Err((id, _)) => id.to_string(),
+        });
+    }
     if !listed.is_empty() {
         b.push(HEAD);
         for (n, s) in listed.iter().enumerate() {
             if n > 0 {
                 b.push("\n");
             }
+            let s = match s {
+                Ok(s) => s,
+                Err((id, line)) => {
+                    let rec = prompt::skill(*id, "", "", None).decided(
+                        Decision::Full,
+                        "one of Letta Code's bundled skills: `--no-bundled-skills` (noBundledSkills=true) leaves them out",
+                    );
+                    b.entry(rec, |t| t.push_str(&entry_text(id, line)));
+                    continue;
+                }
+            };
             let mut rec = record(lib, s.entry, &s.id);
             if js_trim(&s.description).contains('\n') {
                 rec = rec.decided(Decision::Truncated, "only the first line of the description is listed");
@@ -532,7 +596,19 @@ pub fn resources(dir: &Path) -> (Vec<String>, bool) {
 /// The `Skill` tool's answer for `name`: `Ok((tool result, the user message queued after it))`,
 /// or `Err(tool result)` (an unknown id, a `disable-model-invocation` skill).
 pub fn activate(lib: &Library, name: &str) -> Result<(String, String), String> {
+    activate_with(lib, name, true)
+}
+
+/// [`activate`], with the bundled skills on or off. A bundled skill's content is not reproduced:
+/// its message says so.
+pub fn activate_with(lib: &Library, name: &str, bundled: bool) -> Result<(String, String), String> {
     let loading = load(lib);
+    if bundled && !loading.skills.iter().any(|s| s.id == name) && BUNDLED.iter().any(|(id, _)| *id == name) {
+        return Ok((
+            format!("Launching skill: {name}"),
+            format!("(Letta Code's bundled skill `{name}`: its content is not reproduced by skillkit)"),
+        ));
+    }
     let Some(s) = loading.skills.iter().find(|s| s.id == name) else {
         return Err(format!(
             "Skill \"{name}\" not found. Check that the skill name is correct and that it appears in the available skills list."
@@ -572,7 +648,7 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
     match step {
         Step::Invoke { skill, .. } | Step::Load { skill } => {
             let call = format!("Skill({{\"skill\": \"{skill}\"}})");
-            match activate(&s.library, skill) {
+            match activate_with(&s.library, skill, bundled_on(&s.agent_settings)) {
                 Ok((result, message)) => {
                     if !s.loaded.contains(skill) {
                         s.loaded.push(skill.clone());

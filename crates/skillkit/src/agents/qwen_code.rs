@@ -8,8 +8,12 @@
 //!
 //! - Locations and precedence: project `<root>/.qwen/skills`, then `<root>/.agents/skills`; user
 //!   `~/.qwen/skills`, `~/.agents/skills`, then the `skills.directories` setting; then extension
-//!   and bundled skills (16 bundled ones, switched off in the captures with
-//!   `skills.disabledLevels: ["bundled"]`; not modelled). Project beats user, and inside a level
+//!   and bundled skills ([`BUNDLED`]: 16 ship with 0.24.4, 14 listed, `coordinate` and
+//!   `zvec-grep-install` being `disable-model-invocation`; on by default, left out with
+//!   `skills.disabledLevels: ["bundled"]`, read from the project's `.qwen/settings.json` or given
+//!   with `--agent-setting`, as every golden but the `*-bundled` ones was captured). Project beats
+//!   user, user beats bundled (captured on `bundled-names`: the library's `simplify`,
+//!   `browser-use` and `workflow-authoring` replace the bundled ones, silently), and inside a level
 //!   the earlier folder wins a duplicated name, silently (only the debug log says `Skipping
 //!   duplicate skill`). The project level is skipped when the project root is the home folder
 //!   (not modelled). With `--source` (lowest priority first, as for every profile) a source is
@@ -44,9 +48,13 @@
 //!   `when_to_use` W XML-escaped (`&amp; &lt; &gt; &quot; &apos;`), LEVEL `project` or `user`.
 //!   Sorted by name with `localeCompare` over both levels together. With nothing to list the
 //!   part is `<system-reminder>\nNo skills are currently available. …\n</system-reminder>`.
+//!   Bundled entries (LEVEL `bundled`) are sorted in among the library's by the same
+//!   `localeCompare` (`minimal-bundled`).
 //! - Budget: when the joined entries exceed 8,000 UTF-16 units, every description becomes its
 //!   first line, trimmed, and `when_to_use` is dropped; nothing is removed (`qwen-budget-at`
-//!   holds exactly 8,000 and is untouched, `qwen-budget-over` 8,001 and is trimmed).
+//!   holds exactly 8,000 and is untouched, `qwen-budget-over` 8,001 and is trimmed). The bundled
+//!   entries count (5,856 units of the 8,000, joined) but are never shortened, so with them on
+//!   `qwen-budget-at` is trimmed too (`qwen-budget-at-bundled`).
 //! - Placement: the first user message (`messages[1]`), its first text part, before the
 //!   environment context, the deferred-tools reminder and the user's words. Live runs and evals
 //!   send it as the system prompt (the text is the same), as they do Claude Code's message.
@@ -108,6 +116,42 @@ const TAIL: &str = "\n</available_skills>\n</system-reminder>";
 /// The whole part when no skill is listed.
 pub const NO_SKILLS: &str = "<system-reminder>\nNo skills are currently available. Skills can be added by creating directories with SKILL.md files or by configuring MCP servers with model-invocable prompts.\n</system-reminder>";
 const TOOL_DESCRIPTION: &str = "Execute a skill within the main conversation\n\n<skills_instructions>\nWhen users ask you to perform tasks, check if any of the available skills can help complete the task more effectively. Skills provide specialized capabilities and domain knowledge.\n\nHow to invoke:\n- Use this tool with the skill name only (no arguments)\n- Name the skill exactly as it appears in the available-skills listing; do not shorten or guess a spelling.\n- Examples:\n  - `skill: \"pdf\"` - invoke the pdf skill\n  - `skill: \"xlsx\"` - invoke the xlsx skill\n  - `skill: \"ms-office-suite:pdf\"` - invoke the pdf skill owned by the ms-office-suite extension\n  - `skill: \"mcp-prompt\", args: \"topic\"` - invoke a model-invocable command with arguments\n\nImportant:\n- Available skills are listed in <system-reminder> messages in the conversation; only use skills listed there.\n- A skill provided by an extension is registered as `<extensionName>:<skillName>` (e.g. `ms-office-suite:pdf`), so two extensions offering the same authored name are two different skills. Personal, project, and bundled skills keep the single name their author wrote and are never prefixed.\n- When a skill is relevant, you must invoke this tool IMMEDIATELY as your first action\n- NEVER just announce or mention a skill in your text response without actually calling this tool\n- This is a BLOCKING REQUIREMENT: invoke the relevant Skill tool BEFORE generating any other response about the task\n- Do not invoke a skill that is already running\n- Do not use this tool for built-in CLI commands (like /help, /clear, etc.)\n- When executing scripts or loading referenced files, ALWAYS resolve absolute paths from skill's base directory. Examples:\n  - `bash scripts/init.sh` -> `bash /path/to/skill/scripts/init.sh`\n  - `python scripts/helper.py` -> `python /path/to/skill/scripts/helper.py`\n  - `reference.md` -> `/path/to/skill/reference.md`\n</skills_instructions>";
+
+/// One of Qwen Code 0.24.4's bundled skills, as its listing shows it (`minimal-bundled`).
+#[derive(Clone, Copy, Debug)]
+pub struct Bundled {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub when_to_use: Option<&'static str>,
+}
+
+/// The bundled skills Qwen Code 0.24.4 lists (`bundled/*/SKILL.md` of the package, captured on
+/// `minimal-bundled`), by name.
+pub const BUNDLED: &[Bundled] = &[
+    Bundled { name: "batch", description: "Execute batch operations on multiple files in parallel. Automatically discovers files, splits into chunks, and processes with parallel worker agents. Use `/batch` followed by operation and file pattern.", when_to_use: None },
+    Bundled { name: "browser-use", description: "Control the user's Chrome through the existing persistent Node REPL and the Qwen Browser SDK.", when_to_use: None },
+    Bundled { name: "computer-use", description: "Control local desktop applications through Computer Use for tasks that require reading or operating app UI. Prefer purpose-built connectors, APIs, or CLIs when available.", when_to_use: None },
+    Bundled { name: "dataviz", description: "Design guidance for charts, graphs, dashboards, maps, and data visualizations, including a local palette validator.", when_to_use: Some("When creating or revising charts, graphs, dashboards, maps, plots, inline SVG, D3, Plotly, Recharts, matplotlib, or any Artifact page that visualizes data.") },
+    Bundled { name: "extension-creator", description: "Create, scaffold, customize, validate, and locally test Qwen Code extensions. Use when the user wants a new Qwen Code extension, needs help choosing an extension template, wants to add QWEN.md context, commands, skills, agents, MCP servers, settings, hooks, channels, or LSP servers, or asks how to link and test an extension locally. Invoke with `/extension-creator` followed by an extension path and optional template name.", when_to_use: None },
+    Bundled { name: "goal-draft", description: "Turn a fuzzy intention into a /goal objective the Goal verifier can actually judge - one outcome, numbered binary \"Done when\" checks that leave evidence in the transcript, guardrails, a budget, and a block protocol. Use when the user wants to set or define a goal, asks whether a goal is good enough, or says \"keep going until X\". Usage - /goal-draft <what you want done>, or /goal-draft <existing goal> to tighten it. This skill only writes the objective; it never starts the work.", when_to_use: None },
+    Bundled { name: "loop", description: "Create a loop that runs a prompt now and follows up either on a fixed schedule or through self-paced wakeups. Usage - /loop check the build, /loop 5m check the build, /loop check the PR every 30m. /loop list to show jobs, /loop clear to cancel all.", when_to_use: None },
+    Bundled { name: "new-app", description: "Workflow for creating new applications from scratch. Covers requirements gathering, tech stack selection, scaffolding, implementation, and delivery of a functional prototype.", when_to_use: Some("When the user asks to create a new application, project, website, game, mobile app, CLI tool, or library from scratch.") },
+    Bundled { name: "qc-helper", description: "Answer any question about Qwen Code usage, features, configuration, and troubleshooting by referencing the official user documentation. Also helps users view or modify their settings.json. Invoke with `/qc-helper` followed by a question, e.g. `/qc-helper how do I configure MCP servers?` or `/qc-helper change approval mode to yolo`.", when_to_use: None },
+    Bundled { name: "review", description: "Review changed code for correctness, security, code quality, and performance. Use when the user asks to review code changes, a PR, or specific files. Invoke with `/review`, `/review <pr-number>`, `/review <file-path>`, `/review <pr-number> --comment` to post inline comments on the PR, `/review --fix` to apply the findings to your working tree, or `/review <pr-number> --resume` to continue an interrupted review of that PR instead of starting over. Add `--effort low|medium|high` to trade depth for speed (defaults to high for PRs, medium for local changes). Add `--topology minimal` to run the single-pass A/B comparison arm instead of the pipeline.", when_to_use: None },
+    Bundled { name: "simplify", description: "Review recent code changes for reuse, code quality, and efficiency, then directly apply straightforward cleanup improvements. Use when the user wants a post-implementation cleanup pass, pre-PR polish, or asks to simplify/refine recent changes. Invoke with `/simplify` or `/simplify <focus>`.", when_to_use: None },
+    Bundled { name: "stuck", description: "Diagnose frozen, stuck, or slow Qwen Code sessions on this machine. Scans for problematic processes, high CPU/memory usage, hung subprocesses, and debug logs. Use /stuck or /stuck <PID> to focus on a specific process.", when_to_use: None },
+    Bundled { name: "workflow-authoring", description: "Reference for writing a Workflow tool script (script API and gotchas, agent() options, pipeline() vs parallel(), verification and convergence patterns, resume, worked example). Load before authoring a script for a workflow the user already opted into; it does not itself authorize running one.", when_to_use: None },
+    Bundled { name: "workflow-creator", description: "Create or update reusable Dynamic Workflow JavaScript files under .qwen/workflows. Use when the user asks to create, save, edit, or reuse a Dynamic Workflow, including requests started from the Web Shell Workflows page.", when_to_use: None },
+];
+
+/// The bundled skills it loads but never lists (`disable-model-invocation: true`); a library skill
+/// of one of these names replaces it all the same.
+pub const BUNDLED_HIDDEN: &[&str] = &["coordinate", "zvec-grep-install"];
+
+/// Whether the bundled skills are on: `skills.disabledLevels` does not hold `bundled`.
+pub fn bundled_on(settings: &crate::agent_settings::AgentSettings) -> bool {
+    !settings.levels(crate::agent_settings::DISABLED_LEVELS).is_some_and(|l| l.contains("bundled"))
+}
 
 pub const NAME_RULE: &str = "/^[\\p{L}\\p{N}_:.-]+$/u (letters, digits, _, :, ., -)";
 
@@ -573,9 +617,16 @@ fn record(lib: &Library, i: usize, name: &str) -> PromptSkill {
 /// Loads `lib` as Qwen Code does: levels in precedence order, each level's folders in order,
 /// each folder's entries in byte order; the first skill of a name wins.
 pub fn load(lib: &Library) -> Loading {
+    load_levels(lib, crate::agent_settings::Levels::default())
+}
+
+/// [`load`] without the levels `disabled` names (`skills.disabledLevels`: `project`, `user`).
+pub fn load_levels(lib: &Library, disabled: crate::agent_settings::Levels) -> Loading {
     let mut out = Loading::default();
-    let mut order: Vec<(Level, usize, usize)> =
-        (0..lib.sources.len()).map(|si| (level_of(lib, si).0, level_of(lib, si).1, si)).collect();
+    let mut order: Vec<(Level, usize, usize)> = (0..lib.sources.len())
+        .map(|si| (level_of(lib, si).0, level_of(lib, si).1, si))
+        .filter(|(level, _, _)| !disabled.contains(level.label()))
+        .collect();
     order.sort();
     let mut seen: std::collections::HashMap<String, String> = std::collections::HashMap::new();
     for (level, _, si) in order {
@@ -618,13 +669,15 @@ pub fn xml_escape(s: &str) -> String {
 
 /// One entry as `renderAvailableSkillsBlock` writes it (no joining newline).
 pub fn entry_text(name: &str, description: &str, when_to_use: Option<&str>, level: Level) -> String {
+    entry_text_at(name, description, when_to_use, level.label())
+}
+
+fn entry_text_at(name: &str, description: &str, when_to_use: Option<&str>, level: &str) -> String {
     let w = when_to_use.filter(|w| !w.is_empty()).map(|w| format!(" \u{2014} {}", xml_escape(w))).unwrap_or_default();
     format!(
-        "<skill>\n<name>\n{}\n</name>\n<description>\n{}{w} ({})\n</description>\n<location>\n{}\n</location>\n</skill>",
+        "<skill>\n<name>\n{}\n</name>\n<description>\n{}{w} ({level})\n</description>\n<location>\n{level}\n</location>\n</skill>",
         xml_escape(name),
         xml_escape(description),
-        level.label(),
-        level.label()
     )
 }
 
@@ -650,32 +703,101 @@ pub fn skill_tool() -> ToolDef {
     }
 }
 
+/// The bundled entry text (LEVEL `bundled`).
+pub fn bundled_text(s: &Bundled) -> String {
+    entry_text_at(s.name, s.description, s.when_to_use, "bundled")
+}
+
+/// One listed entry: a library skill with its level, or a bundled one.
+#[derive(Clone)]
+enum Item<'a> {
+    Library(&'a Loaded, Level),
+    Bundled(&'a Bundled),
+}
+
+impl Item<'_> {
+    fn name(&self) -> &str {
+        match self {
+            Item::Library(s, _) => &s.name,
+            Item::Bundled(b) => b.name,
+        }
+    }
+}
+
 pub fn render(input: &RenderInput<'_>) -> Prompt {
     let lib = input.library;
-    let loading = load(lib);
+    let settings = &input.options.settings;
+    let disabled = settings.levels(crate::agent_settings::DISABLED_LEVELS).unwrap_or_default();
+    let loading = load_levels(lib, disabled);
     let limit = input.options.char_budget.unwrap_or(BUDGET_UNITS);
     let mut b = Builder::default();
-    let listed: Vec<&(Loaded, Level)> = loading.skills.iter().filter(|(s, _)| !s.hidden && !s.conditional).collect();
-    let full: Vec<String> =
-        listed.iter().map(|(s, l)| entry_text(&s.name, &s.description, s.when_to_use.as_deref(), *l)).collect();
+    let mut items: Vec<Item> =
+        loading.skills.iter().filter(|(s, _)| !s.hidden && !s.conditional).map(|(s, l)| Item::Library(s, *l)).collect();
+    let mut replaced = vec![];
+    if bundled_on(settings) {
+        for bundled in BUNDLED {
+            match loading.skills.iter().find(|(s, _)| s.name == bundled.name) {
+                Some((s, level)) => replaced.push((bundled.name, s, *level)),
+                None => items.push(Item::Bundled(bundled)),
+            }
+        }
+        for name in BUNDLED_HIDDEN {
+            if let Some((s, level)) = loading.skills.iter().find(|(s, _)| s.name == *name) {
+                replaced.push((name, s, *level));
+            }
+        }
+        sort_as_claude_code(&mut items, |i| i.name().to_string());
+    }
+    let full: Vec<String> = items
+        .iter()
+        .map(|i| match i {
+            Item::Library(s, l) => entry_text(&s.name, &s.description, s.when_to_use.as_deref(), *l),
+            Item::Bundled(s) => bundled_text(s),
+        })
+        .collect();
     let needed = utf16_len(&full.join("\n"));
     let over = needed > limit;
-    if listed.is_empty() {
+    // What the bundled entries take, for the reason of a description they push over the budget.
+    let bundled_units: usize =
+        items.iter().zip(&full).filter(|(i, _)| matches!(i, Item::Bundled(_))).map(|(_, t)| utf16_len(t) + 1).sum();
+    let bundled_count = items.iter().filter(|i| matches!(i, Item::Bundled(_))).count();
+    if items.is_empty() {
         b.push(NO_SKILLS);
     } else {
         b.push(HEAD);
     }
-    for (k, ((s, level), text)) in listed.iter().zip(&full).enumerate() {
+    for (k, (item, text)) in items.iter().zip(&full).enumerate() {
         if k > 0 {
             b.push("\n");
         }
+        let (s, level) = match item {
+            Item::Library(s, level) => (*s, *level),
+            Item::Bundled(bs) => {
+                let rec = prompt::skill(bs.name, "", "", None).decided(
+                    Decision::Full,
+                    "one of Qwen Code's bundled skills (level `bundled`): never shortened; `skills.disabledLevels: [\"bundled\"]` leaves them out",
+                );
+                b.entry(rec, |t| t.push_str(text));
+                continue;
+            }
+        };
         let mut rec = record(lib, s.entry, &s.name);
         let text = if over {
-            let short = entry_text(&s.name, first_line(&s.description), None, *level);
+            let short = entry_text(&s.name, first_line(&s.description), None, level);
             if short != *text {
+                let because = if bundled_count > 0 && needed - bundled_units.min(needed) <= limit {
+                    format!(
+                        "; Qwen Code's {bundled_count} bundled skills (`{}` …) take {bundled_units} of them and are never shortened, so without them it would fit",
+                        items.iter().find_map(|i| match i { Item::Bundled(b) => Some(b.name), _ => None }).unwrap_or_default()
+                    )
+                } else if bundled_count > 0 {
+                    format!("; Qwen Code's {bundled_count} bundled skills take {bundled_units} of them and are never shortened")
+                } else {
+                    String::new()
+                };
                 rec = rec.decided(
                     Decision::Truncated,
-                    format!("the entries need {needed} UTF-16 units, over the {limit} budget: every description is cut to its first line, trimmed, and `when_to_use` dropped"),
+                    format!("the entries need {needed} UTF-16 units, over the {limit} budget: every description is cut to its first line, trimmed, and `when_to_use` dropped{because}"),
                 );
             }
             short
@@ -684,8 +806,18 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
         };
         b.entry(rec, |t| t.push_str(&text));
     }
-    if !listed.is_empty() {
+    if !items.is_empty() {
         b.push(TAIL);
+    }
+    for (name, s, level) in replaced {
+        b.absent(prompt::skill(name, "", "", None).decided(
+            Decision::Shadowed,
+            format!(
+                "Qwen Code's bundled `{name}` gives way to the library's `{}` ({}: project and user skills come before bundled ones, silently)",
+                s.name,
+                level.label()
+            ),
+        ));
     }
     for (s, _) in &loading.skills {
         if s.hidden {
@@ -712,11 +844,23 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     prompt::finish(&FORMAT, input.options, b, Some(budget), vec![skill_tool()])
 }
 
-/// The `skill` tool's result for `name` on a fresh session: `Ok(text)` when it loads, `Err(text)`
-/// for a name it refuses.
+/// The `skill` tool's result for `name` on a fresh session with the bundled skills on (Qwen
+/// Code's default): `Ok(text)` when it loads, `Err(text)` for a name it refuses.
 pub fn activate(lib: &Library, name: &str) -> Result<String, String> {
+    activate_with(lib, name, true)
+}
+
+/// [`activate`], with the bundled skills on or off. A bundled skill's body is not reproduced:
+/// its result says so.
+pub fn activate_with(lib: &Library, name: &str, bundled: bool) -> Result<String, String> {
     let loading = load(lib);
     let active = |s: &Loaded| !s.hidden && !s.conditional;
+    let own = loading.skills.iter().any(|(s, _)| s.name == name);
+    if bundled && !own && BUNDLED.iter().any(|b| b.name == name) {
+        return Ok(format!(
+            "(Qwen Code's bundled skill `{name}`: its base directory and body are not reproduced by skillkit)"
+        ));
+    }
     match loading.skills.iter().find(|(s, _)| s.name == name) {
         Some((s, _)) if active(s) => {
             let dir = prompt::absolute(&lib.entries[s.entry].listed_as);
@@ -728,7 +872,11 @@ pub fn activate(lib: &Library, name: &str) -> Result<String, String> {
         }
         Some((s, _)) if s.conditional && !s.hidden => Err(format!("Skill \"{name}\" is gated by path-based activation (paths: frontmatter) and is not yet available. Access a file matching its paths patterns first to activate it.")),
         _ => {
-            let names: Vec<&str> = loading.skills.iter().filter(|(s, _)| active(s)).map(|(s, _)| s.name.as_str()).collect();
+            let mut names: Vec<&str> = loading.skills.iter().filter(|(s, _)| active(s)).map(|(s, _)| s.name.as_str()).collect();
+            if bundled {
+                names.extend(BUNDLED.iter().map(|b| b.name).filter(|b| !loading.skills.iter().any(|(s, _)| s.name == *b)));
+                sort_as_claude_code(&mut names, |n| n.to_string());
+            }
             if names.is_empty() {
                 Err(format!("Skill \"{name}\" not found. No skills are currently available."))
             } else {
@@ -744,7 +892,7 @@ pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step
     match step {
         Step::Invoke { skill, .. } | Step::Load { skill } => {
             let call = format!("skill({{\"skill\": \"{skill}\"}})");
-            match activate(&s.library, skill) {
+            match activate_with(&s.library, skill, bundled_on(&s.agent_settings)) {
                 Ok(_) if s.loaded.contains(skill) => {
                     Outcome::ok(call, format!("Skill \"{skill}\" is already loaded in context."))
                 }

@@ -318,10 +318,10 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
             }
         }
     }
-    let builtin = ClaudeSkill {
-        name: BUILTIN_NAME.into(),
+    let builtin = |name: &str, description: &str| ClaudeSkill {
+        name: name.into(),
         display_name: None,
-        description: BUILTIN_DESCRIPTION.into(),
+        description: description.into(),
         has_user_description: true,
         when_to_use: None,
         disable_model_invocation: false,
@@ -331,13 +331,28 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
         body: String::new(),
         warnings: vec![],
     };
-    if loaded.iter().any(|l| l.skill.name == BUILTIN_NAME) {
-        absent.push(prompt::skill(BUILTIN_NAME, "", "", None).decided(
-            Decision::Shadowed,
-            "the built-in plugin skill `plugin-authoring` gives way to a skill folder of the same name",
-        ));
-    } else {
-        loaded.push(Loaded { skill: std::sync::Arc::new(builtin), source: None, path: String::new(), dir: None });
+    // The bundled skills (on unless `disableBundledSkills: true`), then the built-in plugin skill,
+    // then the built-in commands listed as skills; a library skill of the same name replaces each.
+    let bundled = input.options.settings.flag(agent_settings::DISABLE_BUNDLED) != Some(true);
+    let none: &[(&str, &str)] = &[];
+    let builtins = (if bundled { BUNDLED } else { none })
+        .iter()
+        .chain([(BUILTIN_NAME, BUILTIN_DESCRIPTION)].iter())
+        .chain((if bundled { BUNDLED_COMMANDS } else { none }).iter());
+    for (name, description) in builtins {
+        if let Some(l) = loaded.iter().find(|l| l.skill.name == *name) {
+            let what = if *name == BUILTIN_NAME { "built-in plugin skill" } else { "bundled skill" };
+            absent.push(prompt::skill(*name, "", "", None).decided(
+                Decision::Shadowed,
+                format!(
+                    "Claude Code's {what} `{name}` gives way to the library's skill folder of the same name ({})",
+                    l.path
+                ),
+            ));
+        } else {
+            let skill = std::sync::Arc::new(builtin(name, description));
+            loaded.push(Loaded { skill, source: None, path: String::new(), dir: None });
+        }
     }
     let all: Vec<&ClaudeSkill> = loaded.iter().map(|l| &*l.skill).collect();
     let settings = &input.options.settings;
@@ -421,6 +436,11 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
     );
     let lines: Vec<Line> = listed.iter().map(|x| x.line.clone()).collect();
     let (keep, needed) = fit(&lines, budget);
+    // What Claude Code's own entries (bundled skills, the plugin skill) take of the budget.
+    let builtin_names: Vec<&str> =
+        listed.iter().filter(|x| x.l.source.is_none()).map(|x| x.l.skill.name.as_str()).collect();
+    let builtin_width: usize =
+        listed.iter().filter(|x| x.l.source.is_none()).map(|x| display_width(&x.line.full) + 1).sum();
     if needed > budget && !keep.iter().all(|k| *k) {
         b.warnings.push(format!(
             "Skill listing over budget: {} skills, {needed} chars > {budget} budget \u{2014} descriptions will be truncated. Run /skills to disable some, or raise skillListingBudgetFraction in settings.",
@@ -463,7 +483,12 @@ pub fn render(input: &RenderInput<'_>) -> Prompt {
             record = record.decided(
                 Decision::NameOnly,
                 format!(
-                    "the full listing needs {needed} display columns, over the budget of {budget}: name only (descriptions stay for the most-used skills first; with no usage yet, in listing order while they fit)"
+                    "the full listing needs {needed} display columns, over the budget of {budget}: name only (descriptions stay for the most-used skills first; with no usage yet, in listing order while they fit){}",
+                    if builtin_width > 0 && builtin_names.len() > 1 {
+                        format!("; Claude Code's own skills ({}) keep their whole lines and take {builtin_width} of the {budget}", builtin_names.join(", "))
+                    } else {
+                        String::new()
+                    }
                 ),
             );
             &x.line.name_only

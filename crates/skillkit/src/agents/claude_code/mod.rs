@@ -39,15 +39,25 @@
 //!   `The following skills are available for use with the Skill tool:\n\n` and one line per skill,
 //!   `- {name}: {description}` joined by `\n`, no trailing newline; a `disable-model-invocation`
 //!   skill is left out; `user-invocable: false` skills are listed. The combined description is cut
-//!   past 1,536 UTF-16 code units to 1,535 + `…`. The built-in plugin skill `plugin-authoring` is
-//!   always listed last (bundled skills switched off or not).
+//!   past 1,536 UTF-16 code units to 1,535 + `…`. After the library's skills come Claude Code's
+//!   own: its bundled skills ([`BUNDLED`], ten, in its registration order: `dataviz` … `run`), the
+//!   built-in plugin skill `plugin-authoring`, then the built-in commands `init` and
+//!   `security-review` ([`BUNDLED_COMMANDS`]). The bundled skills and the two commands are on by
+//!   default and left out with `disableBundledSkills: true` (settings file or `--agent-setting`;
+//!   every golden outside `settings-bundled-*` was captured with them off); `plugin-authoring`
+//!   always stays. A library skill folder of one of these names replaces it (the library's line
+//!   in the library's place, captured on `bundled-names`). The set is the one `claude -p` lists
+//!   with an API key and no network (it depends on Claude Code's feature gates). Claude Code's
+//!   own entries are listed as written (raw newlines in `claude-api`'s kept), cut by
+//!   `skillListingMaxDescChars` and `skillOverrides` like any other (`settings-bundled-max-desc-overrides`).
 //! - Budget: `SLASH_COMMAND_TOOL_CHAR_BUDGET` (our `--char-budget`) when set, else
 //!   `floor(context window × 3 × 1%)`: 3 characters per token for the default model
 //!   `claude-opus-5-5` (4 for the claude-3, opus/sonnet 4.0-4.6 and haiku 4.5 models), whose
 //!   window is 1,000,000 tokens, so 30,000 by default (measured: a 37,000-character listing keeps
 //!   exactly the 70 descriptions that fit in 30,000). Line lengths are terminal display widths
 //!   (wide CJK and emoji count 2, combining marks 0), plus one per joining newline. Over the
-//!   budget, built-in skills keep their line, every other skill starts as `- name` and, most used
+//!   budget, built-in and bundled skills keep their line (about 6,200 columns of the 30,000 with
+//!   the bundled skills on: `settings-bundled-budget-60` lists 56 of 60 in full, 60 without), every other skill starts as `- name` and, most used
 //!   first (usage counts start at zero, so listing order on a fresh machine), gets its full line
 //!   back when the extra width still fits; a later shorter one can fit after a longer one did not.
 //! - Invocation: the Skill tool answers `Launching skill: {name}` and adds the body as a text block
