@@ -75,6 +75,12 @@ impl Table {
         }
     }
 
+    /// The rank of the two-byte token `a b`, `u32::MAX` for none.
+    #[inline(always)]
+    fn pair_rank(&self, a: u8, b: u8) -> u32 {
+        u32_at(self.pairs, usize::from(a) << 8 | usize::from(b))
+    }
+
     #[inline]
     fn rank_or_max(&self, b: &[u8]) -> u32 {
         self.rank(b).unwrap_or(u32::MAX)
@@ -111,19 +117,18 @@ impl Table {
             *b = i as u8;
         }
         for (i, r) in ranks.iter_mut().enumerate().take(n - 1) {
-            *r = self.rank_or_max(&p[i..i + 2]);
+            *r = self.pair_rank(p[i], p[i + 1]);
         }
         let mut parts = n;
         while parts > 1 {
-            let (mut best, mut at) = (u32::MAX, 0);
-            for (i, &r) in ranks[..parts - 1].iter().enumerate() {
-                if r < best {
-                    (best, at) = (r, i);
-                }
-            }
+            // The lowest rank, then its leftmost place: two passes that compile to vector
+            // instructions, where one pass keeping both is a branch per pair.
+            let live = &ranks[..parts - 1];
+            let best = live.iter().copied().min().unwrap_or(u32::MAX);
             if best == u32::MAX {
                 break;
             }
+            let at = live.iter().position(|&r| r == best).unwrap_or(0);
             // Parts `at` and `at + 1` become one: drop the boundary between them and the pair
             // rank after it; the pairs on each side of the new part change.
             bounds.copy_within(at + 2..=parts, at + 1);
@@ -172,7 +177,7 @@ impl Table {
         let mut v = std::mem::take(heap).into_vec();
         v.clear();
         for i in 0..n - 1 {
-            let r = u32_at(self.pairs, usize::from(p[i]) << 8 | usize::from(p[i + 1]));
+            let r = self.pair_rank(p[i], p[i + 1]);
             if r != EMPTY {
                 v.push(Reverse(pack(r, i as u32, 2)));
             }
