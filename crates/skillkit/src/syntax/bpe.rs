@@ -244,20 +244,16 @@ fn unpack(e: u64) -> (u32, u32) {
     (start, start + (e & ((1 << LEN_BITS) - 1)) as u32)
 }
 
-/// Remembered ranks of spans of 3 to 15 bytes, the ones a merge asks for most (a CJK character
-/// is three bytes, and one text repeats its characters and their pairs and triples): a
-/// direct-mapped table keyed by the bytes packed with their length into one integer, with the
-/// rank (`u32::MAX` for none); a collision replaces the older entry. 512 KB a thread, kept between
-/// pieces: one look-up where the vocabulary's table costs up to three cache misses (slot,
-/// offsets, bytes).
+/// Remembered ranks of spans of 3 to 7 bytes, the ones a merge asks for most (a CJK character
+/// is three bytes, and one text repeats its characters and their pairs): a direct-mapped table
+/// keyed by the bytes packed with their length into one integer, with the rank (`u32::MAX` for
+/// none); a collision replaces the older entry. 256 KB a thread, kept between pieces: one
+/// look-up where the vocabulary's table costs up to three cache misses (slot, offsets, bytes).
 #[derive(Default)]
-struct RankCache(Vec<(u128, u32)>);
+struct RankCache(Vec<(u64, u32)>);
 
 /// log2 of [`RankCache`]'s slots.
 const RANK_CACHE_BITS: u32 = 14;
-
-/// The longest span [`RankCache`] holds: its key keeps the last of 16 bytes for the length.
-const RANK_CACHE_MAX: usize = 15;
 
 thread_local! {
     /// One cache for o200k_base, one for cl100k_base.
@@ -276,15 +272,14 @@ impl RankCache {
     /// `t.rank(b)`, `u32::MAX` for none.
     #[inline]
     fn rank_or_max(&mut self, t: &Table, b: &[u8]) -> u32 {
-        if !(3..=RANK_CACHE_MAX).contains(&b.len()) {
+        if !(3..=7).contains(&b.len()) {
             return t.rank_or_max(b);
         }
-        let mut k = [0u8; 16];
+        let mut k = [0u8; 8];
         k[..b.len()].copy_from_slice(b);
-        k[15] = b.len() as u8;
-        let key = u128::from_le_bytes(k);
-        let folded = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        let slot = &mut self.0[(folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - RANK_CACHE_BITS)) as usize];
+        k[7] = b.len() as u8;
+        let key = u64::from_le_bytes(k);
+        let slot = &mut self.0[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - RANK_CACHE_BITS)) as usize];
         if slot.0 != key {
             *slot = (key, t.rank_or_max(b));
         }
