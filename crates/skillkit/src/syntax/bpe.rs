@@ -361,8 +361,8 @@ mod tests {
         }
     }
 
-    /// The heap merge as it was before its entries were packed and its cache widened (#39): the
-    /// reference the faster one is held to, with no cache and (rank, start, end) triples.
+    /// The heap merge as it was before its entries were packed (#39), without its rank cache: the
+    /// reference the packed one is held to, with (rank, start, end) triples.
     fn merge_long_reference(t: &Table, p: &[u8]) -> usize {
         use std::cmp::Reverse;
         let n = p.len();
@@ -462,7 +462,7 @@ mod tests {
         }
 
         /// Long pieces from an alphabet of CJK characters (which share lead bytes, so pairs
-        /// across characters occur), Latin letters and marks: the packed merge with its cache
+        /// across characters occur), Latin letters and marks: the packed merge with its rank cache
         /// counts what the reference does, and what bpe-openai does.
         #[test]
         fn long_merges_agree_with_the_reference(s in "[的一是了我不人在有这中大为上个国日本語のテキスト한국어를처리a-eé.]{22,400}") {
