@@ -250,6 +250,17 @@ pub fn build_each(
     options: &[PromptOptions],
     edits: &[(PathBuf, String)],
 ) -> Matrix {
+    // The rows' search and each discovery policy's list the same folders: once each.
+    crate::library::discover::sharing_listings(|| build_shared(sources, agents, options, edits))
+}
+
+/// [`build_each`], its searches sharing their folder listings.
+fn build_shared(
+    sources: &[PathBuf],
+    agents: &[&'static Agent],
+    options: &[PromptOptions],
+    edits: &[(PathBuf, String)],
+) -> Matrix {
     assert_eq!(options.len(), agents.len(), "one options per agent");
     // Edits name skill files as the editor has them: found by their folders' real paths.
     let edits: Vec<(PathBuf, &str)> = edits

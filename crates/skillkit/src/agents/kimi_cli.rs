@@ -179,36 +179,25 @@ pub fn scope_of(lib: &Library, si: usize) -> Scope {
     }
 }
 
-/// Python's `str.splitlines()` (without the ends) on text already read with universal newlines.
-pub fn py_splitlines(s: &str) -> Vec<&str> {
-    let mut out = vec![];
+/// The lines of Python's `str.splitlines(keepends)` (on text already read with universal
+/// newlines) one at a time, so that a reader that needs only the
+/// first lines (the frontmatter) does not split the whole body.
+fn py_lines(s: &str, keep_ends: bool) -> impl Iterator<Item = &str> {
+    let mut rest = s.char_indices();
     let mut start = 0;
-    for (i, c) in s.char_indices() {
-        if matches!(c, '\n' | '\r' | '\x0b' | '\x0c' | '\x1c' | '\x1d' | '\x1e' | '\u{85}' | '\u{2028}' | '\u{2029}') {
-            out.push(&s[start..i]);
-            start = i + c.len_utf8();
+    std::iter::from_fn(move || {
+        for (i, c) in rest.by_ref() {
+            if matches!(
+                c,
+                '\n' | '\r' | '\x0b' | '\x0c' | '\x1c' | '\x1d' | '\x1e' | '\u{85}' | '\u{2028}' | '\u{2029}'
+            ) {
+                let line = &s[start..if keep_ends { i + c.len_utf8() } else { i }];
+                start = i + c.len_utf8();
+                return Some(line);
+            }
         }
-    }
-    if start < s.len() {
-        out.push(&s[start..]);
-    }
-    out
-}
-
-/// `str.splitlines(keepends=True)`.
-fn py_splitlines_keep(s: &str) -> Vec<&str> {
-    let mut out = vec![];
-    let mut start = 0;
-    for (i, c) in s.char_indices() {
-        if matches!(c, '\n' | '\r' | '\x0b' | '\x0c' | '\x1c' | '\x1d' | '\x1e' | '\u{85}' | '\u{2028}' | '\u{2029}') {
-            out.push(&s[start..i + c.len_utf8()]);
-            start = i + c.len_utf8();
-        }
-    }
-    if start < s.len() {
-        out.push(&s[start..]);
-    }
-    out
+        (start < s.len()).then(|| std::mem::replace(&mut start, s.len())).map(|from| &s[from..])
+    })
 }
 
 /// The text as Python's `read_text` gives it: `\r\n` and `\r` read as `\n`.
@@ -223,24 +212,32 @@ pub fn universal_newlines(s: &str) -> std::borrow::Cow<'_, str> {
 /// `parse_frontmatter`'s frontmatter text: `None` when there is none (no opening or closing
 /// `---` line, or nothing between them).
 pub fn frontmatter_text(text: &str) -> Option<String> {
-    let lines = py_splitlines(text);
-    if lines.first().is_none_or(|l| py_strip(l) != "---") {
+    let mut lines = py_lines(text, false);
+    if lines.next().is_none_or(|l| py_strip(l) != "---") {
         return None;
     }
-    let close = lines.iter().skip(1).position(|l| py_strip(l) == "---")?;
-    let fm = lines[1..1 + close].join("\n");
+    let mut inside = vec![];
+    loop {
+        // No closing line: the lines ran out before one.
+        let l = lines.next()?;
+        if py_strip(l) == "---" {
+            break;
+        }
+        inside.push(l);
+    }
+    let fm = inside.join("\n");
     let fm = py_strip(&fm);
     (!fm.is_empty()).then(|| fm.to_string())
 }
 
 /// `strip_frontmatter`: the text after the closing `---` line, or all of it.
 pub fn strip_frontmatter(text: &str) -> &str {
-    let lines = py_splitlines_keep(text);
-    if lines.first().is_none_or(|l| py_strip(l) != "---") {
+    let mut lines = py_lines(text, true);
+    let Some(first) = lines.next().filter(|l| py_strip(l) == "---") else {
         return text;
-    }
-    let mut at = lines[0].len();
-    for l in &lines[1..] {
+    };
+    let mut at = first.len();
+    for l in lines {
         at += l.len();
         if py_strip(l) == "---" {
             return &text[at..];
@@ -252,7 +249,7 @@ pub fn strip_frontmatter(text: &str) -> &str {
 /// The description of a skill without one: the first body line that is neither blank nor `---`,
 /// stripped and cut to [`FALLBACK_MAX_CHARS`]; else [`NO_DESCRIPTION`].
 pub fn body_fallback(text: &str) -> String {
-    let line = py_splitlines(strip_frontmatter(text)).into_iter().map(py_strip).find(|l| !l.is_empty() && *l != "---");
+    let line = py_lines(strip_frontmatter(text), false).map(py_strip).find(|l| !l.is_empty() && *l != "---");
     match line {
         None => NO_DESCRIPTION.into(),
         Some(l) if py_len(l) <= FALLBACK_MAX_CHARS => l.to_string(),
@@ -717,6 +714,35 @@ pub const ACTIVATION: crate::agent::Activation = crate::agent::Activation {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `str.splitlines(keepends)` all at once, as the loader split its text before #39: the
+    /// reference the lazy lines are held to.
+    fn splitlines_reference(s: &str, keep_ends: bool) -> Vec<&str> {
+        let mut out = vec![];
+        let mut start = 0;
+        for (i, c) in s.char_indices() {
+            if matches!(
+                c,
+                '\n' | '\r' | '\x0b' | '\x0c' | '\x1c' | '\x1d' | '\x1e' | '\u{85}' | '\u{2028}' | '\u{2029}'
+            ) {
+                out.push(&s[start..if keep_ends { i + c.len_utf8() } else { i }]);
+                start = i + c.len_utf8();
+            }
+        }
+        if start < s.len() {
+            out.push(&s[start..]);
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn lazy_lines_are_splitlines(s in "(a|é| |-|---|\n|\r|\u{0b}|\u{1c}|\u{85}|\u{2028}){0,30}") {
+            for keep in [false, true] {
+                proptest::prop_assert_eq!(py_lines(&s, keep).collect::<Vec<_>>(), splitlines_reference(&s, keep));
+            }
+        }
+    }
 
     #[test]
     fn frontmatter_needs_both_lines_and_some_text() {

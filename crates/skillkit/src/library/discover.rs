@@ -102,6 +102,80 @@ impl std::fmt::Display for TargetError {
 
 const SKIP: [&str; 2] = [".git", "node_modules"];
 
+/// Folder listings and skill-file probes remembered by the searches of one thread while
+/// [`sharing_listings`] runs: several searches of the same sources under different policies (the
+/// matrix's, one per discovery policy) list each folder and stat each child once. A listing is
+/// what `read_dir` gave (names and types); every policy filters it as it does a fresh one.
+#[derive(Default)]
+struct Listings {
+    folders: std::collections::HashMap<PathBuf, Result<Vec<(std::ffi::OsString, fs::FileType)>, String>>,
+    probes: std::collections::HashMap<PathBuf, Option<(&'static str, Option<u64>)>>,
+    /// A symlinked child's target: a folder (its real path), something else, or broken.
+    links: std::collections::HashMap<PathBuf, Result<Option<PathBuf>, ()>>,
+}
+
+thread_local! {
+    static LISTINGS: std::cell::RefCell<Option<Listings>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's searches sharing their folder listings ([`Listings`]), forgotten
+/// when it returns: for a run that searches the same sources more than once and can take the
+/// file system as it was at its start.
+pub fn sharing_listings<T>(f: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Listings>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let previous = self.0.take();
+            LISTINGS.with_borrow_mut(|l| *l = previous);
+        }
+    }
+    let _restore = Restore(LISTINGS.with_borrow_mut(|l| l.replace(Listings::default())));
+    f()
+}
+
+/// `f` on this thread's shared listings, if [`sharing_listings`] is running.
+fn shared<T>(f: impl FnOnce(&mut Listings) -> T) -> Option<T> {
+    LISTINGS.with_borrow_mut(|l| l.as_mut().map(f))
+}
+
+/// The names and types of `dir`'s entries, as `read_dir` lists them.
+fn list(dir: &Path) -> Result<Vec<(std::ffi::OsString, fs::FileType)>, String> {
+    let fresh = || -> Result<Vec<_>, String> {
+        let entries = fs::read_dir(dir).map_err(|e| e.to_string())?;
+        Ok(entries.flatten().filter_map(|e| Some((e.file_name(), e.file_type().ok()?))).collect())
+    };
+    shared(|l| l.folders.get(dir).cloned()).flatten().unwrap_or_else(|| {
+        let listed = fresh();
+        shared(|l| l.folders.insert(dir.to_path_buf(), listed.clone()));
+        listed
+    })
+}
+
+/// [`skill_file_probe`], remembered while listings are shared.
+fn probe_cached(dir: &Path) -> Option<(&'static str, Option<u64>)> {
+    if let Some(Some(p)) = shared(|l| l.probes.get(dir).copied()) {
+        return p;
+    }
+    let p = skill_file_probe(dir);
+    shared(|l| l.probes.insert(dir.to_path_buf(), p));
+    p
+}
+
+/// Where the symlink `child` leads: a folder (its real path), something else (`None`), or
+/// nowhere (`Err`); remembered while listings are shared.
+fn link_target(child: &Path) -> Result<Option<PathBuf>, ()> {
+    if let Some(Some(t)) = shared(|l| l.links.get(child).cloned()) {
+        return t;
+    }
+    let t = match fs::metadata(child) {
+        Ok(m) if m.is_dir() => Ok(Some(resolve_dir(child))),
+        Ok(_) => Ok(None),
+        Err(_) => Err(()),
+    };
+    shared(|l| l.links.insert(child.to_path_buf(), t.clone()));
+    t
+}
+
 /// The skills in source folder `root` under `policy`, sorted by path. Symlinked folders are
 /// followed once (a loop, or a second link to the same folder, is reported and skipped); a source
 /// that is itself a skill folder is not a skill of itself, unless `policy.root_is_skill`.
@@ -157,7 +231,7 @@ pub fn discover_each(root: &Path, policy: DiscoveryPolicy, found: &mut dyn FnMut
             }
             break;
         }
-        let entries = match fs::read_dir(&dir) {
+        let entries = match list(&dir) {
             Ok(e) => e,
             Err(e) => {
                 out.issues.push(SearchIssue { path: dir, message: format!("cannot read folder: {e}") });
@@ -165,23 +239,21 @@ pub fn discover_each(root: &Path, policy: DiscoveryPolicy, found: &mut dyn FnMut
             }
         };
         let mut children = vec![];
-        for entry in entries.flatten() {
-            let name = entry.file_name();
+        for (name, ft) in entries {
             if SKIP.iter().any(|s| name == *s) {
                 continue;
             }
             if !policy.include_hidden && name.to_string_lossy().starts_with('.') {
                 continue;
             }
-            let child = entry.path();
-            let Ok(ft) = entry.file_type() else { continue };
+            let child = dir.join(&name);
             let child_real = if ft.is_dir() {
                 real.join(&name)
             } else if ft.is_symlink() {
-                match fs::metadata(&child) {
-                    Ok(m) if m.is_dir() => resolve_dir(&child),
-                    Ok(_) => continue,
-                    Err(_) => {
+                match link_target(&child) {
+                    Ok(Some(target)) => target,
+                    Ok(None) => continue,
+                    Err(()) => {
                         out.issues.push(SearchIssue { path: child, message: "broken symlink".into() });
                         continue;
                     }
@@ -202,7 +274,7 @@ pub fn discover_each(root: &Path, policy: DiscoveryPolicy, found: &mut dyn FnMut
         // Whether each child is a skill: one stat each, here. Pushed last first, so that they
         // come off the stack by name, each subfolder searched before the next name.
         for (_, child, child_real, link) in children.into_iter().rev() {
-            let probe = skill_file_probe(&child);
+            let probe = probe_cached(&child);
             // A symlinked folder that leads out of the source is never searched, so
             // `everything -> /` costs one stat instead of a walk of the whole disk. A link to a
             // skill folder elsewhere (how skills are often installed) is that one skill, as
@@ -255,4 +327,77 @@ enum Next {
 struct Walk<'a> {
     issues: Vec<SearchIssue>,
     found: &'a mut dyn FnMut(Found),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn skill(dir: &Path) {
+        fs::create_dir_all(dir).unwrap();
+        fs::write(dir.join("SKILL.md"), "---\nname: x\ndescription: y\n---\n").unwrap();
+    }
+
+    /// A source with what the policies tell apart: top-level skills, a grouping folder, a nested
+    /// skill, a hidden folder, `node_modules`, a symlinked skill, a broken link and a link loop.
+    fn tree() -> tempfile::TempDir {
+        let t = tempfile::tempdir().unwrap();
+        let r = t.path();
+        skill(&r.join("alpha"));
+        skill(&r.join("alpha/inner"));
+        skill(&r.join("group/beta"));
+        skill(&r.join(".hidden/gamma"));
+        skill(&r.join("node_modules/delta"));
+        fs::create_dir_all(r.join("empty")).unwrap();
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(r.join("group/beta"), r.join("linked")).unwrap();
+            std::os::unix::fs::symlink(r.join("nowhere"), r.join("broken")).unwrap();
+            std::os::unix::fs::symlink(r, r.join("group/loop")).unwrap();
+        }
+        t
+    }
+
+    const POLICIES: [DiscoveryPolicy; 4] = [
+        DiscoveryPolicy::CHILDREN,
+        DiscoveryPolicy::CLIENT_GUIDE,
+        DiscoveryPolicy::CHECK,
+        DiscoveryPolicy {
+            depth: Depth::Recursive { max_depth: 3, max_dirs: 100 },
+            include_hidden: false,
+            root_is_skill: false,
+            nested: true,
+        },
+    ];
+
+    /// Searches that share their listings find what each finds alone, whatever the order of the
+    /// policies (a listing made for one is filtered by the next as a fresh one).
+    #[test]
+    fn shared_listings_find_what_fresh_ones_do() {
+        let t = tree();
+        let fresh: Vec<Search> = POLICIES.iter().map(|p| discover(t.path(), *p)).collect();
+        assert!(fresh.iter().all(|s| !s.skills.is_empty()));
+        for order in [[0, 1, 2, 3], [3, 2, 1, 0], [2, 0, 3, 1]] {
+            let shared: Vec<(usize, Search)> =
+                sharing_listings(|| order.iter().map(|&i| (i, discover(t.path(), POLICIES[i]))).collect());
+            for (i, s) in shared {
+                assert_eq!(s, fresh[i], "policy {i} in order {order:?}");
+            }
+        }
+    }
+
+    /// While shared, a listing is the one made first (a skill added since is not seen); after,
+    /// it is forgotten.
+    #[test]
+    fn shared_listings_last_for_the_run_only() {
+        let t = tree();
+        let count = || discover(t.path(), DiscoveryPolicy::CLIENT_GUIDE).skills.len();
+        let (before, during) = sharing_listings(|| {
+            let before = count();
+            skill(&t.path().join("added"));
+            (before, count())
+        });
+        assert_eq!(during, before);
+        assert_eq!(count(), before + 1);
+    }
 }

@@ -75,6 +75,12 @@ impl Table {
         }
     }
 
+    /// The rank of the two-byte token `a b`, `u32::MAX` for none.
+    #[inline(always)]
+    fn pair_rank(&self, a: u8, b: u8) -> u32 {
+        u32_at(self.pairs, usize::from(a) << 8 | usize::from(b))
+    }
+
     #[inline]
     fn rank_or_max(&self, b: &[u8]) -> u32 {
         self.rank(b).unwrap_or(u32::MAX)
@@ -111,19 +117,18 @@ impl Table {
             *b = i as u8;
         }
         for (i, r) in ranks.iter_mut().enumerate().take(n - 1) {
-            *r = self.rank_or_max(&p[i..i + 2]);
+            *r = self.pair_rank(p[i], p[i + 1]);
         }
         let mut parts = n;
         while parts > 1 {
-            let (mut best, mut at) = (u32::MAX, 0);
-            for (i, &r) in ranks[..parts - 1].iter().enumerate() {
-                if r < best {
-                    (best, at) = (r, i);
-                }
-            }
+            // The lowest rank, then its leftmost place: two passes that compile to vector
+            // instructions, where one pass keeping both is a branch per pair.
+            let live = &ranks[..parts - 1];
+            let best = live.iter().copied().min().unwrap_or(u32::MAX);
             if best == u32::MAX {
                 break;
             }
+            let at = live.iter().position(|&r| r == best).unwrap_or(0);
             // Parts `at` and `at + 1` become one: drop the boundary between them and the pair
             // rank after it; the pairs on each side of the new part change.
             bounds.copy_within(at + 2..=parts, at + 1);
@@ -141,8 +146,10 @@ impl Table {
     }
 
     /// The same merge for long pieces in O(n log n): the parts as a linked list of their starts,
-    /// the candidate pairs in a min-heap by (rank, start) with stale entries skipped (a pair is
-    /// current while its first part is alive and still ends where its second part ended).
+    /// the candidate pairs in a min-heap with stale entries skipped (a pair is current while its
+    /// first part is alive and still ends where its second part ended). A heap entry is one
+    /// `u64`, [`pack`]ed so that its order is the order of (rank, start): the merge tiktoken
+    /// makes next is the smallest.
     fn merge_long(&self, p: &[u8]) -> usize {
         // The arrays are the thread's, kept between pieces (a text has many long pieces).
         thread_local! {
@@ -166,12 +173,16 @@ impl Table {
         prev.extend((0..n as u32).map(|i| i.wrapping_sub(1)));
         alive.clear();
         alive.resize(n, true);
-        heap.clear();
+        // The first pairs, heapified at once (O(n)) rather than pushed one by one.
+        let mut v = std::mem::take(heap).into_vec();
+        v.clear();
         for i in 0..n - 1 {
-            if let Some(r) = self.rank(&p[i..i + 2]) {
-                heap.push(Reverse((r, i as u32, i as u32 + 2)));
+            let r = self.pair_rank(p[i], p[i + 1]);
+            if r != EMPTY {
+                v.push(Reverse(pack(r, i as u32, 2)));
             }
         }
+        *heap = std::collections::BinaryHeap::from(v);
         let end_after = |next: &[u32], i: u32| -> u32 {
             let j = next[i as usize];
             if (j as usize) < n {
@@ -181,7 +192,8 @@ impl Table {
             }
         };
         let mut parts = n;
-        while let Some(Reverse((_, i, end))) = heap.pop() {
+        while let Some(Reverse(e)) = heap.pop() {
+            let (i, end) = unpack(e);
             if !alive[i as usize] || end_after(next, i) != end {
                 continue;
             }
@@ -196,19 +208,40 @@ impl Table {
             if after != u32::MAX {
                 let r = c.rank_or_max(self, &p[i as usize..after as usize]);
                 if r != u32::MAX {
-                    heap.push(Reverse((r, i, after)));
+                    heap.push(Reverse(pack(r, i, after - i)));
                 }
             }
             let before = prev[i as usize];
             if before != u32::MAX {
                 let r = c.rank_or_max(self, &p[before as usize..end as usize]);
                 if r != u32::MAX {
-                    heap.push(Reverse((r, before, end)));
+                    heap.push(Reverse(pack(r, before, end - before)));
                 }
             }
         }
         parts
     }
+}
+
+/// Bits of a packed heap entry ([`pack`]) that hold the pair's length in bytes: a pair that is a
+/// token is at most `max_len` bytes long (o200k_base's longest token is 128 bytes).
+const LEN_BITS: u32 = 14;
+
+/// A candidate merge as one `u64`: its rank in the top [`super::bpe_hash::ID_BITS`] bits, then the
+/// start of its first part (32 bits), then its length (the low [`LEN_BITS`]), so that comparing
+/// entries compares (rank, start) as tiktoken picks its next merge (the lowest rank, the leftmost
+/// on ties; two current entries never share a start).
+#[inline]
+fn pack(rank: u32, start: u32, len: u32) -> u64 {
+    debug_assert!(rank <= ID_MASK && len < 1 << LEN_BITS);
+    u64::from(rank) << (32 + LEN_BITS) | u64::from(start) << LEN_BITS | u64::from(len)
+}
+
+/// The start and end of a [`pack`]ed pair.
+#[inline]
+fn unpack(e: u64) -> (u32, u32) {
+    let start = (e >> LEN_BITS) as u32;
+    (start, start + (e & ((1 << LEN_BITS) - 1)) as u32)
 }
 
 /// Remembered ranks of spans of 3 to 7 bytes, the ones a merge asks for most (a CJK character
@@ -260,7 +293,7 @@ struct Scratch {
     next: Vec<u32>,
     prev: Vec<u32>,
     alive: Vec<bool>,
-    heap: std::collections::BinaryHeap<std::cmp::Reverse<(u32, u32, u32)>>,
+    heap: std::collections::BinaryHeap<std::cmp::Reverse<u64>>,
 }
 
 /// The pieces of cl100k_base's pre-tokenizer, as `bpe_openai::cl100k_base().split(text)`: its
@@ -328,6 +361,95 @@ mod tests {
         }
     }
 
+    /// The heap merge as it was before its entries were packed (#39), without its rank cache: the
+    /// reference the packed one is held to, with (rank, start, end) triples.
+    fn merge_long_reference(t: &Table, p: &[u8]) -> usize {
+        use std::cmp::Reverse;
+        let n = p.len();
+        if n <= 1 || t.rank(p).is_some() {
+            return n.min(1);
+        }
+        let mut next: Vec<u32> = (1..=n as u32).collect();
+        let mut prev: Vec<u32> = (0..n as u32).map(|i| i.wrapping_sub(1)).collect();
+        let mut alive = vec![true; n];
+        let mut heap = std::collections::BinaryHeap::new();
+        for i in 0..n - 1 {
+            if let Some(r) = t.rank(&p[i..i + 2]) {
+                heap.push(Reverse((r, i as u32, i as u32 + 2)));
+            }
+        }
+        let end_after = |next: &[u32], i: u32| -> u32 {
+            let j = next[i as usize];
+            if (j as usize) < n {
+                next[j as usize]
+            } else {
+                u32::MAX
+            }
+        };
+        let mut parts = n;
+        while let Some(Reverse((_, i, end))) = heap.pop() {
+            if !alive[i as usize] || end_after(&next, i) != end {
+                continue;
+            }
+            alive[next[i as usize] as usize] = false;
+            next[i as usize] = end;
+            if (end as usize) < n {
+                prev[end as usize] = i;
+            }
+            parts -= 1;
+            let after = end_after(&next, i);
+            if after != u32::MAX {
+                if let Some(r) = t.rank(&p[i as usize..after as usize]) {
+                    heap.push(Reverse((r, i, after)));
+                }
+            }
+            let before = prev[i as usize];
+            if before != u32::MAX {
+                if let Some(r) = t.rank(&p[before as usize..end as usize]) {
+                    heap.push(Reverse((r, before, end)));
+                }
+            }
+        }
+        parts
+    }
+
+    /// A packed heap entry holds every rank, start and token length of both vocabularies.
+    #[test]
+    fn packed_entries_hold_every_rank_and_token_length() {
+        for t in [&O200K, &CL100K] {
+            assert!(t.len() <= 1 << crate::syntax::bpe_hash::ID_BITS);
+            assert!(t.max_len < 1 << LEN_BITS);
+        }
+        for (r, i, len) in [(0, 0, 2), (ID_MASK, u32::MAX - 200, 128), (5, 7, 3)] {
+            assert_eq!(unpack(pack(r, i, len)), (i, i + len));
+        }
+        assert!(pack(1, 9, 2) < pack(2, 0, 2) && pack(1, 3, 9) < pack(1, 4, 2));
+    }
+
+    /// Long CJK and mixed pieces like the varied benchmark library's (Chinese, Japanese and
+    /// Korean prose without spaces, with Latin words and punctuation in it): the packed merge
+    /// counts what the reference merge and bpe-openai count, in both vocabularies.
+    #[test]
+    fn long_cjk_pieces_count_as_the_reference() {
+        let texts = [
+            "这是一个用于处理文档的技能它可以读取表格并将其转换为结构化数据同时保留标题和单位".repeat(12),
+            "このスキルはファイルを読み込んで要約を作成しますテキストの構造を保ちながら処理します".repeat(9),
+            "이기술은문서를읽고표를추출하여구조화된데이터로변환합니다".repeat(15),
+            "中文English混合的文本没有空格ありますか한국어も".repeat(20),
+        ];
+        for text in &texts {
+            for piece in crate::syntax::pretok::split_o200k(text) {
+                let b = piece.as_bytes();
+                assert_eq!(O200K.count(b), merge_long_reference(&O200K, b), "{piece}");
+                assert_eq!(O200K.count(b), bpe_openai::o200k_base().bpe.count(b), "{piece}");
+            }
+            for piece in split_cl100k(text) {
+                let b = piece.as_bytes();
+                assert_eq!(CL100K.count(b), merge_long_reference(&CL100K, b), "{piece}");
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
         #[test]
@@ -337,6 +459,19 @@ mod tests {
             let (x, y) = both(b);
             prop_assert_eq!(x, y);
             prop_assert_eq!(x, bpe_openai::o200k_base().bpe.count(b));
+        }
+
+        /// Long pieces from an alphabet of CJK characters (which share lead bytes, so pairs
+        /// across characters occur), Latin letters and marks: the packed merge with its rank cache
+        /// counts what the reference does, and what bpe-openai does.
+        #[test]
+        fn long_merges_agree_with_the_reference(s in "[的一是了我不人在有这中大为上个国日本語のテキスト한국어를처리a-eé.]{22,400}") {
+            // `count` takes the packed heap merge for pieces over `SHORT` bytes (most of these).
+            let b = s.as_bytes();
+            let fast = O200K.count(b);
+            prop_assert_eq!(fast, merge_long_reference(&O200K, b));
+            prop_assert_eq!(fast, bpe_openai::o200k_base().bpe.count(b));
+            prop_assert_eq!(CL100K.count(b), merge_long_reference(&CL100K, b));
         }
 
         #[test]
