@@ -98,7 +98,10 @@ fn severity(s: &str) -> &'static str {
 
 /// The validator's findings in a golden `--json` report, and whether it passed.
 fn theirs(golden: &Value, case_dir: &Path) -> (Vec<Finding>, bool) {
-    let rel = |f: &str| f.trim_start_matches("{CASE}").trim_start_matches('/').to_string();
+    let rel = |f: &str| {
+        let f = f.strip_prefix("{CASE}").or_else(|| f.strip_prefix("{PLUGIN}")).unwrap_or(f);
+        f.trim_start_matches('/').to_string()
+    };
     let mut out = vec![];
     let market: Option<Value> = std::fs::read(case_dir.join(".claude-plugin/marketplace.json"))
         .ok()
@@ -248,6 +251,38 @@ fn skillkit_check_agrees_with_claude_plugin_validate_on_every_case() {
         rows.is_empty(),
         "{} disagreements with `claude plugin validate`:\n| case | file | severity | validator | skillkit |\n|---|---|---|---|---|\n{}",
         rows.len(),
+        rows.join("\n")
+    );
+}
+
+/// The corpus' plugin folders (`/work/shared/corpus`, or `SKILLKIT_CORPUS`) against the outputs of
+/// `tests/oracles/capture_plugin_validate.sh --corpus OUT` (`/tmp/pkgo-corpus`, or
+/// `SKILLKIT_PLUGIN_CORPUS_OUT`): the same comparison as the cases', folder by folder; prints the
+/// count that agree.
+#[test]
+#[ignore = "needs the corpus and the validator's outputs on it"]
+fn corpus_plugin_folders_agree() {
+    let root = PathBuf::from(std::env::var("SKILLKIT_CORPUS").unwrap_or_else(|_| "/work/shared/corpus".into()));
+    let out = PathBuf::from(std::env::var("SKILLKIT_PLUGIN_CORPUS_OUT").unwrap_or_else(|_| "/tmp/pkgo-corpus".into()));
+    let list = std::fs::read_to_string(out.join("plugins.txt")).expect("plugins.txt of a --corpus capture");
+    let (mut agree, mut total, mut rows) = (0, 0, vec![]);
+    for dir in list.lines().filter(|l| !l.trim().is_empty()) {
+        let dir = PathBuf::from(dir);
+        let rel = dir.strip_prefix(&root).unwrap_or(&dir).to_string_lossy().replace('/', "~");
+        let golden: Value = serde_json::from_str(&std::fs::read_to_string(out.join(format!("{rel}.json"))).unwrap())
+            .unwrap_or_else(|e| panic!("{rel}.json: {e}"));
+        total += 1;
+        let r = compare(&rel, &golden, &dir, &dir);
+        if r.is_empty() {
+            agree += 1;
+        }
+        rows.extend(r);
+    }
+    println!("{agree} of {total} corpus plugin folders agree with `claude plugin validate`");
+    assert!(total > 0, "no plugin folder listed");
+    assert!(
+        rows.is_empty(),
+        "{agree} of {total} agree; disagreements:\n| folder | file | severity | validator | skillkit |\n|---|---|---|---|---|\n{}",
         rows.join("\n")
     );
 }
