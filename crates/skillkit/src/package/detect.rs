@@ -58,7 +58,7 @@ pub fn has_plugin_manifest(dir: &Path) -> bool {
 /// Whether `path` holds a package (`check` judges it as one without `--package`).
 pub fn is_package(path: &Path) -> bool {
     if path.is_file() {
-        return is_archive(path);
+        return is_archive(path) || manifest_root(path).is_some();
     }
     if !path.is_dir() {
         return false;
