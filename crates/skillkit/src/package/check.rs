@@ -82,6 +82,90 @@ fn manifest_report(m: &Manifest) -> Checked {
     Checked { skill: Box::new(skill), diagnostics }
 }
 
+/// A folder with neither a manifest nor skills, reported at the folder.
+fn no_manifest(root: &Path) -> Checked {
+    let dir = root.parent().map(Path::to_path_buf).unwrap_or_default();
+    let skill = report_of(&dir, &folder_name(root), vec![]);
+    let f = upload::Finding::new(
+        &r::package_manifest_missing::PackageManifestMissing::META,
+        "directory: No manifest found in directory. Expected .claude-plugin/marketplace.json or .claude-plugin/plugin.json",
+        "add `.claude-plugin/plugin.json`, or put the skills under `skills/<name>/SKILL.md`",
+    );
+    let diagnostics = vec![diag(&skill, &f, Span::empty(0))];
+    Checked { skill: Box::new(skill), diagnostics }
+}
+
+/// A YAML value's type in the words of `claude plugin validate` (JavaScript's); `None` for null.
+fn js_type(n: &crate::syntax::yaml::Node) -> Option<&'static str> {
+    use crate::syntax::yaml::NodeKind;
+    Some(match &n.kind {
+        NodeKind::Sequence(_) => "array",
+        NodeKind::Mapping(_) => "object",
+        NodeKind::Alias => "string",
+        NodeKind::Scalar { .. } => match n.kind_name() {
+            "null" => return None,
+            "integer" | "number" => "number",
+            "boolean" => "boolean",
+            _ => "string",
+        },
+    })
+}
+
+/// The checks `claude plugin validate` makes on a plugin skill's frontmatter (its errors), each
+/// at its value: (span, message in its words).
+pub fn claude_skill_frontmatter(skill: &Skill) -> Vec<(Span, String)> {
+    use crate::syntax::frontmatter::Reading;
+    let mut out = vec![];
+    if skill.frontmatter.reading != Reading::Yaml {
+        return out;
+    }
+    // Read again: a checked skill keeps only the fields the library needs.
+    let span = skill.frontmatter.span;
+    let Some(text) = skill.text.get(span.start..span.end) else { return out };
+    let yaml = crate::syntax::yaml::parse(text, span.start);
+    let Some(entries) = yaml.root.as_ref().and_then(|r| r.entries()) else { return out };
+    let get = |key: &str| entries.iter().rev().find(|e| e.key.as_str() == Some(key)).map(|e| &e.value);
+    if let Some(v) = get("description") {
+        if let Some(t @ ("array" | "object")) = js_type(v) {
+            out.push((
+                v.span,
+                format!("description: description must be a string, got {t}. At runtime this value is dropped."),
+            ));
+        }
+    }
+    if let Some(v) = get("name") {
+        if let Some(t) = js_type(v).filter(|t| *t != "string") {
+            out.push((v.span, format!("name: name must be a string, got {t}.")));
+        }
+    }
+    if let Some(v) = get("allowed-tools") {
+        match (js_type(v), &v.kind) {
+            (Some("array"), crate::syntax::yaml::NodeKind::Sequence(items))
+                if items.iter().any(|i| js_type(i) != Some("string")) =>
+            {
+                out.push((v.span, "allowed-tools: allowed-tools array must contain only strings.".into()));
+            }
+            (Some("array"), _) => {}
+            (Some(t), _) if t != "string" => out
+                .push((v.span, format!("allowed-tools: allowed-tools must be a string or array of strings, got {t}."))),
+            _ => {}
+        }
+    }
+    if let Some(v) = get("shell") {
+        match js_type(v) {
+            Some("string") => {
+                let s = v.as_str().unwrap_or_default();
+                if s != "bash" && s != "powershell" {
+                    out.push((v.span, format!("shell: shell must be 'bash' or 'powershell', got '{s}'.")));
+                }
+            }
+            Some(t) => out.push((v.span, format!("shell: shell must be a string, got {t}."))),
+            None => {}
+        }
+    }
+    out
+}
+
 /// A finding on a skill of the package.
 struct OnSkill {
     dir: PathBuf,
@@ -167,6 +251,12 @@ fn check_folder(pkg: &Package, agent: &Agent) -> CheckRun {
     // root is not a skill folder missing its file.
     run.skills.retain(|c| !c.skill.file_problems.contains(&crate::skill::FileProblem::Missing));
     let mut reports: Vec<Checked> = vec![];
+    if let [p] = pkg.plugins.as_slice() {
+        let nothing = p.manifests.is_empty() && p.skills.is_empty() && p.too_deep.is_empty() && run.skills.is_empty();
+        if pkg.marketplace.is_none() && nothing {
+            reports.push(no_manifest(&pkg.root));
+        }
+    }
     reports.extend(pkg.marketplace.iter().map(manifest_report));
     for p in &pkg.plugins {
         reports.extend(p.manifests.iter().map(manifest_report));
@@ -198,6 +288,31 @@ fn check_folder(pkg: &Package, agent: &Agent) -> CheckRun {
         let span = c.skill.frontmatter.get("name").map_or(Span::empty(0), |n| n.value.span);
         let d = f.rule.diagnostic(&c.skill, f.severity, span, f.message, f.help);
         c.diagnostics.push(d);
+        c.diagnostics.sort_by(|x, y| (x.span.start, x.severity, x.code).cmp(&(y.span.start, y.severity, y.code)));
+    }
+    // The skills `claude plugin validate` judges: a plugin's own (not those of the plugins a
+    // marketplace lists), with its checks.
+    let judged: Vec<&PathBuf> = pkg
+        .plugins
+        .iter()
+        .filter(|p| pkg.kind != PackageKind::Marketplace || real(&p.root) == real(&pkg.root))
+        .filter(|p| p.manifests.iter().all(|m| m.kind == crate::package::manifest::ManifestKind::ClaudePlugin))
+        .flat_map(|p| &p.skills)
+        .collect();
+    for dir in judged {
+        let dir = real(dir);
+        let Some(c) = run.skills.iter_mut().find(|c| real(&c.skill.dir) == dir) else { continue };
+        let meta = &r::plugin_skill_frontmatter::PluginSkillFrontmatter::META;
+        for (span, message) in claude_skill_frontmatter(&c.skill) {
+            let d = meta.diagnostic(
+                &c.skill,
+                meta.severity,
+                span,
+                message,
+                String::from("write the value as Claude Code reads it"),
+            );
+            c.diagnostics.push(d);
+        }
         c.diagnostics.sort_by(|x, y| (x.span.start, x.severity, x.code).cmp(&(y.span.start, y.severity, y.code)));
     }
     reports.append(&mut run.skills);

@@ -58,7 +58,7 @@ pub fn has_plugin_manifest(dir: &Path) -> bool {
 /// Whether `path` holds a package (`check` judges it as one without `--package`).
 pub fn is_package(path: &Path) -> bool {
     if path.is_file() {
-        return is_archive(path);
+        return is_archive(path) || manifest_root(path).is_some();
     }
     if !path.is_dir() {
         return false;
@@ -85,6 +85,12 @@ fn child_plugins(dir: &Path) -> Vec<PathBuf> {
 /// The package at `path`, or `None` when it holds none; with `force`, a folder holding none is
 /// read as one plugin without a manifest (skills under `skills/`).
 pub fn open(path: &Path, force: bool) -> Option<Package> {
+    // A manifest named itself (`claude plugin validate .claude-plugin/plugin.json`): its package.
+    if path.is_file() && !is_archive(path) {
+        if let Some(root) = manifest_root(path) {
+            return open(&root, force);
+        }
+    }
     if path.is_file() {
         return (force || is_archive(path)).then(|| Package {
             root: path.to_path_buf(),
@@ -112,6 +118,18 @@ pub fn open(path: &Path, force: bool) -> Option<Package> {
                     }
                 }
             }
+        }
+        // `claude plugin validate` judges the listed plugins' manifests once the marketplace
+        // passes its schema.
+        if m.findings.iter().any(|l| schema_error(&l.finding)) {
+            for p in &mut plugins {
+                p.manifests.iter_mut().for_each(|m| m.findings.clear());
+            }
+        }
+        // A plugin at the marketplace's root, listed or not, is judged as one too.
+        let real = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+        if has_plugin_manifest(&root) && !plugins.iter().any(|p| real(&p.root) == real(&root)) {
+            plugins.push(plugin(&root, None));
         }
         return Some(Package { root, kind: PackageKind::Marketplace, marketplace: Some(m), plugins });
     }
@@ -160,6 +178,33 @@ pub fn open(path: &Path, force: bool) -> Option<Package> {
     }
     let plugins = children.iter().map(|c| plugin(c, None)).collect();
     Some(Package { root, kind: PackageKind::PluginFolder, marketplace: None, plugins })
+}
+
+/// The package folder of a manifest file: above `.claude-plugin/` (or `.codex-plugin/`), or the
+/// folder of a root `plugin.json`; `None` for another file.
+fn manifest_root(file: &Path) -> Option<PathBuf> {
+    let name = file.file_name()?.to_str()?;
+    let dir = file.parent()?;
+    let in_meta =
+        dir.file_name().and_then(|n| n.to_str()).is_some_and(|n| n == ".claude-plugin" || n == ".codex-plugin");
+    match (name, in_meta) {
+        ("plugin.json" | "marketplace.json", true) => Some(dir.parent()?.to_path_buf()),
+        ("plugin.json", false) => Some(dir.to_path_buf()),
+        _ => None,
+    }
+}
+
+/// Whether `f` is a schema error of a manifest (a missing or mistyped field, a path without
+/// `./`), after which `claude plugin validate` stops judging what the manifest lists.
+pub fn schema_error(f: &crate::package::upload::Finding) -> bool {
+    use crate::lint::rules::package as r;
+    f.severity == crate::Severity::Error
+        && [
+            r::manifest_field_missing::ManifestFieldMissing::META.code,
+            r::manifest_field_type::ManifestFieldType::META.code,
+            r::component_path_not_relative::ComponentPathNotRelative::META.code,
+        ]
+        .contains(&f.rule.code)
 }
 
 /// Read the plugin at `dir` (its manifests, its skills).

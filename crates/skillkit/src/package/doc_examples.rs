@@ -120,7 +120,7 @@ fn manifest_findings_point_at_the_node() {
     let d = run(&e);
     let f = d.iter().find(|d| d.code == "SK812").unwrap();
     assert_eq!((f.start.line, f.start.column), (3, 13));
-    assert_eq!(f.message, "author: expected object, received string");
+    assert_eq!(f.message, "author: Invalid input: expected object, received string");
 }
 
 /// A manifest that is a FIFO, or a symlink leading out of the package, is reported, not read.

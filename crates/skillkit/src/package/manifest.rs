@@ -98,7 +98,7 @@ pub fn read(root: &Path, rel: &str, kind: ManifestKind) -> Option<Manifest> {
     let unread = |m: &mut Manifest, why: String| {
         let f = Finding::new(
             &r::manifest_invalid_json::ManifestInvalidJson::META,
-            format!("{}: {why}", rel),
+            format!("file: {why} ({rel})"),
             "the agent drops the package when its manifest cannot be read",
         );
         m.findings.push(Located { finding: f, span: Span::empty(0) });
@@ -117,37 +117,49 @@ pub fn read(root: &Path, rel: &str, kind: ManifestKind) -> Option<Manifest> {
         Err(e) => unread(&mut m, crate::files::reason(&e)),
         Ok(bytes) => {
             m.bytes = bytes;
-            match std::str::from_utf8(&m.bytes) {
+            // Read as `claude plugin validate` reads it: bytes that are not UTF-8 decoded with
+            // U+FFFD (the report shows the same text), a byte-order mark skipped.
+            let text = String::from_utf8_lossy(&m.bytes).into_owned();
+            let text = match text.strip_prefix('\u{feff}') {
+                // Three spaces stand for its three bytes, so that spans stay in place.
+                Some(rest) => format!("   {rest}"),
+                None => text,
+            };
+            match json::parse(&text) {
                 Err(e) => {
-                    let at_byte = e.valid_up_to();
                     let f = Finding::new(
                         &r::manifest_invalid_json::ManifestInvalidJson::META,
-                        format!("not UTF-8 (byte {at_byte})"),
-                        "JSON is UTF-8 text",
+                        format!("json: Invalid JSON syntax: JSON Parse error: {}", parser_message(&e.message)),
+                        format!("{}; JSON takes no comments and no trailing commas", e.message),
                     );
-                    // The report shows the text decoded lossily: U+FFFD (3 bytes) stands there.
-                    m.findings.push(Located { finding: f, span: Span::new(at_byte, at_byte + 3) });
+                    m.findings.push(Located { finding: f, span: e.span });
                 }
-                Ok(text) => match json::parse(text) {
-                    Err(e) => {
-                        let f = Finding::new(
-                            &r::manifest_invalid_json::ManifestInvalidJson::META,
-                            format!("invalid JSON: {}", e.message),
-                            "JSON takes no comments and no trailing commas",
-                        );
-                        m.findings.push(Located { finding: f, span: e.span });
-                    }
-                    Ok(v) => {
-                        let mut findings = vec![];
-                        validate(kind, &v, root, &mut findings);
-                        m.findings = findings;
-                        m.json = Some(v);
-                    }
-                },
+                Ok(v) => {
+                    let mut findings = vec![];
+                    validate(kind, &v, root, &mut findings);
+                    m.findings = findings;
+                    m.json = Some(v);
+                }
             }
         }
     }
     Some(m)
+}
+
+/// Our JSON parser's message in the words of the one `claude plugin validate` runs on (its
+/// `JSON Parse error: …`).
+fn parser_message(ours: &str) -> String {
+    if ours.starts_with("expected a key in double quotes") {
+        "Property name must be a string literal".into()
+    } else if ours.starts_with("unclosed string") {
+        "Unterminated string".into()
+    } else if ours.ends_with("found the end of the file") {
+        "Unexpected EOF".into()
+    } else if let Some((_, c)) = ours.rsplit_once(": found `") {
+        format!("Unexpected token '{}'", c.trim_end_matches('`'))
+    } else {
+        ours.to_string()
+    }
 }
 
 /// Judge a parsed manifest of `kind`, whose package is at `root`.
@@ -168,10 +180,16 @@ pub fn validate(kind: ManifestKind, v: &Json, root: &Path, out: &mut Vec<Located
 }
 
 fn type_error(path: &str, want: &str, got: &Json) -> Finding {
-    let path = if path.is_empty() { "(root)" } else { path };
+    if path.is_empty() {
+        return Finding::new(
+            &r::manifest_field_type::ManifestFieldType::META,
+            format!("root: manifest must be an {want}"),
+            format!("the manifest is {}", article(want)),
+        );
+    }
     Finding::new(
         &r::manifest_field_type::ManifestFieldType::META,
-        format!("{path}: expected {want}, received {}", got.type_name()),
+        format!("{path}: Invalid input: expected {want}, received {}", got.type_name()),
         format!("`{path}` takes {}", article(want)),
     )
 }
@@ -184,11 +202,11 @@ fn article(want: &str) -> String {
     }
 }
 
-fn missing(v: &Json, path: &str, field: &str) -> Located {
+fn missing(v: &Json, path: &str, field: &str, want: &str) -> Located {
     Located {
         finding: Finding::new(
             &r::manifest_field_missing::ManifestFieldMissing::META,
-            format!("{}: Required", if path.is_empty() { field.to_string() } else { format!("{path}.{field}") }),
+            format!("{}: Invalid input: expected {want}, received undefined", join(path, field)),
             format!("add `\"{field}\"`"),
         ),
         // At the object's opening brace.
@@ -217,7 +235,7 @@ fn join(path: &str, field: &str) -> String {
 /// The required string `name`; reports it missing or of another type.
 fn required_name<'a>(v: &'a Json, path: &str, out: &mut Vec<Located>) -> Option<&'a Json> {
     if v.get_last("name").is_none() {
-        out.push(missing(v, path, "name"));
+        out.push(missing(v, path, "name", "string"));
         return None;
     }
     string_field(v, path, "name", out)
@@ -273,11 +291,183 @@ const CLAUDE_COMPONENTS: [&str; 7] =
 /// Component fields of a Codex plugin manifest that hold paths.
 const CODEX_COMPONENTS: [&str; 4] = ["skills", "mcpServers", "apps", "hooks"];
 
+/// The top-level keys a Claude Code `plugin.json` defines.
+const CLAUDE_PLUGIN_KEYS: [&str; 22] = [
+    "$schema",
+    "name",
+    "version",
+    "description",
+    "author",
+    "homepage",
+    "repository",
+    "license",
+    "keywords",
+    "commands",
+    "agents",
+    "skills",
+    "hooks",
+    "mcpServers",
+    "outputStyles",
+    "lspServers",
+    "userConfig",
+    "metadata",
+    "engines",
+    "experimental",
+    "optionalDependencies",
+    "dependencies",
+];
+
+/// The keys of a marketplace entry that plugin.json does not define.
+const MARKETPLACE_ENTRY_ONLY: [&str; 8] =
+    ["category", "source", "tags", "strict", "id", "relevance", "headers", "headersHelper"];
+
+/// The top-level keys of a `marketplace.json`.
+const MARKETPLACE_KEYS: [&str; 8] = [
+    "$schema",
+    "name",
+    "owner",
+    "plugins",
+    "description",
+    "metadata",
+    "version",
+    "allowCrossMarketplaceDependenciesOn",
+];
+
+/// Keys of other formats, with where they are commonly seen (`claude plugin validate`'s list).
+const OTHER_FORMATS: [(&str, &[&str]); 6] = [
+    ("an npm package.json", &["main", "type", "files", "bin", "scripts", "private", "bugs", "contributors"]),
+    (
+        "a VS Code/Cursor extension manifest",
+        &["publisher", "categories", "icon", "contributes", "activationEvents", "preview"],
+    ),
+    ("an MCPB/DXT manifest", &["dxt_version", "mcpb_version", "user_config", "compatibility"]),
+    ("an MCP server manifest", &["server", "tools", "prompts", "resources"]),
+    (
+        "manifests across many tools",
+        &[
+            "logo",
+            "readme",
+            "changelog",
+            "support",
+            "privacy_policy",
+            "privacy_policies",
+            "terms_of_service",
+            "_comment",
+        ],
+    ),
+    ("a JSON Schema document", &["$id", "$comment"]),
+];
+
+/// Levenshtein distance, for the "did you mean" of an unknown key.
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// The known key an unknown `key` is a typo of: the same in another case, or within 1 edit (keys
+/// of 3 characters or fewer) or 2 edits.
+fn typo_of<'a>(key: &str, known: &[&'a str]) -> Option<&'a str> {
+    if let Some(k) = known.iter().find(|k| k.eq_ignore_ascii_case(key)) {
+        return Some(k);
+    }
+    let limit = if key.chars().count() <= 3 { 1 } else { 2 };
+    known
+        .iter()
+        .filter(|k| !k.starts_with('$'))
+        .map(|k| (edits(key, k), *k))
+        .filter(|(d, _)| *d <= limit)
+        .min()
+        .map(|(_, k)| k)
+}
+
+/// Unknown keys of object `v` (at `prefix`) as `claude plugin validate` words them: warnings.
+fn unknown_fields(v: &Json, prefix: &str, known: &[&str], in_plugin_json: bool, out: &mut Vec<Located>) {
+    for m in v.members() {
+        let key = m.key.as_str();
+        if known.contains(&key) {
+            continue;
+        }
+        let path = if prefix.is_empty() { key.to_string() } else { format!("{prefix}.{key}") };
+        let origin = OTHER_FORMATS.iter().find(|(_, keys)| keys.contains(&key)).map(|(o, _)| *o);
+        let message = if in_plugin_json && MARKETPLACE_ENTRY_ONLY.contains(&key) {
+            format!("{path}: Field '{key}' belongs in the marketplace entry (marketplace.json), not plugin.json. It's harmless here but unused — Claude Code ignores it at load time.")
+        } else if let Some(origin) = origin {
+            format!("{path}: Unknown field '{key}' (commonly seen in {origin}). Claude Code ignores unrecognized fields at load time, so it's safe to keep.")
+        } else if let Some(k) = typo_of(key, known) {
+            format!("{path}: Unknown field '{key}' — did you mean '{k}'? Claude Code ignores unrecognized fields at load time, so this field has no effect.")
+        } else {
+            format!("{path}: Unknown field '{key}'. Claude Code ignores it at load time.")
+        };
+        at(
+            out,
+            m.key_span,
+            Finding::new(
+                &r::manifest_unknown_field::ManifestUnknownField::META,
+                message,
+                "remove the key, or move it where the format defines it",
+            ),
+        );
+    }
+}
+
+/// A warning that a recommended field is absent.
+fn recommended(v: &Json, message: String, field: &str) -> Located {
+    let f = Finding::new(
+        &r::manifest_field_recommended::ManifestFieldRecommended::META,
+        message,
+        format!("add `\"{field}\"`"),
+    );
+    Located { finding: f, span: Span::new(v.span.start, v.span.start + 1) }
+}
+
+/// `claude plugin validate`'s checks of a plugin's `name` (a string).
+fn claude_plugin_name(name: &Json, out: &mut Vec<Located>) -> bool {
+    let Some(s) = name.as_str() else { return true };
+    let meta = &r::plugin_name_format::PluginNameFormat::META;
+    let help = "use lowercase letters, digits and single hyphens (`my-plugin`)";
+    let error = if s.is_empty() {
+        Some("name: Plugin name cannot be empty".to_string())
+    } else if s.contains(' ') {
+        Some("name: Plugin name cannot contain spaces. Use kebab-case (e.g., \"my-plugin\")".to_string())
+    } else if s.chars().any(|c| {
+        c.is_control() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    }) {
+        Some("name: Plugin name cannot contain control or bidirectional-formatting characters".to_string())
+    } else {
+        None
+    };
+    if let Some(message) = error {
+        at(out, name.span, Finding::new(meta, message, help));
+        return false;
+    }
+    if !is_kebab(s) {
+        let mut f = Finding::new(
+            meta,
+            format!("name: Plugin name \"{s}\" is not kebab-case. Claude Code accepts it, but the Claude.ai marketplace sync requires kebab-case (lowercase letters, digits, and hyphens only, e.g., \"my-plugin\")."),
+            help,
+        );
+        f.severity = crate::Severity::Warning;
+        at(out, name.span, f);
+    }
+    true
+}
+
 fn claude_plugin(v: &Json, root: &Path, out: &mut Vec<Located>, kind: ManifestKind) {
+    let _ = kind;
+    let before = out.len();
+    let mut schema_ok = true;
     if let Some(name) = required_name(v, "", out) {
-        let sev = crate::Severity::Warning;
-        let _ = kind;
-        name_format(name, is_kebab, "kebab-case", sev, out);
+        schema_ok &= claude_plugin_name(name, out);
     }
     for f in ["version", "description", "homepage", "repository", "license"] {
         string_field(v, "", f, out);
@@ -285,12 +475,148 @@ fn claude_plugin(v: &Json, root: &Path, out: &mut Vec<Located>, kind: ManifestKi
     if let Some(a) = v.get_last("author") {
         if !matches!(a.value.kind, Kind::Object(_)) {
             at(out, a.value.span, type_error("author", "object", &a.value));
-        } else {
-            string_field(&a.value, "author", "name", out);
+        } else if let Some(n) = string_field(&a.value, "author", "name", out) {
+            if n.as_str() == Some("") {
+                at(
+                    out,
+                    n.span,
+                    Finding::new(
+                        &r::manifest_field_type::ManifestFieldType::META,
+                        "author.name: Author name cannot be empty",
+                        "name the author, or drop `author`",
+                    ),
+                );
+            }
         }
     }
     keywords(v, out);
-    components(v, root, &CLAUDE_COMPONENTS, out);
+    schema_ok &= out[before..].iter().all(|l| l.finding.severity != crate::Severity::Error);
+    schema_ok &= claude_components(v, root, out);
+    unknown_fields(v, "", &CLAUDE_PLUGIN_KEYS, true, out);
+    // The recommendations, once the manifest passes its schema.
+    if schema_ok {
+        if v.get_last("version").is_none() {
+            out.push(recommended(
+                v,
+                "version: No version specified. Consider adding a version following semver (e.g., \"1.0.0\")".into(),
+                "version",
+            ));
+        }
+        if v.get_last("description").is_none() {
+            out.push(recommended(v, "description: No description provided. Adding a description helps users understand what your plugin does".into(), "description"));
+        }
+        if v.get_last("author").is_none() {
+            out.push(recommended(
+                v,
+                "author: No author information provided. Consider adding author details for plugin attribution".into(),
+                "author",
+            ));
+        }
+    }
+}
+
+/// Whether `rel` has a `..` segment.
+fn has_parent(rel: &str) -> bool {
+    rel.split(['/', '\\']).any(|c| c == "..")
+}
+
+/// A Claude Code plugin's component paths, as `claude plugin validate` judges them: the schema
+/// (`./`), then each path: no `..`, present, and for `skills` a folder. Returns whether the
+/// schema part passed.
+fn claude_components(v: &Json, root: &Path, out: &mut Vec<Located>) -> bool {
+    let mut ok = true;
+    for field in CLAUDE_COMPONENTS {
+        let Some(m) = v.get_last(field) else { continue };
+        let array = matches!(m.value.kind, Kind::Array(_));
+        let paths: Vec<&Json> = match &m.value.kind {
+            Kind::String(_) => vec![&m.value],
+            Kind::Array(items) => items.iter().collect(),
+            // Inline configuration (hooks, MCP servers): no path to judge.
+            _ => vec![],
+        };
+        // Fields that also take inline configuration: a union, whose error is zod's bare one.
+        let union = matches!(field, "commands" | "hooks" | "mcpServers" | "lspServers");
+        for (i, p) in paths.iter().enumerate() {
+            let label = if array { format!("{field}.{i}") } else { field.to_string() };
+            let Some(s) = p.as_str() else {
+                if array {
+                    ok = false;
+                    at(out, p.span, type_error(&label, "string", p));
+                }
+                continue;
+            };
+            let indexed = format!("{field}[{i}]");
+            let shown = if field == "skills" || array { indexed.clone() } else { field.to_string() };
+            if !s.starts_with("./") {
+                ok = false;
+                let message = if union {
+                    format!("{label}: Invalid input")
+                } else {
+                    format!("{label}: Invalid string: must start with \"./\"")
+                };
+                at(
+                    out,
+                    p.span,
+                    Finding::new(
+                        &r::component_path_not_relative::ComponentPathNotRelative::META,
+                        message,
+                        format!("write it `./{}`", s.trim_start_matches('/')),
+                    ),
+                );
+            }
+            if has_parent(s) {
+                at(
+                    out,
+                    p.span,
+                    Finding::new(
+                        &r::component_path_outside::ComponentPathOutside::META,
+                        format!("{indexed}: Path contains \"..\" which could be a path traversal attempt: {s}"),
+                        "installs copy the plugin's folder alone: keep every path inside it",
+                    ),
+                );
+                continue;
+            }
+            if Path::new(s).is_absolute() {
+                continue;
+            }
+            if let Some(f) = outside(root, s, &shown) {
+                at(out, p.span, f);
+                continue;
+            }
+            let target = root.join(s);
+            let missing_meta = &r::component_path_missing::ComponentPathMissing::META;
+            if std::fs::symlink_metadata(&target).is_err() {
+                at(
+                    out,
+                    p.span,
+                    Finding::new(
+                        missing_meta,
+                        format!("{shown}: Path not found: {s}. The runtime loader will report this as a load failure."),
+                        "point the path at a file or folder of the plugin",
+                    ),
+                );
+            } else if field == "skills" && target.is_file() {
+                let dir = s.rsplit_once('/').map_or(".", |(d, _)| d);
+                let to = if dir == "." || dir.is_empty() {
+                    " — point to the plugin root '.' instead".to_string()
+                } else {
+                    format!(" — point to the parent directory '{dir}' instead")
+                };
+                at(
+                    out,
+                    p.span,
+                    Finding::new(
+                        missing_meta,
+                        format!(
+                            "{shown}: Path is a file; skills entries must be directories containing SKILL.md{to}: {s}"
+                        ),
+                        "list the skill's folder, not its SKILL.md",
+                    ),
+                );
+            }
+        }
+    }
+    ok
 }
 
 fn codex_plugin(v: &Json, root: &Path, out: &mut Vec<Located>) {
@@ -306,7 +632,7 @@ fn codex_plugin(v: &Json, root: &Path, out: &mut Vec<Located>) {
 
 fn agent_plugin(v: &Json, out: &mut Vec<Located>) {
     match v.get_last("$schema") {
-        None => out.push(missing(v, "", "$schema")),
+        None => out.push(missing(v, "", "$schema", "string")),
         Some(m) => match m.value.as_str() {
             None => at(out, m.value.span, type_error("$schema", "string", &m.value)),
             Some(s) if s != AGENT_PLUGINS_SCHEMA => at(
@@ -416,10 +742,55 @@ fn agent_mcp(v: &Json, root: &Path, out: &mut Vec<Located>) {
     }
 }
 
+/// The keys of a marketplace entry (plugin.json's and the entry's own).
+const MARKETPLACE_ENTRY_KEYS: [&str; 30] = [
+    "name",
+    "source",
+    "description",
+    "version",
+    "author",
+    "homepage",
+    "repository",
+    "license",
+    "keywords",
+    "category",
+    "tags",
+    "strict",
+    "id",
+    "relevance",
+    "headers",
+    "headersHelper",
+    "commands",
+    "agents",
+    "skills",
+    "hooks",
+    "mcpServers",
+    "outputStyles",
+    "lspServers",
+    "userConfig",
+    "metadata",
+    "engines",
+    "experimental",
+    "optionalDependencies",
+    "dependencies",
+    "$schema",
+];
+
 fn marketplace(v: &Json, root: &Path, out: &mut Vec<Located>) {
+    let before = out.len();
+    let mut advice = vec![];
+    marketplace_checks(v, root, out, &mut advice);
+    // The recommendations, once the manifest passes its schema.
+    if !out[before..].iter().any(|l| crate::package::detect::schema_error(&l.finding)) {
+        out.append(&mut advice);
+    }
+}
+
+fn marketplace_checks(v: &Json, root: &Path, out: &mut Vec<Located>, advice: &mut Vec<Located>) {
+    unknown_fields(v, "", &MARKETPLACE_KEYS, false, out);
     required_name(v, "", out);
     match v.get_last("owner") {
-        None => out.push(missing(v, "", "owner")),
+        None => out.push(missing(v, "", "owner", "object")),
         Some(o) if !matches!(o.value.kind, Kind::Object(_)) => {
             at(out, o.value.span, type_error("owner", "object", &o.value))
         }
@@ -427,28 +798,62 @@ fn marketplace(v: &Json, root: &Path, out: &mut Vec<Located>) {
             required_name(&o.value, "owner", out);
         }
     }
+    let described = v.get_last("description").is_some()
+        || v.get_last("metadata").and_then(|m| m.value.get_last("description")).is_some();
+    if !described {
+        advice.push(recommended(v, "description: No marketplace description provided. Adding a description helps users understand what this marketplace offers".into(), "description"));
+    }
     let plugins = match v.get_last("plugins") {
         None => {
-            out.push(missing(v, "", "plugins"));
+            out.push(missing(v, "", "plugins", "array"));
             return;
         }
         Some(p) if !matches!(p.value.kind, Kind::Array(_)) => {
             at(out, p.value.span, type_error("plugins", "array", &p.value));
             return;
         }
-        Some(p) => p.value.items(),
+        Some(p) => p,
     };
-    for (i, p) in plugins.iter().enumerate() {
+    if plugins.value.items().is_empty() {
+        let mut f = recommended(v, "plugins: Marketplace has no plugins defined".into(), "plugins");
+        f.span = plugins.value.span;
+        advice.push(f);
+    }
+    let mut names: std::collections::HashMap<&str, usize> = Default::default();
+    for p in plugins.value.items() {
+        if let Some(n) = p.get_last("name").and_then(|n| n.value.as_str()) {
+            *names.entry(n).or_default() += 1;
+        }
+    }
+    for (i, p) in plugins.value.items().iter().enumerate() {
         let path = format!("plugins.{i}");
         if !matches!(p.kind, Kind::Object(_)) {
             at(out, p.span, type_error(&path, "object", p));
             continue;
         }
-        required_name(p, &path, out);
+        unknown_fields(p, &format!("plugins[{i}]"), &MARKETPLACE_ENTRY_KEYS, false, out);
+        if let Some(name) = required_name(p, &path, out) {
+            let n = name.as_str().unwrap_or_default();
+            if names.get(n).copied().unwrap_or(0) > 1 {
+                at(
+                    out,
+                    name.span,
+                    Finding::new(
+                        &r::marketplace_duplicate_plugin::MarketplaceDuplicatePlugin::META,
+                        format!("plugins[{i}].name: Duplicate plugin name \"{n}\" found in marketplace"),
+                        "give each plugin of the marketplace its own name",
+                    ),
+                );
+            }
+        }
         match p.get_last("source") {
-            None => out.push(missing(p, &path, "source")),
+            None => {
+                let mut f = invalid_source(&path);
+                f.rule = &r::manifest_field_missing::ManifestFieldMissing::META;
+                at(out, Span::new(p.span.start, p.span.start + 1), f)
+            }
             Some(s) => match &s.value.kind {
-                Kind::String(src) => relative_source(src, s.value.span, root, &format!("{path}.source"), out),
+                Kind::String(src) => relative_source(src, s.value.span, root, i, out),
                 Kind::Object(_) => {
                     let ok = match s.value.get_last("source").and_then(|k| k.value.as_str()) {
                         Some("github") => s.value.get_last("repo").is_some_and(|r| r.value.as_str().is_some()),
@@ -463,6 +868,33 @@ fn marketplace(v: &Json, root: &Path, out: &mut Vec<Located>) {
                 _ => at(out, s.value.span, invalid_source(&path)),
             },
         }
+        entry_version(p, root, i, out);
+    }
+}
+
+/// An entry's `version` against its plugin's own plugin.json (which wins at install).
+fn entry_version(p: &Json, root: &Path, i: usize, out: &mut Vec<Located>) {
+    let Some(version) = p.get_last("version") else { return };
+    let Some(a) = version.value.as_str() else { return };
+    let Some(src) = p.get_last("source").and_then(|s| s.value.as_str()) else { return };
+    if !src.starts_with("./") || has_parent(src) {
+        return;
+    }
+    let rel = src.trim_start_matches("./").trim_end_matches('/');
+    let Ok(bytes) = crate::files::read(&root.join(rel).join(".claude-plugin/plugin.json"), MAX_MANIFEST_BYTES) else {
+        return;
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let Ok(plugin) = json::parse(text.trim_start_matches('\u{feff}')) else { return };
+    let Some(b) = plugin.get_last("version").and_then(|v| v.value.as_str().map(str::to_string)) else { return };
+    if a != b {
+        let mut f = Finding::new(
+            &r::marketplace_version_mismatch::MarketplaceVersionMismatch::META,
+            format!("plugins[{i}].version: Entry declares version \"{a}\" but {rel}/.claude-plugin/plugin.json says \"{b}\". At install time, plugin.json wins (calculatePluginVersion precedence) — the entry version is silently ignored. Update this entry to \"{b}\" to match."),
+            format!("write `\"version\": \"{b}\"` in the entry, or drop it"),
+        );
+        f.severity = crate::Severity::Warning;
+        at(out, version.value.span, f);
     }
 }
 
@@ -474,31 +906,52 @@ fn invalid_source(path: &str) -> Finding {
     )
 }
 
-/// A marketplace entry's relative source: `./`-relative, inside the marketplace, a folder.
-fn relative_source(src: &str, span: Span, root: &Path, path: &str, out: &mut Vec<Located>) {
+/// A marketplace entry's relative source: `./`-relative, without `..`. A folder that is missing
+/// is not reported (`claude plugin validate` does not); one that is a file is.
+fn relative_source(src: &str, span: Span, root: &Path, i: usize, out: &mut Vec<Located>) {
+    if has_parent(src) {
+        let mut rest = src.trim_start_matches("./");
+        while let Some(r) = rest.strip_prefix("../") {
+            rest = r;
+        }
+        at(
+            out,
+            span,
+            Finding::new(
+                &r::component_path_outside::ComponentPathOutside::META,
+                format!("plugins[{i}].source: Path contains \"..\": {src}. Plugin source paths are resolved relative to the marketplace root (the directory containing .claude-plugin/), not relative to marketplace.json. Use \"./{rest}\" instead of \"{src}\"."),
+                "installs copy the marketplace's folder alone: keep every source inside it",
+            ),
+        );
+    }
     if !src.starts_with("./") {
         at(
             out,
             span,
             Finding::new(
                 &r::component_path_not_relative::ComponentPathNotRelative::META,
-                format!("{path}: `{src}` does not start with `./`"),
+                format!("plugins.{i}.source: Invalid string: must start with \"./\""),
                 format!("write it `./{}`", src.trim_start_matches('/')),
             ),
         );
         return;
     }
-    if let Some(f) = outside(root, src, path) {
+    if has_parent(src) {
+        return;
+    }
+    if let Some(f) = outside(root, src, &format!("plugins[{i}].source")) {
         at(out, span, f);
         return;
     }
-    if !root.join(src).is_dir() {
+    let dir = root.join(src);
+    if dir.exists() && !dir.is_dir() {
+        let file = dir.join(".claude-plugin/plugin.json");
         at(
             out,
             span,
             Finding::new(
                 &r::marketplace_source_missing::MarketplaceSourceMissing::META,
-                format!("{path}: `{src}` is not a folder of the marketplace"),
+                format!("plugins[{i}].source: A path component of {} is not a directory, so the file cannot be read. The entry will fail to load at install time.", file.display()),
                 "point `source` at the plugin's folder",
             ),
         );

@@ -112,6 +112,12 @@ rules! {
         plugin_skill_alias_taken::PluginSkillAliasTaken,
         plugin_skill_name_clash::PluginSkillNameClash,
         marketplace_source_missing::MarketplaceSourceMissing,
+        component_path_missing::ComponentPathMissing,
+        marketplace_duplicate_plugin::MarketplaceDuplicatePlugin,
+        marketplace_version_mismatch::MarketplaceVersionMismatch,
+        package_manifest_missing::PackageManifestMissing,
+        plugin_skill_frontmatter::PluginSkillFrontmatter,
+        manifest_field_recommended::ManifestFieldRecommended,
         codex_skill_metadata::CodexSkillMetadata,
     }
 }

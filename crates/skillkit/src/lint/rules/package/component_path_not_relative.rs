@@ -6,6 +6,8 @@ declare_rule! {
     /// ## What it does
     /// Reports a component path of a plugin manifest (`commands`, `agents`, `skills`, `hooks`, `mcpServers`, `outputStyles`, `lspServers` of Claude Code; `skills`, `mcpServers`, `apps`, `hooks` of Codex) a marketplace entry's relative `source`, or an Agent Plugins `mcp.json` server's `cwd` that does not begin with `./`.
     ///
+    /// `claude plugin validate` says: `{key}: Invalid string: must start with "./"` (`skills.{i}` in a list; `plugins.{i}.source` in a marketplace), and `{key}: Invalid input` for a field that also takes inline configuration (`commands`, `hooks`, `mcpServers`, `lspServers`).
+    ///
     /// ## Why is this bad?
     /// Paths are resolved against the plugin root only when written `./…`; others are not found, or read as a package name or URL.
     ///

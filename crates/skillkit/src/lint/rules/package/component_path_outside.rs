@@ -6,6 +6,8 @@ declare_rule! {
     /// ## What it does
     /// Reports a component path, a marketplace entry's relative `source`, or an Agent Plugins `mcp.json` server's `cwd` or path `command`, that climbs out of its root with `..` or resolves outside it through a symlink.
     ///
+    /// `claude plugin validate` says: `{key}[{i}]: Path contains ".." which could be a path traversal attempt: {path}`, and in a marketplace `plugins[{i}].source: Path contains "..": {source}. Plugin source paths are resolved relative to the marketplace root (the directory containing .claude-plugin/), not relative to marketplace.json. Use "./{rest}" instead of "{source}".` A symlink leading outside is ours alone.
+    ///
     /// ## Why is this bad?
     /// Installs copy the plugin folder alone: the path is missing once installed, and a client that followed it would read files the package does not ship. Agent Plugins clients must reject such paths.
     ///

@@ -6,6 +6,8 @@ declare_rule! {
     /// ## What it does
     /// Reports a required field that is absent: `name` of a Claude Code plugin manifest (when the file exists), of a Codex plugin and of an Agent Plugins manifest (with its `$schema`); a marketplace's `name`, `owner` (with its `name`) and `plugins`, and each plugin entry's `name` and `source`.
     ///
+    /// `claude plugin validate` says: `{path}: Invalid input: expected {type}, received undefined` (`name: Invalid input: expected string, received undefined`, `owner: Invalid input: expected object, received undefined`, `plugins: Invalid input: expected array, received undefined`), and `plugins.{i}.source: Invalid input` for an entry without `source`.
+    ///
     /// ## Why is this bad?
     /// The agent refuses the manifest, and with it the plugin or the whole marketplace.
     ///

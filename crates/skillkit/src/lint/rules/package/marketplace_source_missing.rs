@@ -1,24 +1,28 @@
 use crate::lint::rules::Context;
 
 declare_rule! {
-    /// A marketplace entry's relative source is not a folder of the repository.
+    /// A marketplace entry's relative source is a file, not a plugin folder.
     ///
     /// ## What it does
-    /// Reports a plugin entry whose `source` is a relative path (`./plugins/x`) that does not lead to a folder.
+    /// Reports a plugin entry whose `source` is a relative path (`./plugins/x`) that leads to a file. A source whose folder does not exist is not reported: `claude plugin validate` accepts it (the folder may be made by a build step before publishing).
+    ///
+    /// `claude plugin validate` says: `A path component of {path} is not a directory, so the file cannot be read. The entry will fail to load at install time.`
     ///
     /// ## Why is this bad?
-    /// Installing the plugin fails: there is nothing to copy.
+    /// Installing the plugin fails: its `.claude-plugin/plugin.json` cannot be read under a file.
     ///
     /// ## Example
     /// ```package
     /// -- .claude-plugin/marketplace.json
-    /// {"name": "m", "owner": {"name": "Ann"}, "plugins": [{"name": "notes", "source": "./plugins/notes"}]}
+    /// {"name": "m", "owner": {"name": "Ann"}, "description": "Notes.", "plugins": [{"name": "notes", "source": "./plugins/notes"}]}
+    /// -- plugins/notes
+    /// not a folder
     /// ```
     ///
     /// ## Use instead
     /// ```package
     /// -- .claude-plugin/marketplace.json
-    /// {"name": "m", "owner": {"name": "Ann"}, "plugins": [{"name": "notes", "source": "./plugins/notes"}]}
+    /// {"name": "m", "owner": {"name": "Ann"}, "description": "Notes.", "plugins": [{"name": "notes", "source": "./plugins/notes"}]}
     /// -- plugins/notes/skills/x/SKILL.md
     /// ---
     /// name: x
@@ -27,7 +31,7 @@ declare_rule! {
     /// ```
     ///
     /// ## Fix
-    /// Point `source` at the plugin's folder, or add the folder.
+    /// Point `source` at the plugin's folder.
     pub MarketplaceSourceMissing {
         code: "SK820",
         name: "marketplace-source-missing",
@@ -36,6 +40,7 @@ declare_rule! {
         fix: None,
         sources: [
             "Claude Code marketplace reference: relative plugin sources",
+            "`claude plugin validate` (Claude Code 2.1.332): \"A path component of … is not a directory\" (tests/oracles/plugin-validate.md)",
         ],
     }
 }

@@ -4,7 +4,9 @@ declare_rule! {
     /// A plugin's name breaks its format's naming rule.
     ///
     /// ## What it does
-    /// Checks the manifest's `name`: for Agent Plugins 1.0.0, 1 to 64 characters of `a-z`, `0-9`, `-` and `.`, alphanumeric at both ends, no `--` or `..` (an error); for Claude Code and Codex plugins, kebab-case (lowercase letters, digits and single hyphens; Codex refuses others, Claude Code warns, so a warning there).
+    /// Checks the manifest's `name`: for Agent Plugins 1.0.0, 1 to 64 characters of `a-z`, `0-9`, `-` and `.`, alphanumeric at both ends, no `--` or `..` (an error); for Codex plugins, kebab-case (an error: Codex refuses others); for Claude Code plugins, no spaces, not empty, no control or bidirectional-formatting characters (errors), and kebab-case (a warning: Claude Code accepts the name, the Claude.ai marketplace sync does not).
+    ///
+    /// `claude plugin validate` says: `name: Plugin name cannot contain spaces. Use kebab-case (e.g., "my-plugin")`, `Plugin name cannot be empty`, `Plugin name cannot contain control or bidirectional-formatting characters` (errors), and `name: Plugin name "{name}" is not kebab-case. Claude Code accepts it, but the Claude.ai marketplace sync requires kebab-case (lowercase letters, digits, and hyphens only, e.g., "my-plugin").` (a warning).
     ///
     /// ## Why is this bad?
     /// The name is the plugin's namespace (`/notes:summarize`) and its install folder; an Agent Plugins client rejects the plugin.
