@@ -34,6 +34,8 @@ pub fn generate() -> String {
         Decision, PromptSkill, Budget, AgentSetting, PromptView,
         // Matrix.
         Status, Cell, Row, ColumnBudget, Column, Matrix, RenderMatrix, MatrixEdit,
+        // Packages (the Package pane).
+        PackageTarget, PackageTargets, PackageFailure, PackageRow, PackageView, BuildPackages, BuiltPackage, BuildReport,
         // Session.
         Size, ModelCall, Step, Turn, SessionView, Policy, SessionSettings,
         // Command arguments and replies.
@@ -52,7 +54,7 @@ pub fn generate() -> String {
         // Errors.
         ErrorCode, ErrorDetail, AppError,
         // Events.
-        LibraryEvent, LibraryChanged, EvalProgress,
+        LibraryEvent, LibraryChanged, EvalProgress, PackageProgress,
     ];
     let mut out = String::from(
         "// Generated from src-tauri (ts-rs) by `UPDATE_BINDINGS=1 cargo test -p skill-studio bindings`.\n\

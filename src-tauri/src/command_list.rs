@@ -11,6 +11,8 @@ app_commands! {
     quick_fixes(QuickFixes) -> QuickFixList;
     render_prompt(RenderPrompt) -> PromptView;
     render_matrix(RenderMatrix) -> Matrix;
+    package_targets(PackageTargets) -> PackageView;
+    build_packages(BuildPackages) -> BuildReport;
     run_session(RunSession) -> SessionView;
     run_session_script(RunSessionScript) -> SessionView;
     run_session_live(RunSessionLive) -> LiveSessionView;

@@ -3,8 +3,10 @@
 //! eval progress.
 
 use skillkit::model::{ApiKey, ProviderKind};
-use skillkit_api::events::{EvalProgress, LibraryChanged, EVAL_PROGRESS, LIBRARY_CHANGED};
-use skillkit_api::host::{Host, Notify, Progress};
+use skillkit_api::events::{
+    EvalProgress, LibraryChanged, PackageProgress, EVAL_PROGRESS, LIBRARY_CHANGED, PACKAGE_PROGRESS,
+};
+use skillkit_api::host::{Host, Notify, PackageSink, Progress};
 use skillkit_api::{AppError, ErrorCode};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -137,6 +139,9 @@ impl Host for TauriHost {
     }
     fn eval_progress(&self) -> Option<Progress> {
         self.emit::<EvalProgress>(EVAL_PROGRESS)
+    }
+    fn package_progress(&self) -> Option<PackageSink> {
+        self.emit::<PackageProgress>(PACKAGE_PROGRESS)
     }
 }
 

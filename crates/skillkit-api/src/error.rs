@@ -43,6 +43,10 @@ pub enum ErrorCode {
     /// A provider setting is out of range or missing (the model, runs, a base URL), or an agent's
     /// listing setting is unknown or out of range.
     InvalidSettings,
+    /// A package would fail its target's rules (see `details`): nothing was built.
+    PackageRefused,
+    /// A package's file or folder exists and overwriting was not asked: nothing was built.
+    Exists,
     /// The host refused the call itself (a command not granted, malformed arguments). The UI
     /// maps such rejections to this code.
     Internal,
@@ -69,6 +73,8 @@ impl ErrorCode {
             ErrorCode::Provider => "provider",
             ErrorCode::Busy => "busy",
             ErrorCode::InvalidSettings => "invalid-settings",
+            ErrorCode::PackageRefused => "package-refused",
+            ErrorCode::Exists => "exists",
             ErrorCode::Internal => "internal",
         }
     }

@@ -11,6 +11,18 @@ pub const LIBRARY_CHANGED: &str = "library-changed";
 /// Emitted after each completed request of the eval in flight (`run_eval`).
 pub const EVAL_PROGRESS: &str = "eval-progress";
 
+/// Emitted after each package written by `build_packages`.
+pub const PACKAGE_PROGRESS: &str = "package-progress";
+
+/// The payload of [`PACKAGE_PROGRESS`]: packages written of the total, and the last one's path.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PackageProgress {
+    pub done: u32,
+    pub total: u32,
+    pub path: String,
+}
+
 /// The payload of [`EVAL_PROGRESS`]: requests done of the total, on which side of an A/B run
 /// (`saved` when there is no comparison).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -86,5 +98,6 @@ pub fn event_types(cfg: &ts_rs::Config) -> Vec<(&'static str, String)> {
     vec![
         (LIBRARY_CHANGED, <LibraryChanged as ts_rs::TS>::name(cfg)),
         (EVAL_PROGRESS, <EvalProgress as ts_rs::TS>::name(cfg)),
+        (PACKAGE_PROGRESS, <PackageProgress as ts_rs::TS>::name(cfg)),
     ]
 }

@@ -4,7 +4,7 @@
 //! and other front ends use [`MemoryHost`].
 
 use crate::error::AppError;
-use crate::events::{EvalProgress, LibraryChanged};
+use crate::events::{EvalProgress, LibraryChanged, PackageProgress};
 use skillkit::model::{ApiKey, ProviderKind};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -14,6 +14,9 @@ pub type Notify = Arc<dyn Fn(LibraryChanged) + Send + Sync>;
 
 /// Receives each progress step of the eval in flight.
 pub type Progress = Arc<dyn Fn(EvalProgress) + Send + Sync>;
+
+/// Receives each package written by `build_packages`.
+pub type PackageSink = Arc<dyn Fn(PackageProgress) + Send + Sync>;
 
 /// The outside world of the use cases.
 pub trait Host: Send + Sync {
@@ -31,6 +34,8 @@ pub trait Host: Send + Sync {
     fn library_changes(&self) -> Option<Notify>;
     /// Where each eval's progress goes.
     fn eval_progress(&self) -> Option<Progress>;
+    /// Where each package build's progress goes.
+    fn package_progress(&self) -> Option<PackageSink>;
 }
 
 /// A host in memory: keys in a list, folders as given, sinks set by the caller.
@@ -41,6 +46,7 @@ pub struct MemoryHost {
     pub data: Option<PathBuf>,
     changes: Mutex<Option<Notify>>,
     progress: Mutex<Option<Progress>>,
+    packages: Mutex<Option<PackageSink>>,
 }
 
 impl MemoryHost {
@@ -57,6 +63,11 @@ impl MemoryHost {
     /// Sends each eval's progress to `progress`.
     pub fn on_progress(&self, progress: Progress) {
         *crate::lock::lock(&self.progress) = Some(progress);
+    }
+
+    /// Sends each package build's progress to `sink`.
+    pub fn on_package_progress(&self, sink: PackageSink) {
+        *crate::lock::lock(&self.packages) = Some(sink);
     }
 }
 
@@ -92,5 +103,8 @@ impl Host for MemoryHost {
 
     fn eval_progress(&self) -> Option<Progress> {
         crate::lock::lock(&self.progress).clone()
+    }
+    fn package_progress(&self) -> Option<PackageSink> {
+        crate::lock::lock(&self.packages).clone()
     }
 }

@@ -271,6 +271,54 @@ edit: MatrixEdit | null, };
 
 export type MatrixEdit = { path: string, text: string, };
 
+export type PackageTarget = "claude-ai" | "claude-plugin" | "codex-plugin" | "agent-plugin";
+
+export type PackageTargets = { sources: Array<string>, };
+
+export type PackageFailure = { path: string, code: string, severity: Severity, message: string, help: string | null, start: Position | null, };
+
+export type PackageRow = { target: PackageTarget, 
+/**
+ * The skill's name (uploads) or the plugin's.
+ */
+name: string, 
+/**
+ * The source folder it is built from.
+ */
+source: string, 
+/**
+ * What it writes inside the chosen folder: `alpha.zip`, `skills-claude-plugin`.
+ */
+out: string, skills: Array<string>, 
+/**
+ * No error: the build writes it.
+ */
+ready: boolean, files: number, bytes: number, 
+/**
+ * The target's limits, when it has any (the upload: 200 files, 30 MB uncompressed).
+ */
+max_files: number | null, max_bytes: number | null, failures: Array<PackageFailure>, };
+
+export type PackageView = { rows: Array<PackageRow>, };
+
+export type BuildPackages = { sources: Array<string>, 
+/**
+ * The targets to build; every package of each is written.
+ */
+targets: Array<PackageTarget>, 
+/**
+ * The folder the user chose: absolute, existing. Nothing is written outside it.
+ */
+out: string, 
+/**
+ * Replace the packages' files or folders that exist (otherwise `exists`, nothing written).
+ */
+overwrite: boolean, };
+
+export type BuiltPackage = { target: PackageTarget, name: string, path: string, files: number, bytes: number, };
+
+export type BuildReport = { out: string, written: Array<BuiltPackage>, };
+
 export type Size = { chars: number, tokens: number, };
 
 export type ModelCall = { tool: string, args: unknown, 
@@ -730,7 +778,7 @@ last_file: string | null,
  */
 show_form: boolean | null, show_preview: boolean | null, };
 
-export type ErrorCode = "unknown-agent" | "no-prompt" | "outside-library" | "not-a-skill-file" | "invalid-script" | "io" | "not-editable" | "invalid-new-skill" | "conflict" | "invalid-suite" | "no-skill-tool" | "no-key" | "keyring" | "provider" | "busy" | "invalid-settings" | "internal";
+export type ErrorCode = "unknown-agent" | "no-prompt" | "outside-library" | "not-a-skill-file" | "invalid-script" | "io" | "not-editable" | "invalid-new-skill" | "conflict" | "invalid-suite" | "no-skill-tool" | "no-key" | "keyring" | "provider" | "busy" | "invalid-settings" | "package-refused" | "exists" | "internal";
 
 export type ErrorDetail = { message: string, line: number, column: number, };
 
@@ -746,6 +794,8 @@ errors: Array<string>, };
 
 export type EvalProgress = { done: number, total: number, variant: Variant, };
 
+export type PackageProgress = { done: number, total: number, path: string, };
+
 /** Every command: its one argument (`args`) and its reply. Errors are `AppError`. */
 export type Commands = {
   startup: { args: null; reply: Startup };
@@ -756,6 +806,8 @@ export type Commands = {
   quick_fixes: { args: QuickFixes; reply: QuickFixList };
   render_prompt: { args: RenderPrompt; reply: PromptView };
   render_matrix: { args: RenderMatrix; reply: Matrix };
+  package_targets: { args: PackageTargets; reply: PackageView };
+  build_packages: { args: BuildPackages; reply: BuildReport };
   run_session: { args: RunSession; reply: SessionView };
   run_session_script: { args: RunSessionScript; reply: SessionView };
   run_session_live: { args: RunSessionLive; reply: LiveSessionView };
@@ -790,4 +842,5 @@ export type Commands = {
 export type Events = {
   'library-changed': LibraryChanged;
   'eval-progress': EvalProgress;
+  'package-progress': PackageProgress;
 };

@@ -38,6 +38,7 @@ const PANES: { pane: Pane; title: string }[] = [
   { pane: 'session', title: 'Session' },
   { pane: 'evals', title: 'Evals' },
   { pane: 'matrix', title: 'Matrix' },
+  { pane: 'package', title: 'Package' },
 ];
 
 /** The window's commands; `ui` holds what only the App can do. */

@@ -144,6 +144,16 @@ export class EditingState {
     });
   }
 
+  /** Opens the skill at `path` with the cursor at `start` (its top when none), and focuses the
+   *  editor: a place a finding names without a span to select. */
+  goToPlace(path: string, start: { line: number; column_utf16: number } | null) {
+    void this.open(path).then(() => {
+      const at = start ?? { line: 1, column_utf16: 1 };
+      this.jump = { line: at.line, columnUtf16: at.column_utf16, seq: (this.jump?.seq ?? 0) + 1 };
+      this.deps.focusEditor();
+    });
+  }
+
   /** The editor's text changed. */
   edit(text: string) {
     if (this.file) this.file.text = text;

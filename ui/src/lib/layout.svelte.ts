@@ -8,11 +8,11 @@ import { debounce } from './debounce';
 
 export type Panel = 'library' | 'side' | 'bottom';
 export type Theme = 'system' | 'light' | 'dark';
-export type SideTab = 'prompt' | 'session' | 'evals' | 'matrix';
+export type SideTab = 'prompt' | 'session' | 'evals' | 'matrix' | 'package';
 
 export const PANELS: Panel[] = ['library', 'side', 'bottom'];
 export const THEMES: Theme[] = ['system', 'light', 'dark'];
-export const SIDE_TABS: SideTab[] = ['prompt', 'session', 'evals', 'matrix'];
+export const SIDE_TABS: SideTab[] = ['prompt', 'session', 'evals', 'matrix', 'package'];
 
 /** Each panel's bounds in CSS pixels. */
 export const LIMITS: Record<Panel, { min: number; max: number }> = {

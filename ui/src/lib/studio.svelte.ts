@@ -14,6 +14,7 @@ import { EvalsState } from './evals.svelte';
 import { LayoutState, NARROW } from './layout.svelte';
 import { LibraryState } from './library.svelte';
 import { PreviewState } from './preview.svelte';
+import { PackageState } from './package.svelte';
 import { PromptState } from './prompt.svelte';
 import { SessionState } from './session.svelte';
 import type { LibraryChanged, LibraryEvent } from './bindings';
@@ -21,7 +22,7 @@ import { Notices } from './notices.svelte';
 
 export type { Conflict, Jump, OpenFile } from './editing.svelte';
 
-export type Pane = 'library' | 'editor' | 'problems' | 'prompt' | 'session' | 'evals' | 'matrix' | 'conflict';
+export type Pane = 'library' | 'editor' | 'problems' | 'prompt' | 'session' | 'evals' | 'matrix' | 'package' | 'conflict';
 
 function dirOf(path: string) {
   return path.slice(0, path.lastIndexOf('/'));
@@ -56,9 +57,11 @@ export class Studio {
   readonly prompt: PromptState;
   readonly session: SessionState;
   readonly evals: EvalsState;
+  readonly packages: PackageState;
 
   private unlisten: (() => void) | null = null;
   private unlistenProgress: (() => void) | null = null;
+  private unlistenPackages: (() => void) | null = null;
 
   constructor() {
     const { notices, layout } = this;
@@ -121,6 +124,10 @@ export class Studio {
     this.prompt = prompt;
     this.session = session;
     this.evals = evals;
+    this.packages = new PackageState({
+      sources: () => library.sources,
+      goToPlace: (path, start) => editing.goToPlace(path, start),
+    });
   }
 
   /** Works under agent `id` from now on: the library and the open file's unsaved text are linted
@@ -142,6 +149,7 @@ export class Studio {
     try {
       this.unlisten ??= await events.on('library-changed', (c) => void this.libraryChanged(c));
       this.unlistenProgress ??= await events.on('eval-progress', (p) => this.evals.onProgress(p));
+      this.unlistenPackages ??= await events.on('package-progress', (p) => this.packages.onProgress(p));
     } catch (e) {
       // Without the events the app still works; changes on disk are just not seen.
       console.warn('not listening to library changes', e);
@@ -173,6 +181,8 @@ export class Studio {
     this.unlisten = null;
     this.unlistenProgress?.();
     this.unlistenProgress = null;
+    this.unlistenPackages?.();
+    this.unlistenPackages = null;
     this.editing.stop();
     this.preview.stop();
     this.layout.flush();
