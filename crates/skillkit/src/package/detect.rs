@@ -121,7 +121,7 @@ pub fn open(path: &Path, force: bool) -> Option<Package> {
         }
         // `claude plugin validate` judges the listed plugins' manifests once the marketplace
         // passes its schema.
-        if m.findings.iter().any(|l| schema_error(&l.finding)) {
+        if m.findings.iter().any(|l| manifest::schema_error(&l.finding)) {
             for p in &mut plugins {
                 p.manifests.iter_mut().for_each(|m| m.findings.clear());
             }
@@ -192,19 +192,6 @@ fn manifest_root(file: &Path) -> Option<PathBuf> {
         ("plugin.json", false) => Some(dir.to_path_buf()),
         _ => None,
     }
-}
-
-/// Whether `f` is a schema error of a manifest (a missing or mistyped field, a path without
-/// `./`), after which `claude plugin validate` stops judging what the manifest lists.
-pub fn schema_error(f: &crate::package::upload::Finding) -> bool {
-    use crate::lint::rules::package as r;
-    f.severity == crate::Severity::Error
-        && [
-            r::manifest_field_missing::ManifestFieldMissing::META.code,
-            r::manifest_field_type::ManifestFieldType::META.code,
-            r::component_path_not_relative::ComponentPathNotRelative::META.code,
-        ]
-        .contains(&f.rule.code)
 }
 
 /// Read the plugin at `dir` (its manifests, its skills).

@@ -781,7 +781,7 @@ fn marketplace(v: &Json, root: &Path, out: &mut Vec<Located>) {
     let mut advice = vec![];
     marketplace_checks(v, root, out, &mut advice);
     // The recommendations, once the manifest passes its schema.
-    if !out[before..].iter().any(|l| crate::package::detect::schema_error(&l.finding)) {
+    if !out[before..].iter().any(|l| schema_error(&l.finding)) {
         out.append(&mut advice);
     }
 }
@@ -1096,4 +1096,17 @@ pub fn codex_metadata(text: &str, skill_dir: &Path) -> Vec<Located> {
         }
     }
     out
+}
+
+/// Whether `f` is a schema error of a manifest (a missing or mistyped field, a path without
+/// `./`), after which `claude plugin validate` stops judging what the manifest lists.
+pub fn schema_error(f: &crate::package::upload::Finding) -> bool {
+    use crate::lint::rules::package as r;
+    f.severity == crate::Severity::Error
+        && [
+            r::manifest_field_missing::ManifestFieldMissing::META.code,
+            r::manifest_field_type::ManifestFieldType::META.code,
+            r::component_path_not_relative::ComponentPathNotRelative::META.code,
+        ]
+        .contains(&f.rule.code)
 }
