@@ -144,3 +144,21 @@ pub mod goldens {
         );
     }
 }
+
+/// `tests/oracles/capture_plugin_validate.sh`'s case table (the script's text): (case, path
+/// validated inside it), in the order it captures them.
+pub fn plugin_validate_cases(script: &str) -> Vec<(String, String)> {
+    let start = script.find("\nCASES='\n").expect("the script has a CASES='…' table") + "\nCASES='\n".len();
+    let end = start + script[start..].find("\n'\n").expect("the CASES table is closed");
+    script[start..end]
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let mut w = l.split_whitespace();
+            let case = w.next().unwrap().to_string();
+            let target = w.next().unwrap_or_else(|| panic!("case {case}: no target in the table")).to_string();
+            assert!(w.next().is_none(), "case {case}: more than two columns");
+            (case, target)
+        })
+        .collect()
+}

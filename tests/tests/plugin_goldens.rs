@@ -18,23 +18,6 @@ fn script() -> String {
     std::fs::read_to_string(e2e::repo_root().join("tests/oracles/capture_plugin_validate.sh")).unwrap()
 }
 
-/// The script's case table: (case, path validated inside it), in the order it captures them.
-fn table(script: &str) -> Vec<(String, String)> {
-    let start = script.find("\nCASES='\n").expect("the script has a CASES='…' table") + "\nCASES='\n".len();
-    let end = start + script[start..].find("\n'\n").expect("the CASES table is closed");
-    script[start..end]
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let mut w = l.split_whitespace();
-            let case = w.next().unwrap().to_string();
-            let target = w.next().unwrap_or_else(|| panic!("case {case}: no target in the table")).to_string();
-            assert!(w.next().is_none(), "case {case}: more than two columns");
-            (case, target)
-        })
-        .collect()
-}
-
 /// The exit codes a golden ends with, or what is wrong with its shape.
 #[derive(Debug, PartialEq)]
 struct Codes {
@@ -87,7 +70,7 @@ fn shape(text: &str, target: &str) -> Result<Codes, String> {
 
 #[test]
 fn every_case_folder_is_listed_in_the_capture_script_and_each_listed_case_exists() {
-    let listed: Vec<String> = table(&script()).into_iter().map(|(c, _)| c).collect();
+    let listed: Vec<String> = e2e::plugin_validate_cases(&script()).into_iter().map(|(c, _)| c).collect();
     let unique: BTreeSet<&String> = listed.iter().collect();
     assert_eq!(unique.len(), listed.len(), "a case is listed twice");
     let folders: BTreeSet<String> = std::fs::read_dir(plugins())
@@ -109,7 +92,7 @@ fn every_case_has_its_goldens_and_they_agree() {
     let cases_md = std::fs::read_to_string(plugins().join("cases.md")).unwrap();
     let mut failures = vec![];
     let (mut passed, mut failed) = (0, 0);
-    for (case, target) in table(&script()) {
+    for (case, target) in e2e::plugin_validate_cases(&script()) {
         let dir = plugins().join(&case);
         if !dir.join(&target).exists() {
             failures.push(format!("{case}: the validated path {target} does not exist"));

@@ -46,21 +46,6 @@ const DELIBERATE: &[(&str, &str, &str)] = &[(
     "a folder of plugins is a package to `skillkit check` (each plugin checked as installed); the validator takes one plugin at a time",
 )];
 
-/// The script's case table: (case, path validated inside it).
-fn table() -> Vec<(String, String)> {
-    let script = std::fs::read_to_string(e2e::repo_root().join("tests/oracles/capture_plugin_validate.sh")).unwrap();
-    let start = script.find("\nCASES='\n").expect("a CASES table") + "\nCASES='\n".len();
-    let end = start + script[start..].find("\n'\n").expect("the CASES table is closed");
-    script[start..end]
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let mut w = l.split_whitespace();
-            (w.next().unwrap().to_string(), w.next().unwrap().to_string())
-        })
-        .collect()
-}
-
 fn copy_case(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {
@@ -224,7 +209,8 @@ fn compare(case: &str, golden: &Value, case_dir: &Path, target: &Path) -> Vec<St
 #[test]
 fn skillkit_check_agrees_with_claude_plugin_validate_on_every_case() {
     let tmp = tempfile::tempdir().unwrap();
-    let cases = table();
+    let script = std::fs::read_to_string(e2e::repo_root().join("tests/oracles/capture_plugin_validate.sh")).unwrap();
+    let cases = e2e::plugin_validate_cases(&script);
     assert!(cases.len() >= 76, "only {} cases", cases.len());
     let mut rows = vec![];
     for (case, target) in &cases {
