@@ -41,7 +41,7 @@ declare_rule! {
         fix: None,
         sources: [
             "Agent Plugins 1.0.0 §7.1: each immediate child directory of `skills/`; clients MUST NOT recurse",
-            "Claude Code plugins: skills/<name>/SKILL.md",
+            "Claude Code plugins: skills/NAME/SKILL.md",
         ],
     }
 }
