@@ -26,7 +26,7 @@
 //! Deliberate differences are listed in [`DELIBERATE`], with the validator's finding that each
 //! excuses (a stale entry fails the test).
 //!
-//! The corpus' plugin folders are compared by `corpus_plugin_folders_agree` (`#[ignore]`: it needs
+//! The corpus' plugin folders are compared by `corpus_plugin_folders_agree` (ignored by default: it needs
 //! `/work/shared/corpus` and the captured outputs of `capture_plugin_validate.sh --corpus`).
 
 use serde_json::Value;

@@ -171,6 +171,8 @@ mod tests {
             Provider,
             Busy,
             InvalidSettings,
+            PackageRefused,
+            Exists,
             Internal,
         ];
         for code in all {
