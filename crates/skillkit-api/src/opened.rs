@@ -3,9 +3,9 @@
 //! those sources (one per agent profile asked for), and the result is handed to a [`Notify`]
 //! callback (the host's sink: the app emits it as a window event). Opening another library stops the watcher.
 //!
-//! The editor's calls go through the engine's [`Workspace`] over the same sources (one per agent
-//! profile the editor lints under, as `skillkit lsp` holds one): the watcher's batches reach it
-//! too, so the app's editor and the language server give the same diagnostics for the same text.
+//! The editor's calls go through one engine [`Workspace`] over the same sources, under the
+//! library's agent (the one `skillkit lsp` holds): the watcher's batches reach it too, so the
+//! app's editor and the language server give the same diagnostics for the same text.
 
 use crate::events::{LibraryChanged, LibraryEvent};
 use crate::host::Notify;
@@ -59,23 +59,21 @@ impl Opened {
     }
 }
 
-/// The editor's workspaces over the opened library's sources, one per agent profile asked for,
-/// each opened on first use.
+/// The editor's workspace over the opened library's sources, opened on first use.
 #[derive(Default)]
 struct Editors {
     generation: u64,
     sources: Vec<PathBuf>,
     project: Option<Arc<Project>>,
-    workspaces: Vec<(&'static str, Arc<Mutex<Workspace>>)>,
+    /// The agent the library was opened with.
+    agent: Option<&'static Agent>,
+    workspace: Option<Arc<Mutex<Workspace>>>,
 }
 
 impl Editors {
-    /// Every workspace of library `generation`.
-    fn of(&self, generation: u64) -> Vec<Arc<Mutex<Workspace>>> {
-        if self.generation != generation {
-            return vec![];
-        }
-        self.workspaces.iter().map(|(_, w)| Arc::clone(w)).collect()
+    /// The workspace of library `generation`, if it has one.
+    fn of(&self, generation: u64) -> Option<Arc<Mutex<Workspace>>> {
+        self.workspace.as_ref().filter(|_| self.generation == generation).map(Arc::clone)
     }
 }
 
@@ -118,8 +116,13 @@ impl Kept {
             p.adjust_library(&mut lib);
         }
         *lock(&self.project) = project.clone();
-        *lock(&self.editors) =
-            Editors { generation, sources: sources.clone(), project: project.clone(), workspaces: vec![] };
+        *lock(&self.editors) = Editors {
+            generation,
+            sources: sources.clone(),
+            project: project.clone(),
+            agent: Some(agent),
+            workspace: None,
+        };
         let opened = Opened { generation, sources: sources.clone(), agent, libraries: vec![(agent, lib)], project };
         let view = opened.view();
         *lock(&self.opened) = Some(opened);
@@ -159,7 +162,7 @@ impl Kept {
                                         })
                                     };
                                     // The editor's workspaces see the change before the sink hears of it.
-                                    for ws in lock(&editors).of(generation) {
+                                    if let Some(ws) = lock(&editors).of(generation) {
                                         lock(&ws).files_changed(&batch);
                                     }
                                     if let Some(changed) = changed {
@@ -190,18 +193,19 @@ impl Kept {
         Some(f(o.library(agent)))
     }
 
-    /// The editor's workspace over the opened library for `agent` (opened the first time), with
-    /// the project's configuration applied. An unwatched library's workspace re-reads the skill
-    /// folder of `file` first (nothing else tells it what changed on disk).
+    /// The editor's workspace over the opened library under `agent`, with the project's
+    /// configuration applied: opened the first time, and opened again when it is another agent's
+    /// (the library was just reopened under another). An unwatched library's workspace re-reads
+    /// the skill folder of `file` first (nothing else tells it what changed on disk).
     pub fn workspace(&self, agent: &'static Agent, file: &Path) -> Arc<Mutex<Workspace>> {
         let ws = {
             let mut editors = lock(&self.editors);
-            match editors.workspaces.iter().find(|(id, _)| *id == agent.id) {
-                Some((_, ws)) => Arc::clone(ws),
+            match editors.workspace.as_ref().filter(|ws| lock(ws).agent().id == agent.id) {
+                Some(ws) => Arc::clone(ws),
                 None => {
                     let project = editors.project.as_deref().cloned();
                     let ws = Arc::new(Mutex::new(Workspace::open(&editors.sources, agent).with_project(project)));
-                    editors.workspaces.push((agent.id, Arc::clone(&ws)));
+                    editors.workspace = Some(Arc::clone(&ws));
                     ws
                 }
             }
@@ -212,6 +216,11 @@ impl Kept {
             }
         }
         ws
+    }
+
+    /// The agent the opened library is linted under (the editor's workspace's), if one is open.
+    pub fn agent(&self) -> Option<&'static Agent> {
+        lock(&self.editors).agent
     }
 
     /// The temporary files interrupted saves left in the opened library's skill folders, by

@@ -129,6 +129,10 @@ pub struct PreviewView {
     pub skipped_images: Vec<SkippedImage>,
 }
 
+fn not_a_skill_file(path: &str) -> AppError {
+    AppError::new(ErrorCode::NotASkillFile, format!("{path} is not a SKILL.md"))
+}
+
 /// A skill file's unsaved text put in the editor's workspace.
 pub(crate) struct Edited {
     /// The file, resolved inside the opened library.
@@ -146,7 +150,7 @@ impl Studio {
         let asked = path;
         let path = self.scope().check(Path::new(asked))?;
         if !is_skill_file(&path) {
-            return Err(AppError::new(ErrorCode::NotASkillFile, format!("{asked} is not a SKILL.md")));
+            return Err(not_a_skill_file(asked));
         }
         let ws = self.kept.workspace(agent, &path);
         let diagnostics = lock(&ws).edit(&path, text).unwrap_or_default();
@@ -154,8 +158,18 @@ impl Studio {
     }
 
     /// Lints unsaved text as the skill file at `path`: its own findings under the agent, as
-    /// `skillkit lsp` publishes them on each change.
+    /// `skillkit lsp` publishes them on each change. Under another agent than the opened
+    /// library's, the text is linted alone (`Workspace::lint_as`) and the workspace keeps its own.
     pub fn lint_text(&self, args: LintText) -> Result<Linted, AppError> {
+        let asked = agent(&args.agent)?;
+        if self.kept.agent().is_some_and(|a| a.id != asked.id) {
+            // Another agent than the library's (the agent pickers' counts): the text linted alone
+            // under it, in the workspace as it stands.
+            let path = self.scope().check(Path::new(&args.path))?;
+            let ws = self.kept.workspace(self.kept.agent().unwrap_or(asked), &path);
+            let diagnostics = lock(&ws).lint_as(&path, &args.text, asked);
+            return diagnostics.map(|diagnostics| Linted { diagnostics }).ok_or_else(|| not_a_skill_file(&args.path));
+        }
         let Edited { diagnostics, .. } = self.edit_in_workspace(&args.path, &args.text, &args.agent)?;
         Ok(Linted { diagnostics })
     }

@@ -628,3 +628,25 @@ fn hover_and_complete_answer_at_editor_positions_from_the_workspace() {
     let unknown = AssistAt { agent: "nope".into(), ..at(1, 1) };
     assert_eq!(state.complete(unknown).unwrap_err().code, ErrorCode::UnknownAgent);
 }
+
+#[test]
+fn lint_text_under_another_agent_lints_alone_and_leaves_the_workspaces_text() {
+    let (_tmp, src) = demo_library();
+    let state =
+        Studio::new(Startup { sources: vec![], agent: "spec".into(), examples: None }, Arc::new(MemoryHost::default()));
+    state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
+    let path = format!("{src}/demo/SKILL.md");
+    let lint = |text: &str, agent: &str| {
+        state.lint_text(LintText { path: path.clone(), text: text.into(), agent: agent.into() }).unwrap().diagnostics
+    };
+    let broken = DEMO.replace("description: Shows a demo.", "description: Use when: the user asks.");
+    let under_spec = lint(&broken, "spec");
+    // DeepAgents (PyYAML) skips the skill: its verdict is an error the spec profile does not give.
+    let under_deep = lint(DEMO, "deepagents");
+    let deep_broken = lint(&broken, "deepagents");
+    assert_ne!(deep_broken, under_spec);
+    assert!(deep_broken.len() > under_deep.len(), "{deep_broken:?}");
+    // The agent pickers' lints leave the workspace (the library's agent) with the editor's text.
+    let ws = state.kept.workspace(find_agent("spec").unwrap(), Path::new(&path));
+    assert_eq!(crate::lock::lock(&ws).findings(Path::new(&path)), under_spec);
+}
