@@ -39,7 +39,8 @@ pub fn generate() -> String {
         // Session.
         Size, ModelCall, Step, Turn, SessionView, Policy, SessionSettings,
         // Command arguments and replies.
-        Startup, OpenLibrary, LintText, Linted, ApplyFixes, Fixed, QuickFixes, QuickFixList, RenderPrompt, RunSession,
+        Startup, OpenLibrary, LintText, Linted, ApplyFixes, Fixed, QuickFixes, QuickFixList, AssistAt, HoverView, Hovered,
+        CompletionItemKind, CompletionItem, Completions, RenderPrompt, RunSession,
         RunSessionScript, RunSessionLive, LiveSessionView, ReadFile, Version, FileText, SaveFile, Saved, RenderPreview, Heading, SkippedImage,
         PreviewView, FrontmatterText, FormField, FieldLimit, FrontmatterForm, SetFrontmatterField,
         NewSkill, NewSkillProblem, NewSkillCheck, Draft,

@@ -9,6 +9,8 @@ app_commands! {
     lint_text(LintText) -> Linted;
     apply_fixes(ApplyFixes) -> Fixed;
     quick_fixes(QuickFixes) -> QuickFixList;
+    hover(AssistAt) -> Hovered;
+    complete(AssistAt) -> Completions;
     render_prompt(RenderPrompt) -> PromptView;
     render_matrix(RenderMatrix) -> Matrix;
     package_targets(PackageTargets) -> PackageView;

@@ -2,14 +2,19 @@
 //! the sources, a thread applies each batch with [`Library::apply`] to every library kept for
 //! those sources (one per agent profile asked for), and the result is handed to a [`Notify`]
 //! callback (the host's sink: the app emits it as a window event). Opening another library stops the watcher.
+//!
+//! The editor's calls go through one engine [`Workspace`] over the same sources, under the
+//! library's agent (the one `skillkit lsp` holds): the watcher's batches reach it too, so the
+//! app's editor and the language server give the same diagnostics for the same text.
 
 use crate::events::{LibraryChanged, LibraryEvent};
 use crate::host::Notify;
 use crate::lock::lock;
 use crate::wire::LibraryView;
 use skillkit::config::Project;
-use skillkit::library::watch::{WatchConfig, Watcher};
+use skillkit::library::watch::{FsChange, WatchConfig, Watcher};
 use skillkit::library::Library;
+use skillkit::workspace::Workspace;
 use skillkit::Agent;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -54,11 +59,30 @@ impl Opened {
     }
 }
 
+/// The editor's workspace over the opened library's sources, opened on first use.
+#[derive(Default)]
+struct Editors {
+    generation: u64,
+    sources: Vec<PathBuf>,
+    project: Option<Arc<Project>>,
+    /// The agent the library was opened with.
+    agent: Option<&'static Agent>,
+    workspace: Option<Arc<Mutex<Workspace>>>,
+}
+
+impl Editors {
+    /// The workspace of library `generation`, if it has one.
+    fn of(&self, generation: u64) -> Option<Arc<Mutex<Workspace>>> {
+        self.workspace.as_ref().filter(|_| self.generation == generation).map(Arc::clone)
+    }
+}
+
 /// The opened library and its watcher.
 #[derive(Default)]
 pub struct Kept {
     opened: Arc<Mutex<Option<Opened>>>,
     watcher: Arc<Mutex<Option<Watcher>>>,
+    editors: Arc<Mutex<Editors>>,
     generation: AtomicU64,
     /// The opened library's project configuration, for the editor's lints.
     project: Mutex<Option<Arc<Project>>>,
@@ -92,6 +116,13 @@ impl Kept {
             p.adjust_library(&mut lib);
         }
         *lock(&self.project) = project.clone();
+        *lock(&self.editors) = Editors {
+            generation,
+            sources: sources.clone(),
+            project: project.clone(),
+            agent: Some(agent),
+            workspace: None,
+        };
         let opened = Opened { generation, sources: sources.clone(), agent, libraries: vec![(agent, lib)], project };
         let view = opened.view();
         *lock(&self.opened) = Some(opened);
@@ -102,6 +133,7 @@ impl Kept {
                     Ok((watcher, batches)) => {
                         *lock(&self.watcher) = Some(watcher);
                         let (opened, watcher) = (Arc::clone(&self.opened), Arc::clone(&self.watcher));
+                        let editors = Arc::clone(&self.editors);
                         std::thread::Builder::new()
                             .name("skill-studio-watch".into())
                             .spawn(move || {
@@ -129,6 +161,10 @@ impl Kept {
                                             errors,
                                         })
                                     };
+                                    // The editor's workspaces see the change before the sink hears of it.
+                                    if let Some(ws) = lock(&editors).of(generation) {
+                                        lock(&ws).files_changed(&batch);
+                                    }
                                     if let Some(changed) = changed {
                                         notify(changed);
                                     }
@@ -157,15 +193,34 @@ impl Kept {
         Some(f(o.library(agent)))
     }
 
-    /// The resource tree of the skill in `dir` as the watched library holds it (kept current by
-    /// the watcher); `None` when the library is not watched or has no skill there.
-    pub fn resources_of(&self, dir: &Path) -> Option<skillkit::resources::Resources> {
+    /// The editor's workspace over the opened library under `agent`, with the project's
+    /// configuration applied: opened the first time, and opened again when it is another agent's
+    /// (the library was just reopened under another). An unwatched library's workspace re-reads
+    /// the skill folder of `file` first (nothing else tells it what changed on disk).
+    pub fn workspace(&self, agent: &'static Agent, file: &Path) -> Arc<Mutex<Workspace>> {
+        let ws = {
+            let mut editors = lock(&self.editors);
+            match editors.workspace.as_ref().filter(|ws| lock(ws).agent().id == agent.id) {
+                Some(ws) => Arc::clone(ws),
+                None => {
+                    let project = editors.project.as_deref().cloned();
+                    let ws = Arc::new(Mutex::new(Workspace::open(&editors.sources, agent).with_project(project)));
+                    editors.workspace = Some(Arc::clone(&ws));
+                    ws
+                }
+            }
+        };
         if !self.watching() {
-            return None;
+            if let Some(dir) = Workspace::real_path(file).parent() {
+                lock(&ws).files_changed(&[FsChange::Modified(dir.to_path_buf())]);
+            }
         }
-        let guard = lock(&self.opened);
-        let (_, lib) = guard.as_ref()?.libraries.first()?;
-        lib.entries.iter().find(|e| e.skill.dir == dir)?.skill.resources.clone()
+        ws
+    }
+
+    /// The agent the opened library is linted under (the editor's workspace's), if one is open.
+    pub fn agent(&self) -> Option<&'static Agent> {
+        lock(&self.editors).agent
     }
 
     /// The temporary files interrupted saves left in the opened library's skill folders, by

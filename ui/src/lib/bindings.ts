@@ -394,6 +394,38 @@ line: number, column_utf16: number, };
 
 export type QuickFixList = { diagnostics: Array<Diagnostic>, };
 
+export type AssistAt = { path: string, text: string, agent: string, 
+/**
+ * 1-based line.
+ */
+line: number, 
+/**
+ * 1-based UTF-16 column.
+ */
+column_utf16: number, };
+
+export type HoverView = { markdown: string, start: Position, end: Position, };
+
+export type Hovered = { 
+/**
+ * `null` where there is nothing to say (outside the frontmatter's keys and values).
+ */
+hover: HoverView | null, };
+
+export type CompletionItemKind = "key" | "value" | "file" | "folder";
+
+export type CompletionItem = { label: string, kind: CompletionItemKind, 
+/**
+ * "specification field", "claude-code extension", …
+ */
+detail: string, 
+/**
+ * Markdown: what the key is and which agents read it (empty for files).
+ */
+documentation: string, insert: string, start: Position, end: Position, };
+
+export type Completions = { items: Array<CompletionItem>, };
+
 export type RenderPrompt = { sources: Array<string>, agent: string, 
 /**
  * Tokens; `null` uses the agent's default.
@@ -804,6 +836,8 @@ export type Commands = {
   lint_text: { args: LintText; reply: Linted };
   apply_fixes: { args: ApplyFixes; reply: Fixed };
   quick_fixes: { args: QuickFixes; reply: QuickFixList };
+  hover: { args: AssistAt; reply: Hovered };
+  complete: { args: AssistAt; reply: Completions };
   render_prompt: { args: RenderPrompt; reply: PromptView };
   render_matrix: { args: RenderMatrix; reply: Matrix };
   package_targets: { args: PackageTargets; reply: PackageView };

@@ -4,7 +4,7 @@
 import { api, asAppError } from './api';
 import { debounce } from './debounce';
 import { afterPaint } from './frame';
-import type { Diagnostic, Draft, SkillEntry, Version } from './bindings';
+import type { CompletionItem, Diagnostic, Draft, HoverView, SkillEntry, Version } from './bindings';
 import type { Notices } from './notices.svelte';
 import { count } from './format';
 
@@ -190,6 +190,21 @@ export class EditingState {
       column_utf16: column,
     });
     return diagnostics;
+  }
+
+  /** The engine's hover at a place of `text` (the open file's, unsaved): `null` where it has
+   *  nothing to say. */
+  async hover(text: string, line: number, column: number): Promise<HoverView | null> {
+    if (!this.file) return null;
+    const { hover } = await api.hover({ path: this.file.path, text, agent: this.deps.agent(), line, column_utf16: column });
+    return hover;
+  }
+
+  /** The engine's completions at a place of `text` (the open file's, unsaved). */
+  async complete(text: string, line: number, column: number): Promise<CompletionItem[]> {
+    if (!this.file) return [];
+    const { items } = await api.complete({ path: this.file.path, text, agent: this.deps.agent(), line, column_utf16: column });
+    return items;
   }
 
   /** Lints the open file's text under the profile `agent` (the library was just opened with it). */

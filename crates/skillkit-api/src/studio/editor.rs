@@ -1,6 +1,11 @@
-//! The editor: linting unsaved text, fixes, the frontmatter form, the preview.
+//! The editor: linting unsaved text, fixes, the frontmatter form, the preview. Lints and fixes
+//! come from the engine's [`Workspace`] over the opened library (see [`crate::opened`]), the one
+//! `skillkit lsp` answers from: each call puts the editor's text in it (`Workspace::edit`).
 
+use crate::lock::lock;
 use crate::prelude::*;
+use skillkit::workspace::Workspace;
+use std::sync::{Arc, Mutex};
 
 #[derive(Clone, Debug, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -124,20 +129,48 @@ pub struct PreviewView {
     pub skipped_images: Vec<SkippedImage>,
 }
 
+fn not_a_skill_file(path: &str) -> AppError {
+    AppError::new(ErrorCode::NotASkillFile, format!("{path} is not a SKILL.md"))
+}
+
+/// A skill file's unsaved text put in the editor's workspace.
+pub(crate) struct Edited {
+    /// The file, resolved inside the opened library.
+    pub path: PathBuf,
+    pub workspace: Arc<Mutex<Workspace>>,
+    /// The file's diagnostics now.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
 impl Studio {
-    /// Lints unsaved text as if it were the skill file at `path`.
-    pub fn lint_text(&self, args: LintText) -> Result<Linted, AppError> {
-        let agent = agent(&args.agent)?;
-        let path = self.scope().check(Path::new(&args.path))?;
+    /// The editor's workspace for `agent` with `text` put in as the unsaved text of the skill
+    /// file at `path` (which must lie in the opened library), and the file's diagnostics now.
+    pub(crate) fn edit_in_workspace(&self, path: &str, text: &str, agent_id: &str) -> Result<Edited, AppError> {
+        let agent = agent(agent_id)?;
+        let asked = path;
+        let path = self.scope().check(Path::new(asked))?;
         if !is_skill_file(&path) {
-            return Err(AppError::new(ErrorCode::NotASkillFile, format!("{} is not a SKILL.md", args.path)));
+            return Err(not_a_skill_file(asked));
         }
-        // Every keystroke comes here: the watched library's resource tree, else a fresh scan.
-        let resources = self.kept.resources_of(path.parent().unwrap_or(Path::new(".")));
-        let mut diagnostics = skillkit::check::lint_text(&path, args.text, agent, resources);
-        if let Some(p) = self.kept.project() {
-            p.adjust(&path, &mut diagnostics);
+        let ws = self.kept.workspace(agent, &path);
+        let diagnostics = lock(&ws).edit(&path, text).unwrap_or_default();
+        Ok(Edited { path, workspace: ws, diagnostics })
+    }
+
+    /// Lints unsaved text as the skill file at `path`: its own findings under the agent, as
+    /// `skillkit lsp` publishes them on each change. Under another agent than the opened
+    /// library's, the text is linted alone (`Workspace::lint_as`) and the workspace keeps its own.
+    pub fn lint_text(&self, args: LintText) -> Result<Linted, AppError> {
+        let asked = agent(&args.agent)?;
+        if self.kept.agent().is_some_and(|a| a.id != asked.id) {
+            // Another agent than the library's (the agent pickers' counts): the text linted alone
+            // under it, in the workspace as it stands.
+            let path = self.scope().check(Path::new(&args.path))?;
+            let ws = self.kept.workspace(self.kept.agent().unwrap_or(asked), &path);
+            let diagnostics = lock(&ws).lint_as(&path, &args.text, asked);
+            return diagnostics.map(|diagnostics| Linted { diagnostics }).ok_or_else(|| not_a_skill_file(&args.path));
         }
+        let Edited { diagnostics, .. } = self.edit_in_workspace(&args.path, &args.text, &args.agent)?;
         Ok(Linted { diagnostics })
     }
 
@@ -155,27 +188,13 @@ impl Studio {
         Ok(Fixed { text: skillkit::lint::diagnostic::apply_fixes(&args.text, fixes) })
     }
 
-    /// The fixes offered at the cursor, in the engine's order (`skillkit::lint::quick_fix`): each
-    /// is tried on the text, linted as `lint_text` lints it.
+    /// The fixes offered at the cursor, in the engine's order (`Workspace::quick_fixes`: each is
+    /// tried on the text, linted as `lint_text` lints it).
     pub fn quick_fixes(&self, args: QuickFixes) -> Result<QuickFixList, AppError> {
-        let agent = agent(&args.agent)?;
-        let path = self.scope().check(Path::new(&args.path))?;
-        if !is_skill_file(&path) {
-            return Err(AppError::new(ErrorCode::NotASkillFile, format!("{} is not a SKILL.md", args.path)));
-        }
-        let resources = self.kept.resources_of(path.parent().unwrap_or(Path::new(".")));
-        let project = self.kept.project();
-        let lint = |text: &str| {
-            let mut found = skillkit::check::lint_text(&path, text.to_string(), agent, resources.clone());
-            if let Some(p) = &project {
-                p.adjust(&path, &mut found);
-            }
-            found
-        };
-        let found = lint(&args.text);
+        let Edited { path, workspace, .. } = self.edit_in_workspace(&args.path, &args.text, &args.agent)?;
         let at = skillkit::lint::quick_fix::offset_at(&args.text, args.line, args.column_utf16);
-        let order = skillkit::lint::quick_fix::fixes_at(&args.text, &found, skillkit::Span::empty(at), lint);
-        Ok(QuickFixList { diagnostics: order.into_iter().map(|i| found[i].clone()).collect() })
+        let diagnostics = lock(&workspace).quick_fixes(&path, skillkit::Span::empty(at));
+        Ok(QuickFixList { diagnostics })
     }
 
     /// The frontmatter's top-level fields, for the form.

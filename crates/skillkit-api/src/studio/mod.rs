@@ -1,6 +1,7 @@
 //! The use cases, as methods of [`Studio`](crate::Studio), one file per feature with its request
 //! and reply types: each checks its input, calls the engine and converts the result.
 
+pub mod assist;
 pub mod editor;
 pub mod eval;
 pub mod files;
@@ -14,6 +15,7 @@ pub mod session;
 pub mod session_script;
 pub mod ui_state;
 
+pub use assist::*;
 pub use editor::*;
 pub use eval::*;
 pub use files::*;

@@ -590,3 +590,63 @@ fn opening_a_library_removes_what_interrupted_saves_left() {
     assert!(!src.join("a/references/.guide.md.8899aabbccddeeff.skillkit-tmp").exists());
     assert!(src.join("a/references/guide.md").exists());
 }
+
+#[test]
+fn hover_and_complete_answer_at_editor_positions_from_the_workspace() {
+    let (_tmp, src) = demo_library();
+    let state =
+        Studio::new(Startup { sources: vec![], agent: "spec".into(), examples: None }, Arc::new(MemoryHost::default()));
+    state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
+    let path = format!("{src}/demo/SKILL.md");
+    // Unsaved text: a line begun in the frontmatter, and a non-ASCII value before it.
+    let text = "---\nname: demo\ndescription: Shows a démo. Use when testing the app.\nlic\n---\n\nBody.\n";
+    let at = |line: usize, column_utf16: usize| AssistAt {
+        path: path.clone(),
+        text: text.into(),
+        agent: "claude-code".into(),
+        line,
+        column_utf16,
+    };
+    let hover = state.hover(at(2, 2)).unwrap().hover.expect("a hover on `name`");
+    assert!(hover.markdown.starts_with("**`name`**"), "{}", hover.markdown);
+    assert_eq!((hover.start.line, hover.start.column_utf16, hover.end.column_utf16), (2, 1, 5));
+    // The description's hover counts the unsaved value, not the file's.
+    let hover = state.hover(at(3, 20)).unwrap().hover.expect("a hover on the description");
+    assert!(hover.markdown.contains("39 characters"), "{}", hover.markdown);
+    assert_eq!(state.hover(at(7, 2)).unwrap().hover, None);
+
+    let items = state.complete(at(4, 4)).unwrap().items;
+    let license = items.iter().find(|c| c.label == "license").expect("`license` offered");
+    assert_eq!(license.kind, CompletionItemKind::Key);
+    assert_eq!(license.insert, "license: ");
+    assert_eq!((license.start.line, license.start.column_utf16, license.end.column_utf16), (4, 1, 4));
+    assert!(items.iter().all(|c| c.label != "name"), "a key already there is not offered again");
+    assert!(state.complete(at(7, 3)).unwrap().items.is_empty());
+
+    let outside = AssistAt { path: "/tmp/elsewhere/SKILL.md".into(), ..at(1, 1) };
+    assert_eq!(state.hover(outside).unwrap_err().code, ErrorCode::OutsideLibrary);
+    let unknown = AssistAt { agent: "nope".into(), ..at(1, 1) };
+    assert_eq!(state.complete(unknown).unwrap_err().code, ErrorCode::UnknownAgent);
+}
+
+#[test]
+fn lint_text_under_another_agent_lints_alone_and_leaves_the_workspaces_text() {
+    let (_tmp, src) = demo_library();
+    let state =
+        Studio::new(Startup { sources: vec![], agent: "spec".into(), examples: None }, Arc::new(MemoryHost::default()));
+    state.open_library(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }).unwrap();
+    let path = format!("{src}/demo/SKILL.md");
+    let lint = |text: &str, agent: &str| {
+        state.lint_text(LintText { path: path.clone(), text: text.into(), agent: agent.into() }).unwrap().diagnostics
+    };
+    let broken = DEMO.replace("description: Shows a demo.", "description: Use when: the user asks.");
+    let under_spec = lint(&broken, "spec");
+    // DeepAgents (PyYAML) skips the skill: its verdict is an error the spec profile does not give.
+    let under_deep = lint(DEMO, "deepagents");
+    let deep_broken = lint(&broken, "deepagents");
+    assert_ne!(deep_broken, under_spec);
+    assert!(deep_broken.len() > under_deep.len(), "{deep_broken:?}");
+    // The agent pickers' lints leave the workspace (the library's agent) with the editor's text.
+    let ws = state.kept.workspace(find_agent("spec").unwrap(), Path::new(&path));
+    assert_eq!(crate::lock::lock(&ws).findings(Path::new(&path)), under_spec);
+}

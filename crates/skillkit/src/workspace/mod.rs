@@ -118,6 +118,28 @@ impl Workspace {
         Some(self.quick(&self.library.entries[i]))
     }
 
+    /// `text` as the skill file at `path`, linted alone under another agent's profile (what an
+    /// agent picker counts beside each agent), with the skill folder's files as the workspace
+    /// knows them and the project's configuration applied. The workspace's own texts stay as
+    /// they are. `None` when `path` is not a skill file.
+    pub fn lint_as(&self, path: &Path, text: &str, agent: &Agent) -> Option<Vec<Diagnostic>> {
+        if !is_skill_file(path) {
+            return None;
+        }
+        let real = Self::real_path(path);
+        let dir = real.parent().map_or_else(PathBuf::new, Path::to_path_buf);
+        let file_name = real.file_name().and_then(|n| n.to_str()).unwrap_or("SKILL.md");
+        let mut skill = crate::skill::Skill::parse(dir.clone(), file_name, text.to_string());
+        skill.resources = match self.library.entry_at(&real) {
+            Some(i) => self.library.entries[i].skill.resources.clone(),
+            // A file the library does not have: its folder is not listed (see `edit`).
+            None => None,
+        };
+        let mut found = crate::verdict::lint_alone(&skill, agent);
+        self.adjust(&real, &mut found);
+        Some(found)
+    }
+
     /// Brings a skill file created in a known source into the library (discovered again there).
     fn add(&mut self, real: &Path) -> Option<usize> {
         let dir = real.parent()?;

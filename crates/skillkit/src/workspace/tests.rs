@@ -262,3 +262,33 @@ fn a_skill_file_outside_the_roots_is_linted_alone_without_discovery() {
     let changed = ws.check();
     assert_eq!(changed, [(file.clone(), vec![])], "closed: its findings are cleared");
 }
+
+#[test]
+fn lint_as_lints_a_text_under_another_agent_with_the_folders_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().canonicalize().unwrap();
+    let a = root.join("a/SKILL.md");
+    write(&a, &skill("a", ""));
+    write(&root.join("a/references/guide.md"), "# Guide\n");
+    let ws = Workspace::open(std::slice::from_ref(&root), &SPEC);
+    // An unquoted `: `: DeepAgents drops the skill (an error under it), the spec profile warns
+    // or errs by its own rule; a link to a file of the folder is found, one to none is not.
+    let text = "---\nname: a\ndescription: Use when: testing\n---\n\nSee [g](references/guide.md) and [m](references/none.md).\n";
+    let deep = crate::agents::find_agent("deepagents").unwrap();
+    let under_deep = ws.lint_as(&a, text, deep).unwrap();
+    assert_eq!(under_deep, crate::verdict::lint_alone(&parsed(&a, text, &ws), deep));
+    let missing: Vec<&Diagnostic> = under_deep.iter().filter(|d| d.code == "SK601").collect();
+    assert_eq!(missing.len(), 1, "{:?}", codes(&under_deep));
+    assert!(missing[0].message.contains("references/none.md"), "{}", missing[0].message);
+    assert_ne!(codes(&under_deep), codes(&ws.lint_as(&a, text, &SPEC).unwrap()));
+    // The workspace's own view is untouched.
+    assert!(ws.findings(&a).iter().all(|d| d.code != "SK601"));
+    assert_eq!(ws.lint_as(&root.join("a/README.md"), text, deep), None);
+}
+
+/// `text` as the skill file at `path`, with the folder's files the workspace has for it.
+fn parsed(path: &Path, text: &str, ws: &Workspace) -> crate::skill::Skill {
+    let mut skill = crate::skill::Skill::parse(path.parent().unwrap(), "SKILL.md", text.to_string());
+    skill.resources = ws.skill_at(path).and_then(|e| e.skill.resources.clone());
+    skill
+}

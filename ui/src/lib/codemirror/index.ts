@@ -2,7 +2,8 @@
 // their exact spans (positions come as line + UTF-16 column), quick fixes as actions, Mod-s saves,
 // and each file's own line ending kept. The parts by job: `theme` (colours), `diagnostics` (the
 // engine's diagnostics as CodeMirror's, and their hover), `lint` (the engine's lint as the
-// editor's), `quickfix` (the Ctrl+. menu); this file puts them together and keeps the text.
+// editor's), `quickfix` (the Ctrl+. menu), `assist` (the engine's hover and completion, Ctrl+Space);
+// this file puts them together and keeps the text.
 import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection, tooltips } from '@codemirror/view';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
@@ -10,12 +11,13 @@ import { bracketMatching } from '@codemirror/language';
 import { markdown } from '@codemirror/lang-markdown';
 import { yamlFrontmatter } from '@codemirror/lang-yaml';
 import { linter, lintGutter, nextDiagnostic } from '@codemirror/lint';
+import { assist, type AssistHooks } from './assist';
 import { offsetOf } from './diagnostics';
 import { engineLint, lintFirst, lintHooks, relintNow, type LintHooks } from './lint';
 import { openQuickFixes, quickFixMenu, type QuickFixHooks } from './quickfix';
 import { highlighting, theme } from './theme';
 
-export interface EditorHooks extends LintHooks, QuickFixHooks {
+export interface EditorHooks extends LintHooks, QuickFixHooks, AssistHooks {
   save(): void;
   /** The text after each change, at once (saves must not wait for the lint's delay). */
   change(text: string): void;
@@ -77,6 +79,7 @@ export function createEditor(parent: HTMLElement, doc: string, hooks: EditorHook
     lintHooks.of(hooks),
     engineLint,
     quickFixMenu,
+    assist(hooks),
     // Tooltips (hovers, the quick-fix menu) live in the document's body, placed within the
     // window: no pane's edge clips them.
     tooltips({ parent: document.body }),

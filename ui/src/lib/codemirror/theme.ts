@@ -1,6 +1,6 @@
 // The editor's look: the syntax colours of the YAML frontmatter and the Markdown body (numbers,
 // booleans and null in the frontmatter marked apart), the severity squiggles and gutter marks,
-// the hovers and the quick-fix menu, all in the app theme's tokens.
+// the hovers, the quick-fix menu and the completion list, all in the app theme's tokens.
 import { EditorView, Decoration, ViewPlugin, type DecorationSet, type ViewUpdate } from '@codemirror/view';
 import type { Extension, Range } from '@codemirror/state';
 import { syntaxHighlighting, syntaxTree, HighlightStyle } from '@codemirror/language';
@@ -189,4 +189,16 @@ export const theme = EditorView.theme({
   '.cm-quickfix code': { fontFamily: 'var(--mono)', fontSize: '0.92em', backgroundColor: 'var(--bg-alt)', borderRadius: '3px', padding: '0 3px' },
   '.cm-quickfix button:hover': { backgroundColor: 'var(--active-line)' },
   '.cm-quickfix button:focus': { backgroundColor: 'var(--selection)', outline: '2px solid var(--accent)', outlineOffset: '-2px' },
+  // The engine's hover (a key's documentation) and the completion list with its documentation.
+  '.cm-assist': { padding: '6px 10px', lineHeight: '1.45', overflowWrap: 'anywhere' },
+  '.cm-assist p': { margin: '0 0 4px' },
+  '.cm-assist ul': { margin: '0 0 4px', paddingLeft: '18px' },
+  '.cm-assist > :last-child': { marginBottom: '0' },
+  '.cm-assist code': { fontFamily: 'var(--mono)', fontSize: '0.92em', backgroundColor: 'var(--bg-alt)', borderRadius: '3px', padding: '0 3px' },
+  '.cm-tooltip.cm-tooltip-autocomplete > ul': { fontFamily: 'var(--mono)', maxHeight: '14em' },
+  '.cm-tooltip.cm-tooltip-autocomplete > ul > li': { padding: '2px 8px', color: 'var(--fg)' },
+  '.cm-tooltip.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: 'var(--selection)', color: 'var(--fg)' },
+  '.cm-completionDetail': { color: 'var(--muted)', fontFamily: 'var(--sans)', fontStyle: 'normal', marginLeft: '12px' },
+  '.cm-completionMatchedText': { textDecoration: 'none', color: 'var(--accent)', fontWeight: '600' },
+  '.cm-tooltip.cm-completionInfo': { maxWidth: 'min(420px, calc(100vw - 16px))', padding: '0' },
 });
