@@ -1,160 +1,136 @@
-//! The opened library, kept in the studio's state and watched: the engine's [`Watcher`] runs over
-//! the sources, a thread applies each batch with [`Library::apply`] to every library kept for
-//! those sources (one per agent profile asked for), and the result is handed to a [`Notify`]
-//! callback (the host's sink: the app emits it as a window event). Opening another library stops the watcher.
+//! The studio's current library: the one opened last, kept in the studio's state as the engine's
+//! [`WatchedLibrary`] (one library per agent profile asked for, over the same sources, the
+//! project's `skillkit.toml` applied to each). With a [`Notify`] sink, its sources are watched: a
+//! thread waits for each batch of changes, applies it to the libraries and hands the result to
+//! the sink (the host's: the app emits it as a window event) as the wire's [`LibraryChanged`].
+//! Opening another library stops the watcher; a generation number keeps a batch of the old one
+//! from reaching the new.
 
+use crate::error::AppError;
 use crate::events::{LibraryChanged, LibraryEvent};
 use crate::host::Notify;
 use crate::lock::lock;
 use crate::wire::LibraryView;
 use skillkit::config::Project;
-use skillkit::library::watch::{WatchConfig, Watcher};
+use skillkit::library::watch::WatchConfig;
+use skillkit::library::watched::{WatchHandle, WatchedLibrary};
 use skillkit::library::Library;
 use skillkit::Agent;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// A library's sources with the libraries read from them, one per agent profile.
-pub struct Opened {
+/// The library opened last, numbered.
+struct Opened {
     generation: u64,
-    /// Lowest priority first, as opened (real paths where they exist).
-    pub sources: Vec<PathBuf>,
-    /// The profile the library is linted with: `libraries[0]`.
-    pub agent: &'static Agent,
-    libraries: Vec<(&'static Agent, Library)>,
-    /// The project's configuration (`skillkit.toml` above the first source): its rule levels
-    /// and path ignores apply to every library kept.
-    project: Option<Arc<Project>>,
+    watched: WatchedLibrary,
+    /// Why the project's configuration was left out (`resolve::project`'s error).
+    config_error: Option<AppError>,
 }
 
 impl Opened {
-    /// The library as `agent` reads it, opened once and then kept up to date by the watcher.
-    pub fn library(&mut self, agent: &'static Agent) -> &Library {
-        let i = match self.libraries.iter().position(|(a, _)| a.id == agent.id) {
-            Some(i) => i,
-            None => {
-                let mut lib = Library::open(&self.sources, agent);
-                if let Some(p) = &self.project {
-                    p.adjust_library(&mut lib);
-                }
-                self.libraries.push((agent, lib));
-                self.libraries.len() - 1
-            }
-        };
-        &self.libraries[i].1
-    }
-
-    pub fn view(&self) -> LibraryView {
+    fn view(&self) -> LibraryView {
+        let w = &self.watched;
         LibraryView {
             // The engine accepts a configuration only when its agent is one it knows.
-            configured_agent: self.project.as_ref().and_then(|p| p.config.agent.clone()),
-            ..LibraryView::new(&self.libraries[0].1, self.agent.id)
+            configured_agent: w.project().and_then(|p| p.config.agent.clone()),
+            config_error: self.config_error.clone(),
+            ..LibraryView::new(w.library(), w.agent().id)
         }
     }
 }
 
-/// The opened library and its watcher.
+/// The studio's current library and its watcher.
 #[derive(Default)]
-pub struct Kept {
+pub struct CurrentLibrary {
     opened: Arc<Mutex<Option<Opened>>>,
-    watcher: Arc<Mutex<Option<Watcher>>>,
+    /// The watcher's handle, held apart so that a flush does not wait for a batch being applied.
+    watch: Mutex<Option<WatchHandle>>,
     generation: AtomicU64,
-    /// The opened library's project configuration, for the editor's lints.
+    /// The project's configuration, held apart for the editor's lints (which then do not wait
+    /// for a batch being applied).
     project: Mutex<Option<Arc<Project>>>,
 }
 
-impl Kept {
-    /// Opens `sources` for `agent`, replacing (and no longer watching) the library kept before.
-    /// With `notify`, the sources that exist are watched; a watcher that cannot start is reported
-    /// in the returned message, and the library is still opened.
+impl CurrentLibrary {
+    /// Opens `sources` for `agent`, replacing (and no longer watching) the library opened before.
+    /// A project configuration that cannot be read is left out, and its error is the view's
+    /// `config_error`. With `notify`, the sources that exist are watched; a watcher that cannot
+    /// start is reported in the returned message, and the library is still opened.
     pub fn open(
         &self,
         sources: Vec<PathBuf>,
         agent: &'static Agent,
         notify: Option<Notify>,
     ) -> (LibraryView, Option<String>) {
-        if let Some(w) = lock(&self.watcher).take() {
-            w.stop();
+        if let Some(h) = lock(&self.watch).take() {
+            h.stop();
         }
         let generation = self.generation.fetch_add(1, Ordering::SeqCst) + 1;
-        let mut lib = Library::open(&sources, agent);
-        let mut problem = None;
-        let project = match sources.first().map(|s| skillkit::config::find(s)) {
-            Some(Ok(p)) => p.map(Arc::new),
-            Some(Err(e)) => {
-                problem = Some(e.to_string());
-                None
-            }
-            None => None,
+        let (project, config_error) = match sources.first().map(|s| crate::resolve::project(s)) {
+            Some(Ok(p)) => (p.map(Arc::new), None),
+            Some(Err(e)) => (None, Some(e)),
+            None => (None, None),
         };
-        if let Some(p) = &project {
-            p.adjust_library(&mut lib);
-        }
         *lock(&self.project) = project.clone();
-        let opened = Opened { generation, sources: sources.clone(), agent, libraries: vec![(agent, lib)], project };
-        let view = opened.view();
-        *lock(&self.opened) = Some(opened);
-        if let Some(notify) = notify {
-            let roots: Vec<PathBuf> = sources.iter().filter(|s| s.is_dir()).cloned().collect();
-            if !roots.is_empty() {
-                match Watcher::new(&roots, WatchConfig::default()) {
-                    Ok((watcher, batches)) => {
-                        *lock(&self.watcher) = Some(watcher);
-                        let (opened, watcher) = (Arc::clone(&self.opened), Arc::clone(&self.watcher));
-                        std::thread::Builder::new()
-                            .name("skill-studio-watch".into())
-                            .spawn(move || {
-                                // Ends when the watcher stops (the channel disconnects).
-                                for batch in batches {
-                                    let errors = lock(&watcher).as_ref().map(Watcher::errors).unwrap_or_default();
-                                    let changed = {
-                                        let mut guard = lock(&opened);
-                                        let Some(o) = guard.as_mut().filter(|o| o.generation == generation) else {
-                                            break;
-                                        };
-                                        let mut events = vec![];
-                                        for (i, (agent, lib)) in o.libraries.iter_mut().enumerate() {
-                                            let e = lib.apply(&batch, agent);
-                                            if let Some(p) = &o.project {
-                                                p.adjust_library(lib);
-                                            }
-                                            if i == 0 {
-                                                events = e;
-                                            }
-                                        }
-                                        (!events.is_empty() || !errors.is_empty()).then(|| LibraryChanged {
-                                            events: events.iter().map(LibraryEvent::from).collect(),
-                                            library: o.view(),
-                                            errors,
-                                        })
-                                    };
-                                    if let Some(changed) = changed {
-                                        notify(changed);
-                                    }
-                                }
-                            })
-                            .map_err(|e| problem = Some(format!("cannot watch the library: {e}")))
-                            .ok();
-                    }
-                    Err(e) => problem = Some(format!("the library is not watched: {e}")),
+        let lib = Library::open(&sources, agent);
+        let mut watched = WatchedLibrary::new(sources, lib, agent, project);
+        let mut problem = None;
+        let mut batches = None;
+        if notify.is_some() && watched.sources().iter().any(|s| s.is_dir()) {
+            match watched.watch(WatchConfig::default()) {
+                Ok(handle) => {
+                    *lock(&self.watch) = Some(handle);
+                    batches = watched.take_batches();
                 }
+                Err(e) => problem = Some(format!("the library is not watched: {e}")),
             }
+        }
+        let opened = Opened { generation, watched, config_error };
+        let view = opened.view();
+        // The library opened before (its watcher already stopped) is dropped once unlocked.
+        let _before = lock(&self.opened).replace(opened);
+        if let (Some(notify), Some(batches)) = (notify, batches) {
+            let opened = Arc::clone(&self.opened);
+            std::thread::Builder::new()
+                .name("skill-studio-watch".into())
+                .spawn(move || {
+                    // Ends when the watcher stops (the channel disconnects).
+                    for batch in batches {
+                        let changed = {
+                            let mut guard = lock(&opened);
+                            let Some(o) = guard.as_mut().filter(|o| o.generation == generation) else {
+                                break;
+                            };
+                            let changed = o.watched.apply(&batch);
+                            (!changed.events.is_empty() || !changed.errors.is_empty()).then(|| LibraryChanged {
+                                events: changed.events.iter().map(LibraryEvent::from).collect(),
+                                library: o.view(),
+                                errors: changed.errors,
+                            })
+                        };
+                        if let Some(changed) = changed {
+                            notify(changed);
+                        }
+                    }
+                })
+                .map_err(|e| problem = Some(format!("cannot watch the library: {e}")))
+                .ok();
         }
         (view, problem)
     }
 
-    /// The opened library's project configuration (`skillkit.toml`), if it has one.
+    /// The current library's project configuration (`skillkit.toml`), if it has one.
     pub fn project(&self) -> Option<Arc<Project>> {
         lock(&self.project).clone()
     }
 
-    /// Runs `f` on the library of exactly these `sources` as `agent` reads it, when it is the one
-    /// kept; `None` otherwise.
+    /// Runs `f` on the library of exactly these `sources` as `agent` reads it, when it is the
+    /// current one; `None` otherwise.
     pub fn with<R>(&self, sources: &[PathBuf], agent: &'static Agent, f: impl FnOnce(&Library) -> R) -> Option<R> {
         let mut guard = lock(&self.opened);
-        let o = guard.as_mut().filter(|o| o.sources == sources)?;
-        Some(f(o.library(agent)))
+        let o = guard.as_mut().filter(|o| o.watched.sources() == sources)?;
+        Some(f(o.watched.library_as(agent)))
     }
 
     /// The resource tree of the skill in `dir` as the watched library holds it (kept current by
@@ -164,38 +140,38 @@ impl Kept {
             return None;
         }
         let guard = lock(&self.opened);
-        let (_, lib) = guard.as_ref()?.libraries.first()?;
+        let lib = guard.as_ref()?.watched.library();
         lib.entries.iter().find(|e| e.skill.dir == dir)?.skill.resources.clone()
     }
 
-    /// The temporary files interrupted saves left in the opened library's skill folders, by
+    /// The temporary files interrupted saves left in the current library's skill folders, by
     /// folder (as the engine's resource scan found them).
     pub fn temporaries(&self) -> Vec<(PathBuf, Vec<String>)> {
         let guard = lock(&self.opened);
-        let Some((_, lib)) = guard.as_ref().and_then(|o| o.libraries.first()) else { return vec![] };
-        lib.entries
+        let Some(o) = guard.as_ref() else { return vec![] };
+        o.watched
+            .library()
+            .entries
             .iter()
             .filter_map(|e| e.skill.resources.as_ref().map(|r| (e.skill.dir.clone(), r.temporaries.clone())))
             .filter(|(_, t)| !t.is_empty())
             .collect()
     }
 
-    /// The opened library's sources (real paths where they exist).
+    /// The current library's sources (real paths where they exist).
     pub fn sources(&self) -> Vec<PathBuf> {
-        lock(&self.opened).as_ref().map(|o| o.sources.clone()).unwrap_or_default()
+        lock(&self.opened).as_ref().map(|o| o.watched.sources().to_vec()).unwrap_or_default()
     }
 
     /// Whether a watcher runs.
     pub fn watching(&self) -> bool {
-        lock(&self.watcher).is_some()
+        lock(&self.watch).as_ref().is_some_and(WatchHandle::is_watching)
     }
 
-    /// Makes every change made so far reach the library (and the callback) now; see
-    /// [`Watcher::flush`].
+    /// Makes every change made so far reach the library (and the sink) now; see
+    /// [`WatchHandle::flush`].
     pub fn flush(&self) -> std::io::Result<()> {
-        match lock(&self.watcher).as_ref() {
-            Some(w) => w.flush(),
-            None => Ok(()),
-        }
+        let handle = lock(&self.watch).clone();
+        handle.map_or(Ok(()), |h| h.flush())
     }
 }

@@ -133,9 +133,9 @@ impl Studio {
             return Err(AppError::new(ErrorCode::NotASkillFile, format!("{} is not a SKILL.md", args.path)));
         }
         // Every keystroke comes here: the watched library's resource tree, else a fresh scan.
-        let resources = self.kept.resources_of(path.parent().unwrap_or(Path::new(".")));
+        let resources = self.library.resources_of(path.parent().unwrap_or(Path::new(".")));
         let mut diagnostics = skillkit::check::lint_text(&path, args.text, agent, resources);
-        if let Some(p) = self.kept.project() {
+        if let Some(p) = self.library.project() {
             p.adjust(&path, &mut diagnostics);
         }
         Ok(Linted { diagnostics })
@@ -163,8 +163,8 @@ impl Studio {
         if !is_skill_file(&path) {
             return Err(AppError::new(ErrorCode::NotASkillFile, format!("{} is not a SKILL.md", args.path)));
         }
-        let resources = self.kept.resources_of(path.parent().unwrap_or(Path::new(".")));
-        let project = self.kept.project();
+        let resources = self.library.resources_of(path.parent().unwrap_or(Path::new(".")));
+        let project = self.library.project();
         let lint = |text: &str| {
             let mut found = skillkit::check::lint_text(&path, text.to_string(), agent, resources.clone());
             if let Some(p) = &project {
