@@ -2,8 +2,9 @@
 //! call), the CLI and the language server resolve a project's configuration, its agent and a
 //! model provider's settings through the same functions, so the same mistake gets the same code
 //! and the same sentence from each: `error[<code>]: <message>` on the CLI's error output, the same
-//! line after `skillkit lsp: ` in the language server's message, and the `AppError` the app's UI
-//! receives. (The language server takes no provider settings.)
+//! line after `skillkit lsp: ` in the language server's message (or as a request's error), and
+//! the `AppError` the app's UI receives (a command's error, or the `config_error` of the library
+//! it opens). (The language server takes no provider settings.)
 
 use e2e::{skillkit, write_tree};
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
@@ -46,6 +47,12 @@ fn cli_errors(args: &[&str]) -> Vec<String> {
 /// in-memory client: initialize, initialized, then shutdown (whose reply comes after every
 /// message sent on start) and exit.
 fn lsp_messages(root: &Path, options: Value) -> Vec<String> {
+    lsp_session(root, options, &[]).0
+}
+
+/// [`lsp_messages`], and the error message of each of `requests` (method, params), sent after
+/// `initialized` (`None` for a request answered without an error).
+fn lsp_session(root: &Path, options: Value, requests: &[(&str, Value)]) -> (Vec<String>, Vec<Option<String>>) {
     let (server, client) = Connection::memory();
     let running = std::thread::spawn(move || skillkit_cli::lsp::serve_on(&server).map_err(|e| e.to_string()));
     let request = |id: i32, method: &str, params: Value| {
@@ -57,7 +64,7 @@ fn lsp_messages(root: &Path, options: Value) -> Vec<String> {
     let mut shown = vec![];
     let until = |id: i32, shown: &mut Vec<String>| loop {
         match client.receiver.recv_timeout(std::time::Duration::from_secs(60)).expect("the server answers") {
-            Message::Response(r) if r.id == RequestId::from(id) => break,
+            Message::Response(r) if r.id == RequestId::from(id) => break r.response_result.err().map(|e| e.message),
             Message::Notification(n) if n.method == "window/showMessage" => {
                 shown.push(n.params["message"].as_str().unwrap().to_string())
             }
@@ -69,11 +76,17 @@ fn lsp_messages(root: &Path, options: Value) -> Vec<String> {
         .sender
         .send(Message::Notification(Notification { method: "initialized".into(), params: json!({}) }))
         .unwrap();
+    let mut errors = vec![];
+    for (i, (method, params)) in requests.iter().enumerate() {
+        let id = 10 + i as i32;
+        client.sender.send(request(id, method, params.clone())).unwrap();
+        errors.push(until(id, &mut shown));
+    }
     client.sender.send(request(2, "shutdown", Value::Null)).unwrap();
     until(2, &mut shown);
     client.sender.send(Message::Notification(Notification { method: "exit".into(), params: Value::Null })).unwrap();
     running.join().unwrap().unwrap();
-    shown
+    (shown, errors)
 }
 
 fn assert_same(api: &AppError, code: ErrorCode, cli: &[String], lsp: Option<&[String]>) {
@@ -92,7 +105,7 @@ fn an_unknown_agent_in_the_projects_configuration() {
     // The app: the library opens (its report shows the file's trouble); what reads the
     // configuration (the prompt, the matrix) refuses.
     let app = studio();
-    app.open_library(OpenLibrary { sources: vec![skills.clone()], agent: "spec".into() }).unwrap();
+    let view = app.open_library(OpenLibrary { sources: vec![skills.clone()], agent: "spec".into() }).unwrap();
     let render = RenderPrompt {
         sources: vec![skills.clone()],
         agent: "claude-code".into(),
@@ -104,6 +117,7 @@ fn an_unknown_agent_in_the_projects_configuration() {
     let api = app.render_prompt(render).unwrap_err();
     assert!(api.message.contains("unknown agent `nobody`"), "{}", api.message);
     assert_eq!(skillkit_api::resolve::project(Path::new(&skills)).unwrap_err(), api);
+    assert_eq!(view.config_error.as_ref(), Some(&api), "the opened library says why it has no configuration");
     let cli = cli_errors(&["check", &skills]);
     let lsp = lsp_messages(tmp.path(), json!({}));
     assert_same(&api, ErrorCode::InvalidSettings, &cli, Some(&lsp));
@@ -117,10 +131,32 @@ fn an_unknown_agent_asked_for() {
     let cli = cli_errors(&["check", &skills, "--agent", "nobody"]);
     let lsp = lsp_messages(tmp.path(), json!({"agent": "nobody"}));
     assert_same(&api, ErrorCode::UnknownAgent, &cli, Some(&lsp));
+    // The language server's requests that name an agent (a prompt preview, the command that shows
+    // one) answer with the same line.
+    let requests = [
+        ("skillkit/prompt", json!({"uri": "skillkit-prompt://nobody"})),
+        ("workspace/executeCommand", json!({"command": "skillkit.showPrompt", "arguments": ["nobody"]})),
+    ];
+    let (_, errors) = lsp_session(tmp.path(), json!({}), &requests);
+    assert_eq!(errors, vec![Some(api.to_string()); 2], "the language server's requests");
     // `eval` reads the agent the same way.
     let suite = format!("{skills}/demo/evals/triggers.yaml");
     let eval = cli_errors(&["eval", &suite, "--agent", "nobody", "--source", &skills]);
     assert_same(&api, ErrorCode::UnknownAgent, &eval, None);
+}
+
+/// A `skillkit.toml` that is not TOML: the CLI refuses to check, the language server says so and
+/// goes on, and the app opens the library without it, the reply's `config_error` saying why.
+#[test]
+fn a_broken_project_configuration_on_open() {
+    let (tmp, skills) = project(Some("agent = \"codex\"\n[rules\n"));
+    let view = studio().open_library(OpenLibrary { sources: vec![skills.clone()], agent: "spec".into() }).unwrap();
+    assert_eq!(view.skills.len(), 1, "the library opens");
+    let api = view.config_error.expect("the configuration's error reaches the app");
+    assert_eq!(skillkit_api::resolve::project(Path::new(&skills)).unwrap_err(), api);
+    let cli = cli_errors(&["check", &skills]);
+    let lsp = lsp_messages(tmp.path(), json!({}));
+    assert_same(&api, ErrorCode::InvalidSettings, &cli, Some(&lsp));
 }
 
 #[test]

@@ -93,6 +93,34 @@ describe('Sources in the Library pane', () => {
     expect(last).toEqual({ sources: ['/configured'], agent: 'codex' });
   });
 
+  it("shows why the library opened without its project's configuration", async () => {
+    const base = { ...handlers };
+    const error = { code: 'invalid-settings' as const, message: '/broken/skillkit.toml: expected `]`', details: [] };
+    handlers.open_library = ({ sources, agent }: OpenLibrary) => ({
+      ...libraryOf(
+        sources,
+        sources.map((s, i) => skill(`skill-${s.slice(1)}`, i)),
+      ),
+      agent,
+      ...(sources[0] === '/broken' ? { config_error: error } : {}),
+    });
+    onTestFinished(() => {
+      Object.assign(handlers, base);
+    });
+    await start();
+    expect($('[data-testid=error]')).toBeNull();
+    picked = '/broken';
+    await studio.library.openFolder();
+    await until(() => $('[data-testid=error]') !== null);
+    expect($('[data-testid=error]')!.textContent).toContain('expected `]`');
+    expect($('[data-testid=error]')!.textContent).toContain('invalid-settings');
+    expect($$('[data-testid=skill]')).toHaveLength(1);
+    // A library whose configuration reads clears it.
+    picked = '/plain';
+    await studio.library.openFolder();
+    await until(() => $('[data-testid=error]') === null);
+  });
+
   it('does nothing when the dialog is cancelled or the folder is already a source', async () => {
     await start();
     picked = null;

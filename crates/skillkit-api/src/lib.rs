@@ -6,8 +6,9 @@
 //!
 //! - [`resolve`]: an agent by its id, a project's configuration and the agent it names.
 //! - [`settings`]: a model provider's settings, their ranges and defaults.
-//! - [`Studio`] (`state.rs`, the use cases in `studio/`): the opened library, kept and watched;
-//!   the editor's calls; prompts, the matrix, sessions, suites and eval runs, keys, drafts.
+//! - [`Studio`] (`state.rs`, the use cases in `studio/`): the current library, kept and watched
+//!   (`watching.rs`); the editor's calls; prompts, the matrix, sessions, suites and eval runs,
+//!   keys, drafts.
 //! - [`host::Host`]: what the use cases need from the outside (keys, folders, sinks).
 //! - [`wire`], [`events`]: the plain values that cross to a UI (TypeScript under the `ts`
 //!   feature).
@@ -20,13 +21,13 @@ pub mod events;
 pub mod host;
 pub mod last;
 mod lock;
-pub mod opened;
 mod prelude;
 pub mod resolve;
 pub mod scope;
 pub mod settings;
 pub mod state;
 pub mod studio;
+pub mod watching;
 pub mod wire;
 
 pub use error::{AppError, ErrorCode, ErrorDetail};

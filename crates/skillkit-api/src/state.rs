@@ -1,14 +1,14 @@
-//! The app's state, which the use cases of `studio/` work on: what it opens first, the opened
-//! library (kept and watched), which folders the UI may touch, the eval run in flight, and the
-//! [`Host`] that gives keys, folders and sinks. The use cases themselves are methods of
-//! [`Studio`], one file per feature under `studio/`.
+//! The app's state, which the use cases of `studio/` work on: what it opens first, the library
+//! opened last ([`CurrentLibrary`], kept and watched), which folders the UI may touch, the eval
+//! run in flight, and the [`Host`] that gives keys, folders and sinks. The use cases themselves
+//! are methods of [`Studio`], one file per feature under `studio/`.
 
 use crate::error::{AppError, ErrorCode};
 use crate::host::Host;
 use crate::host::Notify;
 use crate::lock::lock;
-use crate::opened::Kept;
 use crate::scope::Scope;
+use crate::watching::CurrentLibrary;
 use serde::Serialize;
 use skillkit::model::Cancel;
 use std::path::{Path, PathBuf};
@@ -40,7 +40,8 @@ pub struct Studio {
     scope: Mutex<Scope>,
     /// Held for the length of a save (see [`Studio::save_scoped`]).
     pub(crate) saving: Mutex<()>,
-    pub kept: Kept,
+    /// The library opened last, watched when the host has a sink for its changes.
+    pub library: CurrentLibrary,
     /// The eval in flight: its cancel token.
     running: Mutex<Option<Cancel>>,
 }
@@ -54,7 +55,7 @@ impl Studio {
             host,
             scope: Mutex::new(Scope::default()),
             saving: Mutex::new(()),
-            kept: Kept::default(),
+            library: CurrentLibrary::default(),
             running: Mutex::new(None),
         }
     }

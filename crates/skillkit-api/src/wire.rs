@@ -108,6 +108,11 @@ pub struct LibraryView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub configured_agent: Option<String>,
+    /// Why the project's configuration (`skillkit.toml` or `[tool.skillkit]`) was left out: the
+    /// error `skillkit check` there gives (`invalid-settings`). The library is opened without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub config_error: Option<crate::error::AppError>,
 }
 
 pub fn path_string(p: &Path) -> String {
@@ -170,6 +175,7 @@ impl LibraryView {
                 .map(|i| SourceIssue { source: i.source, path: path_string(&i.path), message: i.message.clone() })
                 .collect(),
             configured_agent: None,
+            config_error: None,
         }
     }
 }

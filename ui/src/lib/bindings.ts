@@ -134,7 +134,12 @@ skills: Array<SkillEntry>, issues: Array<SourceIssue>,
  * The agent the library's project names (`skillkit.toml` or `[tool.skillkit]`), if any: a
  * folder opened as the library switches the window to it.
  */
-configured_agent?: string, };
+configured_agent?: string, 
+/**
+ * Why the project's configuration (`skillkit.toml` or `[tool.skillkit]`) was left out: the
+ * error `skillkit check` there gives (`invalid-settings`). The library is opened without it.
+ */
+config_error?: AppError, };
 
 export type Decision = "full" | "truncated" | "name-only" | "dropped" | "hidden" | "invalid" | "shadowed";
 

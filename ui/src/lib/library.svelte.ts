@@ -76,7 +76,8 @@ export class LibraryState {
     const { notices } = this.deps;
     try {
       this.view = await api.open_library({ sources: this.sources, agent: this.agent });
-      notices.error = null;
+      // A project configuration that cannot be read is left out: the banner says why.
+      notices.error = this.view.config_error ?? null;
       notices.status = `${count(this.view.skills.length, 'skill')} in ${count(this.view.sources.length, 'source')}`;
     } catch (e) {
       notices.error = asAppError(e);

@@ -152,7 +152,7 @@ impl Studio {
         if !is_skill_file(&path) {
             return Err(not_a_skill_file(asked));
         }
-        let ws = self.kept.workspace(agent, &path);
+        let ws = self.library.workspace(agent, &path);
         let diagnostics = lock(&ws).edit(&path, text).unwrap_or_default();
         Ok(Edited { path, workspace: ws, diagnostics })
     }
@@ -162,11 +162,11 @@ impl Studio {
     /// library's, the text is linted alone (`Workspace::lint_as`) and the workspace keeps its own.
     pub fn lint_text(&self, args: LintText) -> Result<Linted, AppError> {
         let asked = agent(&args.agent)?;
-        if self.kept.agent().is_some_and(|a| a.id != asked.id) {
+        if self.library.agent().is_some_and(|a| a.id != asked.id) {
             // Another agent than the library's (the agent pickers' counts): the text linted alone
             // under it, in the workspace as it stands.
             let path = self.scope().check(Path::new(&args.path))?;
-            let ws = self.kept.workspace(self.kept.agent().unwrap_or(asked), &path);
+            let ws = self.library.workspace(self.library.agent().unwrap_or(asked), &path);
             let diagnostics = lock(&ws).lint_as(&path, &args.text, asked);
             return diagnostics.map(|diagnostics| Linted { diagnostics }).ok_or_else(|| not_a_skill_file(&args.path));
         }

@@ -114,7 +114,8 @@ impl Studio {
             return Err(AppError::new(ErrorCode::NotASkillFile, format!("{skill} is not a SKILL.md")));
         }
         let dir = file.parent().unwrap_or(Path::new("/")).to_path_buf();
-        let source = self.kept.sources().into_iter().filter(|s| dir.starts_with(s)).max_by_key(|s| s.as_os_str().len());
+        let source =
+            self.library.sources().into_iter().filter(|s| dir.starts_with(s)).max_by_key(|s| s.as_os_str().len());
         let source = source
             .ok_or_else(|| AppError::new(ErrorCode::OutsideLibrary, format!("{skill} is in no opened source")))?;
         Ok((dir, source))
@@ -202,7 +203,7 @@ impl Studio {
         let mut sources: Vec<PathBuf> =
             suite.source_paths(&dir).iter().map(|s| skillkit::scope::resolve_lenient(s)).collect();
         if sources.is_empty() {
-            sources = self.kept.sources();
+            sources = self.library.sources();
         }
         self.check_folders(&sources)?;
         let compare = match args.compare {

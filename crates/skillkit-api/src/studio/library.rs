@@ -51,23 +51,25 @@ impl Studio {
     }
 
     /// Opens the library, watched when the host has a sink for its changes; its
-    /// sources become the folders the UI may read and save in.
+    /// sources become the folders the UI may read and save in. A project configuration that
+    /// cannot be read does not stop it: the reply's `config_error` is the error, with the code
+    /// and sentence `skillkit check` gives.
     pub fn open_library(&self, args: OpenLibrary) -> Result<LibraryView, AppError> {
         self.open_library_watched(args, self.notify())
     }
 
-    /// Opens the library and keeps it; with `notify`, its sources are watched and each change
-    /// is applied to the kept library and passed to `notify` (until another library is opened).
+    /// Opens the library as the current one; with `notify`, its sources are watched and each
+    /// change is applied to it and passed to `notify` (until another library is opened).
     pub fn open_library_watched(&self, args: OpenLibrary, notify: Option<Notify>) -> Result<LibraryView, AppError> {
         let agent = agent(&args.agent)?;
         let sources = crate::resolve::real_paths(&args.sources);
         self.set_scope(Scope::new(&sources).named(&crate::resolve::paths(&args.sources)));
-        let (view, problem) = self.kept.open(sources, agent, notify);
+        let (view, problem) = self.library.open(sources, agent, notify);
         if let Some(problem) = problem {
             eprintln!("skill-studio: {problem}");
         }
         // Saves cut short (a crash, kill -9) leave their temporary files: remove them.
-        for (dir, names) in self.kept.temporaries() {
+        for (dir, names) in self.library.temporaries() {
             self.scope().remove_temporaries(&dir, &names);
         }
         if let Some(file) = self.memory().filter(|_| !self.explicit) {

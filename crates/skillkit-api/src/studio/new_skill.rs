@@ -35,7 +35,7 @@ impl Studio {
     /// The opened source a new skill goes in.
     fn new_skill_source(&self, args: &NewSkill) -> Result<PathBuf, AppError> {
         let source = crate::resolve::real_paths(std::slice::from_ref(&args.source)).remove(0);
-        if !self.kept.sources().contains(&source) || !source.is_dir() {
+        if !self.library.sources().contains(&source) || !source.is_dir() {
             return Err(AppError::new(
                 ErrorCode::InvalidNewSkill,
                 format!("{} is not a folder of the opened library", args.source),

@@ -22,7 +22,7 @@ pub struct RenderPrompt {
 impl Studio {
     pub fn render_prompt(&self, args: RenderPrompt) -> Result<PromptView, AppError> {
         let agent = agent(&args.agent)?;
-        // The kept library when the sources are the opened ones (kept up to date by the watcher).
+        // The current library when the sources are its own (kept up to date by the watcher).
         let sources = crate::resolve::real_paths(&args.sources);
         self.check_folders(&sources)?;
         let project = self.project_of(&sources)?;
@@ -37,7 +37,7 @@ impl Studio {
             settings,
         };
         let render = |lib: &Library| agent.render(lib, &options);
-        let rendered = match self.kept.with(&sources, agent, render) {
+        let rendered = match self.library.with(&sources, agent, render) {
             Some(r) => r,
             None => render(&Library::open(&sources, agent)),
         };

@@ -198,7 +198,7 @@ fn an_external_edit_updates_the_kept_libraries_until_another_library_is_opened()
     let lib =
         state.open_library_watched(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }, Some(notify));
     assert_eq!(lib.unwrap().skills[0].errors, 0);
-    assert!(state.kept.watching());
+    assert!(state.library.watching());
     let render = || RenderPrompt {
         sources: vec![src.clone()],
         agent: "claude-code".into(),
@@ -211,7 +211,7 @@ fn an_external_edit_updates_the_kept_libraries_until_another_library_is_opened()
     assert_eq!(before.skills[0].decision, Decision::Full);
 
     std::fs::write(format!("{src}/demo/SKILL.md"), DEMO.replace("name: demo", "name: Demo_Bad")).unwrap();
-    state.kept.flush().unwrap();
+    state.library.flush().unwrap();
     let changed = rx.recv_timeout(std::time::Duration::from_secs(10)).unwrap();
     let dir = format!("{src}/demo");
     assert!(
@@ -220,7 +220,7 @@ fn an_external_edit_updates_the_kept_libraries_until_another_library_is_opened()
         changed.events
     );
     assert!(changed.library.skills[0].errors > 0);
-    // The prompt comes from the kept library of that agent, which the watcher updated too.
+    // The prompt comes from the current library of that agent, which the watcher updated too.
     let after = state.render_prompt(render()).unwrap();
     let agent = find_agent("claude-code").unwrap();
     let fresh = agent.render(&Library::open(&[PathBuf::from(&src)], agent), &Default::default());
@@ -229,7 +229,7 @@ fn an_external_edit_updates_the_kept_libraries_until_another_library_is_opened()
 
     // Another library: the old watcher and its thread stop, so the channel disconnects.
     state.open_library(OpenLibrary { sources: vec![bundled()], agent: "spec".into() }).unwrap();
-    assert!(!state.kept.watching());
+    assert!(!state.library.watching());
     assert!(matches!(
         rx.recv_timeout(std::time::Duration::from_secs(10)),
         Err(std::sync::mpsc::RecvTimeoutError::Disconnected)
@@ -243,7 +243,7 @@ fn lint_text_sees_the_skill_folder_as_the_watcher_keeps_it() {
         Studio::new(Startup { sources: vec![], agent: "spec".into(), examples: None }, Arc::new(MemoryHost::default()));
     let (notify, rx) = channel();
     state.open_library_watched(OpenLibrary { sources: vec![src.clone()], agent: "spec".into() }, Some(notify)).unwrap();
-    assert!(state.kept.watching());
+    assert!(state.library.watching());
     let path = format!("{src}/demo/SKILL.md");
     let text = format!("{DEMO}\nRead [the guide](references/guide.md).\n");
     let lint = || state.lint_text(LintText { path: path.clone(), text: text.clone(), agent: "spec".into() }).unwrap();
@@ -252,7 +252,7 @@ fn lint_text_sees_the_skill_folder_as_the_watcher_keeps_it() {
     // The file appears: once the watcher has told the library, the next lint finds it.
     std::fs::create_dir_all(format!("{src}/demo/references")).unwrap();
     std::fs::write(format!("{src}/demo/references/guide.md"), "# Guide\n").unwrap();
-    state.kept.flush().unwrap();
+    state.library.flush().unwrap();
     rx.recv_timeout(std::time::Duration::from_secs(10)).unwrap();
     assert!(!missing(lint()));
 }
@@ -265,7 +265,7 @@ fn a_missing_source_opens_without_a_watcher_and_without_panicking() {
     let args = OpenLibrary { sources: vec!["/nonexistent/skill-studio".into()], agent: "spec".into() };
     let lib = state.open_library_watched(args, Some(notify)).unwrap();
     assert!(!lib.sources[0].exists);
-    assert!(!state.kept.watching());
+    assert!(!state.library.watching());
 }
 
 #[test]
@@ -647,6 +647,6 @@ fn lint_text_under_another_agent_lints_alone_and_leaves_the_workspaces_text() {
     assert_ne!(deep_broken, under_spec);
     assert!(deep_broken.len() > under_deep.len(), "{deep_broken:?}");
     // The agent pickers' lints leave the workspace (the library's agent) with the editor's text.
-    let ws = state.kept.workspace(find_agent("spec").unwrap(), Path::new(&path));
+    let ws = state.library.workspace(find_agent("spec").unwrap(), Path::new(&path));
     assert_eq!(crate::lock::lock(&ws).findings(Path::new(&path)), under_spec);
 }

@@ -188,8 +188,7 @@ fn execute_command(s: &mut State<'_>, r: Request) -> Result<Value, Failure> {
 fn prompt(s: &mut State<'_>, r: Request) -> Result<Value, Failure> {
     let uri = r.params.get("uri").and_then(Value::as_str).unwrap_or_default();
     let id = uri.strip_prefix(PROMPT_SCHEME).unwrap_or(uri).trim_end_matches('/');
-    let agent = skillkit::find_agent(id)
-        .ok_or_else(|| Failure(ErrorCode::InvalidParams, skillkit::agents::unknown_agent(id)))?;
+    let agent = skillkit_api::resolve::agent(id)?;
     let prompt =
         s.ws.prompt(agent).ok_or_else(|| Failure(ErrorCode::InvalidParams, skillkit::agents::only_lints(agent.id)))?;
     Ok(json!({ "text": prompt.text }))
@@ -241,8 +240,7 @@ fn execute(s: &mut State<'_>, p: lsp::ExecuteCommandParams) -> Result<(), Failur
     let arg = p.arguments.first().and_then(Value::as_str).unwrap_or_default().to_string();
     let sent = match p.command.as_str() {
         SHOW_PROMPT => {
-            let agent = skillkit::find_agent(&arg)
-                .ok_or_else(|| Failure(ErrorCode::InvalidParams, skillkit::agents::unknown_agent(&arg)))?;
+            let agent = skillkit_api::resolve::agent(&arg)?;
             let uri = format!("{PROMPT_SCHEME}{}", agent.id).parse().map_err(|_| Failure::internal("bad URI"))?;
             s.send_request::<lsp::request::ShowDocument>(lsp::ShowDocumentParams {
                 uri,

@@ -36,6 +36,14 @@ impl Failure {
     }
 }
 
+/// A use case's error (an agent resolved as every front end resolves it): invalid params, with
+/// the line the CLI prints (`error[<code>]: <message>`).
+impl From<skillkit_api::AppError> for Failure {
+    fn from(e: skillkit_api::AppError) -> Failure {
+        Failure(ErrorCode::InvalidParams, e.to_string())
+    }
+}
+
 /// What went wrong handling a notification: bad params (logged, the server goes on) or the
 /// connection (the server stops).
 pub(crate) enum Problem {

@@ -13,13 +13,14 @@ pub(crate) fn watch(c: &Checking<'_>, out: &mut dyn Write, err: &mut dyn Write) 
     let mut run = CheckRun::from_library(&lib, agent);
     c.adjust(&mut run, err)?;
     let mut code = c.print(&run, out, err)?;
-    let mut watched = match WatchedLibrary::new(lib, agent, sources, WatchConfig::default()) {
-        Ok(w) => w,
-        Err(e) => {
-            writeln!(err, "error: cannot watch: {e}")?;
-            return Ok(2);
-        }
-    };
+    // The project is applied to the library as it is kept; each run adjusts it again, with the
+    // baseline (the same either way: adjusting twice changes nothing).
+    let project = c.setup.project.clone().map(std::sync::Arc::new);
+    let mut watched = WatchedLibrary::new(sources.clone(), lib, agent, project);
+    if let Err(e) = watched.watch(WatchConfig::default()) {
+        writeln!(err, "error: cannot watch: {e}")?;
+        return Ok(2);
+    }
     writeln!(
         err,
         "watching {} for changes (Ctrl-C to stop)",
