@@ -476,7 +476,7 @@ pub fn pick(iterations: &[Iteration]) -> Option<Best> {
 }
 
 /// The skill named `name` (not shadowed): its `SKILL.md` path and text.
-fn skill_file(library: &Library, name: &str) -> Result<(PathBuf, String), OptimizeError> {
+pub fn skill_file(library: &Library, name: &str) -> Result<(PathBuf, String), OptimizeError> {
     library
         .entries
         .iter()
