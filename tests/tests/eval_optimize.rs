@@ -1,5 +1,6 @@
 //! `skillkit eval optimize` and `skillkit eval draft` against the mock provider, on the book's
-//! example (`docs/examples/evals/optimize/`: a library, a suite and the mock's script): record
+//! example (`docs/examples/evals/optimize/`: a suite and the mock's script, over the library
+//! `tests/fixtures/optimize-skills`): record
 //! then replay of a whole optimization is byte-identical (JSON, text and the HTML report),
 //! `--write` changes only the `description` value of the SKILL.md, and a drafted suite is
 //! written for review, never over an existing file without `--force`.
@@ -13,14 +14,23 @@ fn example() -> PathBuf {
     repo_root().join("docs/examples/evals/optimize")
 }
 
+/// The example's library (outside the book, whose every Markdown file is a page).
+fn library() -> PathBuf {
+    repo_root().join("tests/fixtures/optimize-skills")
+}
+
 /// The example copied into a temporary folder (the tests write there).
 fn copy() -> tempfile::TempDir {
     let tmp = tempfile::tempdir().unwrap();
-    for rel in ["triggers.yaml", "skills/csv/SKILL.md", "skills/pdf/SKILL.md"] {
-        let to = tmp.path().join(rel);
-        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-        std::fs::copy(example().join(rel), to).unwrap();
+    for name in ["csv", "pdf"] {
+        let to = tmp.path().join("skills").join(name);
+        std::fs::create_dir_all(&to).unwrap();
+        std::fs::copy(library().join(name).join("SKILL.md"), to.join("SKILL.md")).unwrap();
     }
+    let suite = std::fs::read_to_string(example().join("triggers.yaml")).unwrap();
+    let suite = suite.replace("sources: [../../../../tests/fixtures/optimize-skills]", "sources: [skills]");
+    assert!(suite.contains("sources: [skills]"));
+    std::fs::write(tmp.path().join("triggers.yaml"), suite).unwrap();
     tmp
 }
 
@@ -100,7 +110,7 @@ fn a_recorded_optimization_replays_byte_identically() {
     // Nothing was written to the skill without --write.
     assert_eq!(
         std::fs::read(tmp.path().join("skills/csv/SKILL.md")).unwrap(),
-        std::fs::read(example().join("skills/csv/SKILL.md")).unwrap()
+        std::fs::read(library().join("csv/SKILL.md")).unwrap()
     );
 }
 
@@ -111,7 +121,7 @@ fn write_changes_only_the_description() {
     let out = optimize(tmp.path(), &server.base_url(), &["--write"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.stderr.contains("wrote the description of iteration 3 to "), "{}", out.stderr);
-    let before = std::fs::read_to_string(example().join("skills/csv/SKILL.md")).unwrap();
+    let before = std::fs::read_to_string(library().join("csv/SKILL.md")).unwrap();
     let after = std::fs::read_to_string(tmp.path().join("skills/csv/SKILL.md")).unwrap();
     let changed: Vec<(&str, &str)> = before.lines().zip(after.lines()).filter(|(a, b)| a != b).collect();
     assert_eq!(
@@ -126,7 +136,7 @@ fn write_changes_only_the_description() {
     // The other skill is untouched.
     assert_eq!(
         std::fs::read(tmp.path().join("skills/pdf/SKILL.md")).unwrap(),
-        std::fs::read(example().join("skills/pdf/SKILL.md")).unwrap()
+        std::fs::read(library().join("pdf/SKILL.md")).unwrap()
     );
 }
 
