@@ -2,22 +2,18 @@
 //! requests, the judging and the counts are the engine's (`skillkit::eval`); this file reads the
 //! arguments and the key, and renders.
 
+use super::eval_input::{load_suite, number, progress_bar};
 use crate::provider::ProviderArgs;
 use crate::render::one_line;
 use crate::render::session::thousands;
-use clap::{Args, ValueEnum};
-use skillkit::eval::{Options, Report, Suite};
+use clap::Args;
+use skillkit::eval::{Options, Report};
 use skillkit::model::Cancel;
 use skillkit::syntax::shown::Lines;
 use std::io::Write;
 use std::path::PathBuf;
 
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
-pub enum EvalFormat {
-    Text,
-    Json,
-    Junit,
-}
+pub use super::eval_input::{EvalFormat, INTERRUPTED};
 
 #[derive(Args, Debug)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -67,53 +63,6 @@ pub enum EvalAction {
     /// Ask the model for should-trigger queries and near misses for a skill, written as a suite
     /// to review before any run.
     Draft(Box<crate::commands::eval_optimize::DraftArgs>),
-}
-
-/// The exit code after Ctrl+C: the report of the completed runs is printed first.
-pub const INTERRUPTED: i32 = 130;
-
-/// A suite file read (skill-creator's list with `skill`) and the library sources it runs on:
-/// `given`, else the suite's (confined to its folder), else the current folder. Mistakes are
-/// written to `err`: `Err(2)`.
-pub(crate) fn load_suite(
-    path: &std::path::Path,
-    skill: Option<&str>,
-    given: &[PathBuf],
-    err: &mut dyn Write,
-) -> std::io::Result<Result<(Suite, Vec<PathBuf>), i32>> {
-    let shown = one_line(&path.display().to_string()).into_owned();
-    let text = match skillkit::files::read_text(path, skillkit::files::MAX_BYTES) {
-        Ok(t) => t,
-        Err(e) => {
-            writeln!(err, "{shown}: error: cannot read: {}", skillkit::files::reason(&e))?;
-            return Ok(Err(2));
-        }
-    };
-    let suite: Suite = match skillkit::eval::suite::parse(&text, skill) {
-        Ok(s) => s,
-        Err(errors) => {
-            for e in errors {
-                writeln!(err, "{shown}:{}:{}: error: {}", e.line, e.column, e.message)?;
-            }
-            return Ok(Err(2));
-        }
-    };
-    let sources = if !given.is_empty() {
-        given.to_vec()
-    } else if !suite.sources.is_empty() {
-        match skillkit::session::script::confine_sources(&text, path, &suite.sources) {
-            Ok(s) => s,
-            Err(errors) => {
-                for e in errors {
-                    writeln!(err, "{shown}:{}:{}: error: {}", e.line, e.column, e.message)?;
-                }
-                return Ok(Err(2));
-            }
-        }
-    } else {
-        vec![PathBuf::from(".")]
-    };
-    Ok(Ok((suite, sources)))
 }
 
 pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn Write) -> std::io::Result<i32> {
@@ -207,23 +156,6 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
         code = 1;
     }
     Ok(code)
-}
-
-/// A progress bar on standard error when it is a terminal; nothing otherwise.
-pub(crate) fn progress_bar(total: u64) -> indicatif::ProgressBar {
-    use std::io::IsTerminal;
-    if !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(total);
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} requests {elapsed}") {
-        bar.set_style(style);
-    }
-    bar
-}
-
-pub(crate) fn number(x: Option<f64>) -> String {
-    x.map_or_else(|| "n/a".to_string(), |x| format!("{x:.2}"))
 }
 
 fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {

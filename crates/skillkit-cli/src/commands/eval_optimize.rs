@@ -2,7 +2,7 @@
 //! pick, the drafted queries and the save are the engine's (`skillkit::eval::optimize`,
 //! `skillkit::eval::draft`); this file reads the arguments and renders.
 
-use super::eval::{load_suite, number, progress_bar, EvalFormat, INTERRUPTED};
+use super::eval_input::{load_suite, number, progress_bar, EvalFormat, INTERRUPTED};
 use crate::provider::ProviderArgs;
 use crate::render::one_line;
 use crate::render::session::thousands;
