@@ -50,6 +50,9 @@ pub fn generate() -> String {
         Case, Suite, CaseReport, SkillReport, Summary, Report, Variant, ModelApi, ProviderSettings,
         OpenSuite, ImportSuite, SuiteFile, SuiteText, UnsavedSkill, RunEval, KeyUse, EvalReply, ApiArg,
         SetApiKey, KeyStatus,
+        // The description optimizer and drafted suites (the Evals pane).
+        Split, SplitName, QueryResult, Scores, AgentResult, Change, Iteration, StopReason, Stop, Best, OptimizeReport,
+        OptimizeDescription, OptimizeReply, DraftSuite,
         // The window's remembered state.
         UiState,
         // Errors.

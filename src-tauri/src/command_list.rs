@@ -35,6 +35,8 @@ app_commands! {
     suite_yaml(Suite) -> SuiteText;
     save_suite(SaveFile) -> Saved;
     run_eval(RunEval) -> EvalReply;
+    optimize_description(OptimizeDescription) -> OptimizeReply;
+    draft_suite(DraftSuite) -> SuiteFile;
     cancel_eval(()) -> ();
     eval_settings(()) -> ProviderSettings;
     remember_eval_settings(ProviderSettings) -> ();

@@ -492,3 +492,57 @@ fn contributing_names_tests_that_exist() {
     assert!(named >= 5, "CONTRIBUTING.md names the tests that hold its rules ({named} found)");
     assert!(missing.is_empty(), "CONTRIBUTING.md names tests that are not there:\n{}", missing.join("\n"));
 }
+
+/// The optimization session of `docs/eval.md` is what `skillkit eval optimize` prints against
+/// the mock provider with the book's script (`docs/examples/evals/optimize/`).
+#[test]
+fn eval_optimize_session_is_current() {
+    const BEGIN: &str = "<!-- optimize-session:begin -->\n";
+    const END: &str = "<!-- optimize-session:end -->";
+    let example = docs().join("examples/evals/optimize");
+    let script = mock_provider::Script::from_file(&example.join("mock.json")).unwrap();
+    let server = mock_provider::MockServer::start(script);
+    let suite = example.join("triggers.yaml");
+    let shown = [
+        "eval",
+        "optimize",
+        "docs/examples/evals/optimize/triggers.yaml",
+        "--skill",
+        "csv",
+        "--agent",
+        "claude-code",
+        "--agent",
+        "codex",
+        "--provider",
+        "openai",
+        "--base-url",
+        "http://127.0.0.1:4599/v1",
+        "--model",
+        "gpt-test",
+        "--improver-model",
+        "gpt-improver",
+        "--seed",
+        "7",
+    ];
+    let mut args = shown.to_vec();
+    let base = server.base_url();
+    let suite = suite.to_str().unwrap();
+    args[2] = suite;
+    args[12] = &base;
+    let out = e2e::skillkit(&args);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let want = format!("```text\n$ skillkit {}\n{}```\n", shown.join(" "), out.stdout);
+    let path = docs().join("eval.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let start = text.find(BEGIN).expect("docs/eval.md lacks the optimize-session:begin marker") + BEGIN.len();
+    let end = text[start..].find(END).expect("docs/eval.md lacks the optimize-session:end marker") + start;
+    if text[start..end] != want {
+        if bless() {
+            std::fs::write(&path, format!("{}{want}{}", &text[..start], &text[end..])).unwrap();
+        } else {
+            panic!(
+                "docs/eval.md's optimization session is stale: run `SKILLKIT_BLESS=1 cargo test -p e2e --test docs`"
+            );
+        }
+    }
+}

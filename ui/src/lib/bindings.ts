@@ -789,6 +789,147 @@ env: string, env_set: boolean,
  */
 keyring_error: string | null, };
 
+export type Split = { train: Array<string>, test: Array<string>, };
+
+export type SplitName = "train" | "test";
+
+export type QueryResult = { id: string, split: SplitName, should_trigger: boolean, 
+/**
+ * Runs that activated the skill.
+ */
+triggered: number, 
+/**
+ * Runs completed.
+ */
+runs: number, 
+/**
+ * `triggered / runs`.
+ */
+rate: number, 
+/**
+ * Triggered (rate ≥ threshold) exactly when it should.
+ */
+pass: boolean, };
+
+export type Scores = { passed: number, total: number, tp: number, fp: number, fn: number, tn: number, 
+/**
+ * Should-trigger queries that triggered; `null` without any.
+ */
+recall: number | null, 
+/**
+ * Should-not queries that triggered; `null` without any.
+ */
+false_trigger_rate: number | null, 
+/**
+ * `null` when nothing triggered.
+ */
+precision: number | null, f1: number | null, };
+
+export type AgentResult = { agent: string, 
+/**
+ * How the agent's render lists the skill with this description (`full` unless cut or
+ * left out).
+ */
+listed: Decision, train: Scores, test: Scores, queries: Array<QueryResult>, };
+
+export type Change = { "op": "same", "text": string } | { "op": "added", "text": string } | { "op": "removed", "text": string };
+
+export type Iteration = { 
+/**
+ * 0: the description as saved.
+ */
+iteration: number, description: string, 
+/**
+ * Characters (Unicode scalar values).
+ */
+chars: number, 
+/**
+ * Word by word from the previous iteration's description (empty for iteration 0).
+ */
+diff: Array<Change>, 
+/**
+ * Every target lists it whole and it is within [`MAX_DESCRIPTION_CHARS`].
+ */
+eligible: boolean, 
+/**
+ * Why not, one sentence per reason.
+ */
+limits: Array<string>, agents: Array<AgentResult>, 
+/**
+ * Training queries passed, over all targets.
+ */
+train_passed: number, 
+/**
+ * Test queries passed, over all targets.
+ */
+test_passed: number, };
+
+export type StopReason = "all-train-pass" | "iterations" | "too-long" | "no-description" | "cancelled" | "error";
+
+export type Stop = { reason: StopReason, message: string, };
+
+export type Best = { iteration: number, description: string, };
+
+export type OptimizeReport = { skill: string, agents: Array<string>, provider: string, model: string, improver_model: string, runs: number, threshold: number, holdout: number, seed: number, max_chars: number, split: Split, iterations: Array<Iteration>, 
+/**
+ * `null` when no measured candidate is eligible.
+ */
+best: Best | null, stop: Stop, 
+/**
+ * Requests sent (measurements and improver calls).
+ */
+requests: number, input_tokens: number, output_tokens: number, };
+
+export type OptimizeDescription = { 
+/**
+ * Where the suite is (it need not be saved): its `sources` are relative to its folder.
+ */
+path: string, 
+/**
+ * The suite, in the YAML format.
+ */
+text: string, 
+/**
+ * The skill's `SKILL.md`: the description optimized is its saved one.
+ */
+skill: string, 
+/**
+ * The target agents, each candidate measured under each one's exact prompt.
+ */
+agents: Array<string>, 
+/**
+ * The model measured (runs, concurrency and the rest).
+ */
+provider: ProviderSettings, 
+/**
+ * The improver's model on the same provider; blank: the measured model.
+ */
+improver_model: string, 
+/**
+ * The share of runs that counts as triggered (0.5).
+ */
+threshold: number, 
+/**
+ * Improvements at most (5; 0 to 50).
+ */
+iterations: number, 
+/**
+ * The test split's share of each class (0.4).
+ */
+holdout: number, seed: number, };
+
+export type OptimizeReply = { report: OptimizeReport, key: KeyUse, };
+
+export type DraftSuite = { 
+/**
+ * The skill's `SKILL.md`.
+ */
+skill: string, 
+/**
+ * Queries asked for (2 to 200): half should trigger, half are near misses.
+ */
+count: number, provider: ProviderSettings, };
+
 export type UiState = { 
 /**
  * Panel sizes in CSS pixels by panel (`library`, `side`, `bottom`, `form`, `preview`).
@@ -867,6 +1008,8 @@ export type Commands = {
   suite_yaml: { args: Suite; reply: SuiteText };
   save_suite: { args: SaveFile; reply: Saved };
   run_eval: { args: RunEval; reply: EvalReply };
+  optimize_description: { args: OptimizeDescription; reply: OptimizeReply };
+  draft_suite: { args: DraftSuite; reply: SuiteFile };
   cancel_eval: { args: null; reply: null };
   eval_settings: { args: null; reply: ProviderSettings };
   remember_eval_settings: { args: ProviderSettings; reply: null };

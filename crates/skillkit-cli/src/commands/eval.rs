@@ -2,28 +2,28 @@
 //! requests, the judging and the counts are the engine's (`skillkit::eval`); this file reads the
 //! arguments and the key, and renders.
 
+use super::eval_input::{load_suite, number, progress_bar};
 use crate::provider::ProviderArgs;
 use crate::render::one_line;
 use crate::render::session::thousands;
-use clap::{Args, ValueEnum};
-use skillkit::eval::{Options, Report, Suite};
+use clap::Args;
+use skillkit::eval::{Options, Report};
 use skillkit::model::Cancel;
 use skillkit::syntax::shown::Lines;
 use std::io::Write;
 use std::path::PathBuf;
 
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
-pub enum EvalFormat {
-    Text,
-    Json,
-    Junit,
-}
+pub use super::eval_input::{EvalFormat, INTERRUPTED};
 
 #[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct EvalArgs {
+    #[command(subcommand)]
+    pub action: Option<EvalAction>,
     /// The suite: YAML (`agent`, `sources`, `cases: [{id, query, expect}]`) or skill-creator's
     /// JSON list (`[{"query", "should_trigger"}]`, with --skill).
-    pub suite: PathBuf,
+    #[arg(required = true)]
+    pub suite: Option<PathBuf>,
     /// The agent whose prompt and skill tools the model sees (default: the suite's `agent`).
     #[arg(long)]
     pub agent: Option<String>,
@@ -51,26 +51,33 @@ pub struct EvalArgs {
     pub format: EvalFormat,
 }
 
-/// The exit code after Ctrl+C: the report of the completed runs is printed first.
-pub const INTERRUPTED: i32 = 130;
+/// What `skillkit eval` does besides running a suite.
+#[derive(clap::Subcommand, Debug)]
+pub enum EvalAction {
+    /// Improve a skill's description against a suite: a stratified, seeded train/test split,
+    /// an improver model that sees the training results only, every candidate measured under
+    /// every target agent's exact prompt; the pick is the best test score among the candidates
+    /// every target lists whole. Exit 0, 1 when no candidate is eligible, 2 on usage or provider
+    /// errors, 130 when interrupted (after the report of the completed iterations).
+    Optimize(Box<crate::commands::eval_optimize::OptimizeArgs>),
+    /// Ask the model for should-trigger queries and near misses for a skill, written as a suite
+    /// to review before any run.
+    Draft(Box<crate::commands::eval_optimize::DraftArgs>),
+}
 
 pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn Write) -> std::io::Result<i32> {
-    let shown = one_line(&args.suite.display().to_string()).into_owned();
-    let text = match skillkit::files::read_text(&args.suite, skillkit::files::MAX_BYTES) {
-        Ok(t) => t,
-        Err(e) => {
-            writeln!(err, "{shown}: error: cannot read: {}", skillkit::files::reason(&e))?;
-            return Ok(2);
-        }
+    match args.action {
+        Some(EvalAction::Optimize(a)) => return crate::commands::eval_optimize::optimize(*a, cancel, out, err),
+        Some(EvalAction::Draft(a)) => return crate::commands::eval_optimize::draft(*a, cancel, out, err),
+        None => {}
+    }
+    let Some(suite_path) = args.suite.clone() else {
+        writeln!(err, "error: which suite? skillkit eval SUITE (or eval optimize, eval draft)")?;
+        return Ok(2);
     };
-    let suite: Suite = match skillkit::eval::suite::parse(&text, args.skill.as_deref()) {
-        Ok(s) => s,
-        Err(errors) => {
-            for e in errors {
-                writeln!(err, "{shown}:{}:{}: error: {}", e.line, e.column, e.message)?;
-            }
-            return Ok(2);
-        }
+    let (suite, sources) = match load_suite(&suite_path, args.skill.as_deref(), &args.sources, err)? {
+        Ok(x) => x,
+        Err(code) => return Ok(code),
     };
     let Some(agent_id) = args.agent.clone().or_else(|| suite.agent.clone()) else {
         writeln!(err, "error: which agent? pass --agent NAME or set `agent` in the suite")?;
@@ -82,21 +89,6 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
             writeln!(err, "{e}")?;
             return Ok(2);
         }
-    };
-    let sources = if !args.sources.is_empty() {
-        args.sources.clone()
-    } else if !suite.sources.is_empty() {
-        match skillkit::session::script::confine_sources(&text, &args.suite, &suite.sources) {
-            Ok(s) => s,
-            Err(errors) => {
-                for e in errors {
-                    writeln!(err, "{shown}:{}:{}: error: {}", e.line, e.column, e.message)?;
-                }
-                return Ok(2);
-            }
-        }
-    } else {
-        vec![PathBuf::from(".")]
     };
     let library = skillkit::library::Library::open(&sources, agent);
     for s in library.sources.iter().filter(|s| !s.exists) {
@@ -164,23 +156,6 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
         code = 1;
     }
     Ok(code)
-}
-
-/// A progress bar on standard error when it is a terminal; nothing otherwise.
-fn progress_bar(total: u64) -> indicatif::ProgressBar {
-    use std::io::IsTerminal;
-    if !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(total);
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} requests {elapsed}") {
-        bar.set_style(style);
-    }
-    bar
-}
-
-fn number(x: Option<f64>) -> String {
-    x.map_or_else(|| "n/a".to_string(), |x| format!("{x:.2}"))
 }
 
 fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {

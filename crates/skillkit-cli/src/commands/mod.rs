@@ -5,6 +5,8 @@ pub(crate) mod agents;
 pub(crate) mod check;
 pub(crate) mod completions;
 pub mod eval;
+pub mod eval_input;
+pub mod eval_optimize;
 pub(crate) mod explain;
 pub(crate) mod man;
 pub(crate) mod matrix;

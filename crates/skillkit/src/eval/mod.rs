@@ -5,6 +5,8 @@
 //! The agent's [`crate::agent::Activation`] says which skill a reply activates; [`Report`] adds
 //! the runs up into trigger rates, per-skill precision and recall, and confusions.
 
+pub mod draft;
+pub mod optimize;
 pub mod report;
 pub mod run;
 pub mod suite;

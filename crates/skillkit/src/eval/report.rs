@@ -217,7 +217,7 @@ impl Report {
 /// runner's legacy command, is `##&#91;`; DEL and the C1 controls, which XML 1.0 allows, are
 /// references too, never raw bytes for a terminal; the other characters XML 1.0 cannot hold at
 /// all (C0 controls, U+FFFE, U+FFFF) are shown as [`crate::syntax::shown::escape`] shows them (`\u{1b}`).
-fn xml(s: &str) -> String {
+pub(crate) fn xml(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
