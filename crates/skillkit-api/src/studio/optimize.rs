@@ -170,7 +170,7 @@ impl Studio {
         let mut sources: Vec<PathBuf> =
             suite.source_paths(&dir).iter().map(|s| skillkit::scope::resolve_lenient(s)).collect();
         if sources.is_empty() {
-            sources = self.kept.sources();
+            sources = self.library.sources();
         }
         self.check_folders(&sources)?;
         Ok(sources)
@@ -182,7 +182,7 @@ impl Studio {
     pub fn draft_suite(&self, args: DraftSuite) -> Result<SuiteFile, AppError> {
         let (name, dir) = self.named_skill(&args.skill)?;
         let source = self
-            .kept
+            .library
             .sources()
             .into_iter()
             .filter(|s| dir.starts_with(s))
@@ -191,7 +191,7 @@ impl Studio {
                 AppError::new(ErrorCode::OutsideLibrary, format!("{} is in no opened source", args.skill))
             })?;
         let (config, _) = self.provider_config(&args.provider)?;
-        let library = Library::open(&self.kept.sources(), agent("claude-code")?);
+        let library = Library::open(&self.library.sources(), agent("claude-code")?);
         let running = self.start_run()?;
         let cases = skillkit::eval::draft::draft(
             &name,
