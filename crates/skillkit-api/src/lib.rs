@@ -9,7 +9,7 @@
 //! - [`Studio`] (`state.rs`, the use cases in `studio/`): the opened library, kept and watched;
 //!   the editor's calls; prompts, the matrix, sessions, suites and eval runs, keys, drafts.
 //! - [`host::Host`]: what the use cases need from the outside (keys, folders, sinks).
-//! - [`wire`], [`events`]: the plain values that cross to a UI (TypeScript under the `ts`
+//! - [`views`], [`events`]: the plain values that cross to a UI (TypeScript under the `ts`
 //!   feature).
 //!
 //! No Tauri, no clap, no terminal: `tests/tests/layers.rs` holds it.
@@ -27,7 +27,7 @@ pub mod scope;
 pub mod settings;
 pub mod state;
 pub mod studio;
-pub mod wire;
+pub mod views;
 
 pub use error::{AppError, ErrorCode, ErrorDetail};
 pub use host::{Host, MemoryHost};

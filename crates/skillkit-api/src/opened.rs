@@ -6,7 +6,7 @@
 use crate::events::{LibraryChanged, LibraryEvent};
 use crate::host::Notify;
 use crate::lock::lock;
-use crate::wire::LibraryView;
+use crate::views::LibraryView;
 use skillkit::config::Project;
 use skillkit::library::watch::{WatchConfig, Watcher};
 use skillkit::library::Library;

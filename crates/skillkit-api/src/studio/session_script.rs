@@ -8,7 +8,7 @@ use crate::error::{AppError, ErrorCode};
 use crate::state::Studio;
 use crate::studio::files::Saved;
 use crate::studio::session::{Policy, RunSession, RunSessionScript, SessionSettings};
-use crate::wire::{path_string, SessionView, Step};
+use crate::views::{path_string, SessionView, Step};
 use serde::{Deserialize, Serialize};
 use skillkit::session::script::relative;
 use std::path::Path;

@@ -3,7 +3,7 @@
 
 use crate::error::{AppError, ErrorCode};
 use crate::state::Studio;
-use crate::wire::UiState;
+use crate::views::UiState;
 use std::path::PathBuf;
 
 /// The file's name in the config folder.
