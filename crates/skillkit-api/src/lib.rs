@@ -18,7 +18,7 @@ pub mod drafts;
 pub mod error;
 pub mod events;
 pub mod host;
-pub mod last;
+pub mod last_library;
 mod lock;
 pub mod opened;
 mod prelude;

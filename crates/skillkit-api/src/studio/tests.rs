@@ -466,7 +466,7 @@ fn drafts_newer_than_their_file_are_offered_and_a_save_removes_them() {
 #[test]
 fn the_last_opened_library_is_remembered_and_reopened() {
     let (tmp, src) = demo_library();
-    let file = tmp.path().join("config").join(crate::last::FILE);
+    let file = tmp.path().join("config").join(crate::last_library::FILE);
     let fallback = Startup { sources: vec![bundled()], agent: "spec".into(), examples: None };
     let host = Arc::new(MemoryHost::in_dir(tmp.path()));
     let first = Studio::remembering(fallback.clone(), host.clone());
@@ -481,7 +481,7 @@ fn the_last_opened_library_is_remembered_and_reopened() {
     let explicit = Studio::new(fallback.clone(), host.clone());
     assert_eq!(explicit.startup().unwrap(), fallback);
     explicit.open_library(OpenLibrary { sources: vec![bundled()], agent: "spec".into() }).unwrap();
-    assert_eq!(crate::last::read(&file).unwrap().sources, vec![src]);
+    assert_eq!(crate::last_library::read(&file).unwrap().sources, vec![src]);
 }
 
 #[test]
