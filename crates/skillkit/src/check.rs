@@ -106,7 +106,7 @@ pub fn check_each(
     let mut any = false;
     // Under an agent's profile its loader reads each skill's parsed frontmatter: each skill is
     // made lean once judged, not where it is read.
-    let mut judging = crate::verdict::judged_by_loader(agent).then(|| crate::verdict::Judging::new(agent));
+    let mut judging = crate::verdict::judged_by_loader(agent).then(|| crate::verdict::VerdictBuilder::new(agent));
     let issues = crate::library::stream::read_in_order(
         source,
         DiscoveryPolicy::CHECK,
@@ -124,7 +124,7 @@ pub fn check_each(
             sink.skill(Checked { skill: e.skill, diagnostics: e.diagnostics })
         },
     )?;
-    let verdict = judging.map(crate::verdict::Judging::finish);
+    let verdict = judging.map(crate::verdict::VerdictBuilder::finish);
     if !any && source.is_dir() {
         sink.skill(missing_skill_file(crate::read::resolve_dir(source), agent))?;
     }
@@ -200,7 +200,7 @@ impl CheckRun {
     pub fn from_library_owned(mut lib: Library, agent: &Agent) -> CheckRun {
         // A report gives each clash once, on the later skill, as it does when read as a stream.
         lib.resolve_clashes(false);
-        let verdict = crate::verdict::apply(&mut lib, agent);
+        let verdict = crate::verdict::judge_library(&mut lib, agent);
         let mut run = CheckRun { skills: vec![], issues: vec![], verdict };
         for (i, src) in lib.sources.iter().enumerate() {
             if src.exists && !lib.entries.iter().any(|e| e.source == i) {

@@ -192,7 +192,7 @@ impl Workspace {
     /// empty list for a file that is gone or has none left).
     pub fn check(&mut self) -> Vec<(PathBuf, Vec<Diagnostic>)> {
         let raw: Vec<Vec<Diagnostic>> = self.library.entries.iter().map(|e| e.diagnostics.clone()).collect();
-        crate::verdict::apply(&mut self.library, self.agent);
+        crate::verdict::judge_library(&mut self.library, self.agent);
         let mut now: HashMap<PathBuf, Vec<Diagnostic>> = HashMap::with_capacity(raw.len());
         for (e, raw) in self.library.entries.iter_mut().zip(raw) {
             let mut found = std::mem::replace(&mut e.diagnostics, raw);
