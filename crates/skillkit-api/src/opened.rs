@@ -34,7 +34,7 @@ impl Opened {
         let i = match self.libraries.iter().position(|(a, _)| a.id == agent.id) {
             Some(i) => i,
             None => {
-                let mut lib = Library::open(&self.sources, agent);
+                let mut lib = Library::for_agent(&self.sources, agent);
                 if let Some(p) = &self.project {
                     p.adjust_library(&mut lib);
                 }
@@ -78,7 +78,7 @@ impl Kept {
             w.stop();
         }
         let generation = self.generation.fetch_add(1, Ordering::SeqCst) + 1;
-        let mut lib = Library::open(&sources, agent);
+        let mut lib = Library::for_agent(&sources, agent);
         let mut problem = None;
         let project = match sources.first().map(|s| skillkit::config::find(s)) {
             Some(Ok(p)) => p.map(Arc::new),
@@ -115,7 +115,7 @@ impl Kept {
                                         };
                                         let mut events = vec![];
                                         for (i, (agent, lib)) in o.libraries.iter_mut().enumerate() {
-                                            let e = lib.apply(&batch, agent);
+                                            let e = lib.apply_changes_for_agent(&batch, agent);
                                             if let Some(p) = &o.project {
                                                 p.adjust_library(lib);
                                             }

@@ -3,7 +3,7 @@
 
 use crate::agent::Agent;
 use crate::library::discover::{DiscoveryPolicy, SearchIssue, TargetError};
-use crate::library::{Keep, Library, NameKey};
+use crate::library::{Keep, Library, LoadOptions, NameKey};
 use crate::lint::diagnostic::{Diagnostic, Severity};
 use crate::lint::{is_valid, lint};
 use crate::skill::{FileProblem, Skill};
@@ -118,7 +118,7 @@ pub fn check_each(
             crate::verdict::library_levels(&e.skill, outer, &mut e.diagnostics, agent);
             if let (Some(judging), Some(alone)) = (judging.as_mut(), alone) {
                 e = judging.judge(e, alone, outer);
-                keep.apply(&mut e.skill, &e.diagnostics);
+                keep.trim(&mut e.skill, &e.diagnostics);
             }
             any = true;
             sink.skill(Checked { skill: e.skill, diagnostics: e.diagnostics })
@@ -224,11 +224,6 @@ impl CheckRun {
     }
 }
 
-/// The library `check` works on, kept whole so that it can follow changes (`check --watch`).
-pub fn open_check_library(sources: &[PathBuf], agent: &Agent) -> Library {
-    Library::load(sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent)
-}
-
 /// Check every skill found under `paths` with `agent`'s rules ([`DiscoveryPolicy::CHECK`]).
 pub fn check_paths(paths: &[PathBuf], agent: &Agent) -> Result<CheckRun, TargetError> {
     Ok(check_run(&check_sources(paths)?, agent))
@@ -243,15 +238,15 @@ pub fn check_run(sources: &[PathBuf], agent: &Agent) -> CheckRun {
 /// lines needs only positions ([`Keep::Frontmatter`]).
 pub fn check_run_keeping(sources: &[PathBuf], agent: &Agent, keep: Keep) -> CheckRun {
     if !crate::verdict::judged_by_loader(agent) {
-        let lib = Library::load_keeping(sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent, keep);
+        let lib = Library::load(sources, LoadOptions::CHECK.keeping(keep), agent);
         return CheckRun::from_library_owned(lib, agent);
     }
     // The agent's loader reads each skill's parsed frontmatter: the skills are made lean only
     // once it has.
-    let lib = Library::load(sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent);
+    let lib = Library::load(sources, LoadOptions::CHECK, agent);
     let mut run = CheckRun::from_library_owned(lib, agent);
     for c in &mut run.skills {
-        keep.apply(&mut c.skill, &c.diagnostics);
+        keep.trim(&mut c.skill, &c.diagnostics);
     }
     run
 }

@@ -75,7 +75,7 @@ impl Session {
         settings: Settings,
         agent_settings: crate::agent_settings::AgentSettings,
     ) -> Session {
-        let library = Library::open(sources, agent);
+        let library = Library::for_agent(sources, agent);
         let options = PromptOptions {
             context_window: settings.context_window,
             char_budget: settings.char_budget,

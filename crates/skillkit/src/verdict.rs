@@ -10,7 +10,7 @@
 //! earlier of the two, already reported when the later is read, in the verdict at the end).
 
 use crate::agent::{Agent, Level};
-use crate::library::{Library, Source};
+use crate::library::{Library, LoadOptions, Source};
 use crate::lint::diagnostic::{Diagnostic, Severity};
 use crate::lint::rules::library::agent_skips_skill::AgentSkipsSkill;
 use crate::lint::rules::library::duplicate_skill_name::DuplicateSkillName;
@@ -60,10 +60,11 @@ impl AgentVerdict {
 }
 
 impl Library {
-    /// Discover, read and lint every skill of `sources` (lowest priority first) the way `agent`
-    /// does, its loader's reading remembered and its verdict applied (see the module docs).
-    pub fn open(sources: &[PathBuf], agent: &Agent) -> Library {
-        let mut lib = Self::load(sources, agent.discovery, agent.key, agent);
+    /// Discovers, reads and lints every skill of `sources` (lowest priority first) the way
+    /// `agent` does ([`Library::load`] with its discovery, clash key and rules), its loader's
+    /// reading remembered and its verdict applied (see the module docs).
+    pub fn for_agent(sources: &[PathBuf], agent: &Agent) -> Library {
+        let mut lib = Self::load(sources, LoadOptions::new(agent.discovery, agent.key), agent);
         if let Some(read) = agent.read {
             read(&lib);
         }
@@ -72,8 +73,8 @@ impl Library {
     }
 
     /// Applies a batch of file changes ([`Library::apply_changes`]) under `agent`'s profile, then
-    /// its verdict again.
-    pub fn apply(
+    /// its verdict again: what a library from [`Library::for_agent`] follows changes with.
+    pub fn apply_changes_for_agent(
         &mut self,
         changes: &[crate::library::watch::FsChange],
         agent: &Agent,

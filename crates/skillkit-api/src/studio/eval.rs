@@ -209,7 +209,7 @@ impl Studio {
             Some(c) => Some((self.check_path(&c.path)?, c.text)),
             None => None,
         };
-        let library = Library::open(&sources, agent);
+        let library = Library::for_agent(&sources, agent);
         let provider = skillkit::model::provider(&config);
         let options = args.provider.options();
         let running = self.start_run()?;

@@ -158,7 +158,7 @@ fn prompt_and_session_come_from_the_engine() {
     };
     let p = state.render_prompt(render).unwrap();
     let agent = find_agent("claude-code").unwrap();
-    let lib = Library::open(&[PathBuf::from(bundled())], agent);
+    let lib = Library::for_agent(&[PathBuf::from(bundled())], agent);
     let expected = agent.render(&lib, &Default::default()).unwrap();
     assert_eq!(p.text, expected.text);
     let session = state
@@ -223,7 +223,7 @@ fn an_external_edit_updates_the_kept_libraries_until_another_library_is_opened()
     // The prompt comes from the kept library of that agent, which the watcher updated too.
     let after = state.render_prompt(render()).unwrap();
     let agent = find_agent("claude-code").unwrap();
-    let fresh = agent.render(&Library::open(&[PathBuf::from(&src)], agent), &Default::default());
+    let fresh = agent.render(&Library::for_agent(&[PathBuf::from(&src)], agent), &Default::default());
     assert_eq!(after.text, fresh.unwrap().text);
     assert_ne!(after.text, before.text);
 

@@ -75,7 +75,7 @@ impl WatchedLibrary {
     }
 
     fn apply(&mut self, batch: &[FsChange]) -> Changed {
-        let events = self.library.apply(batch, self.agent);
+        let events = self.library.apply_changes_for_agent(batch, self.agent);
         Changed { events, errors: self.watcher.errors() }
     }
 }
@@ -96,7 +96,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let root = tmp.path().canonicalize().unwrap();
         write_skill(&root.join("pdf"), "Reads PDF files.");
-        let lib = Library::open(std::slice::from_ref(&root), &SPEC);
+        let lib = Library::for_agent(std::slice::from_ref(&root), &SPEC);
         let mut watched = WatchedLibrary::new(lib, &SPEC, std::slice::from_ref(&root), WatchConfig::default()).unwrap();
         assert!(watched.try_next_change().is_none(), "nothing changed yet");
         write_skill(&root.join("pdf"), "Reads and fills PDF forms.");

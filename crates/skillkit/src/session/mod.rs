@@ -398,7 +398,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         library(tmp.path(), 3);
         for agent in crate::agents::AGENTS.iter().filter(|a| a.prompt.is_some() && a.id != "deepagents-v2") {
-            let lib = Library::open(&[tmp.path().to_path_buf()], agent);
+            let lib = Library::for_agent(&[tmp.path().to_path_buf()], agent);
             let none = agent.render(&lib, &PromptOptions::default()).unwrap().text;
             let loaded = PromptOptions { loaded: vec!["skill-00".into(), "skill-01".into()], ..Default::default() };
             assert_eq!(agent.render(&lib, &loaded).unwrap().text, none, "{}", agent.id);

@@ -15,7 +15,7 @@ pub use assist::{Completion, CompletionKind, Hover, Lens, Link};
 
 use crate::agent::Agent;
 use crate::library::watch::FsChange;
-use crate::library::{Entry, Library};
+use crate::library::{Entry, Library, LoadOptions};
 use crate::lint::diagnostic::{Applicability, Diagnostic};
 use crate::prompt::{Prompt, PromptOptions};
 use crate::read::is_skill_file;
@@ -55,7 +55,7 @@ impl Workspace {
         let roots: Vec<PathBuf> = roots.iter().map(|r| crate::read::resolve_dir(r)).collect();
         Workspace {
             agent,
-            library: crate::check::open_check_library(&roots, agent),
+            library: Library::load(&roots, LoadOptions::CHECK, agent),
             roots,
             open: HashMap::new(),
             checked: HashMap::new(),
