@@ -17,13 +17,13 @@
 pub mod drafts;
 pub mod error;
 pub mod events;
+pub mod file_access;
 pub mod host;
 pub mod last_library;
 mod lock;
 pub mod opened;
 mod prelude;
 pub mod resolve;
-pub mod scope;
 pub mod settings;
 pub mod state;
 pub mod studio;

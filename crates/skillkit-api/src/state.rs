@@ -4,11 +4,11 @@
 //! [`Studio`], one file per feature under `studio/`.
 
 use crate::error::{AppError, ErrorCode};
+use crate::file_access::Scope;
 use crate::host::Host;
 use crate::host::Notify;
 use crate::lock::lock;
 use crate::opened::Kept;
-use crate::scope::Scope;
 use serde::Serialize;
 use skillkit::model::Cancel;
 use std::path::{Path, PathBuf};

@@ -1,8 +1,8 @@
 //! The library: startup, the agent profiles, opening (and watching) a library.
 
+use crate::file_access::Scope;
 use crate::host::Notify;
 use crate::prelude::*;
-use crate::scope::Scope;
 use crate::state::Startup;
 use skillkit::AGENTS;
 

@@ -41,7 +41,7 @@ impl Studio {
         if let Some(dir) = file.parent() {
             std::fs::create_dir_all(dir).map_err(|e| AppError::io("cannot create", dir, &e))?;
         }
-        crate::scope::write_own(&file, &text)
+        crate::file_access::write_own(&file, &text)
     }
 }
 
