@@ -10,7 +10,7 @@ use skillkit_api::error::*;
 use skillkit_api::events::*;
 use skillkit_api::settings::{ModelApi, ProviderSettings};
 use skillkit_api::studio::*;
-use skillkit_api::wire::*;
+use skillkit_api::views::*;
 use skillkit_api::Startup;
 use ts_rs::{Config, TS};
 

@@ -10,7 +10,7 @@ pub mod host;
 use skillkit::matrix::Matrix;
 use skillkit_api::settings::ProviderSettings;
 use skillkit_api::studio::*;
-use skillkit_api::wire::*;
+use skillkit_api::views::*;
 use skillkit_api::{AppError, Startup, Studio};
 
 /// The argument type of a command as the list writes it: `(())` or `(Type)`.

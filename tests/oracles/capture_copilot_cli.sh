@@ -35,10 +35,11 @@
 #   <agent>/meta.json version, command line, env, date, per-tree status
 # Path normalisation: $TREES/<tree> -> {TREE}, $TREES -> {TREES}, the capture's WORK -> {WORK},
 # $REPO -> {REPO}.
+# What it shares with the other prompt captures (set-up, the per-tree loop, path normalisation,
+# meta.json) is in tests/oracles/lib.sh.
 set -uo pipefail
-
-REPO=$(cd "$(dirname "$(realpath "$0")")/../.." && pwd)
-TREES=$REPO/tests/fixtures/prompt-trees
+AGENT=copilot-cli RAW_NAME=copilot
+. "$(dirname "$(realpath "$0")")/lib.sh"
 
 generate() {  # deterministic generated trees
   python3 - "$TREES" <<'PYEOF'
@@ -107,41 +108,15 @@ PYEOF
 }
 if [ "${1:-}" = --generate ]; then generate; echo "generated copilot-budget, copilot-limits, copilot-more and copilot-dup-order in $TREES"; exit 0; fi
 
-OUT=$(realpath -m "${1:-$REPO/tests/fixtures/prompt-goldens}")
-ORACLES=${ORACLES:-/work/shared/oracles}
-RAW=${RAW:-/tmp/skillkit-prompt-raw-copilot}
-SCRATCH=${SCRATCH:-/tmp/skillkit-oracle-work}
-WORK=$SCRATCH/copilot-cli
 : "${COPILOT_BIN:?set COPILOT_BIN (see the header)}"
-ALL_TREES="all-fields minimal override-base override-project override empty invalid chars long-desc blocks crlf unicode claude-fields budget-60 tolerated name-order collation same-name copilot-escape copilot-invalid copilot-budget copilot-limits copilot-more copilot-dup-order"
-TREES_SEL=${ONLY_TREES:-$ALL_TREES}
+ALL_TREES="$COMMON_TREES copilot-escape copilot-invalid copilot-budget copilot-limits copilot-more copilot-dup-order"
 # Trees whose first listed skill is also activated (and, for copilot-invalid, a hidden and an unknown one).
 CALL_TREES="minimal all-fields invalid copilot-invalid override"
 VERSION=$("$COPILOT_BIN" --version | head -1 | sed 's/^GitHub Copilot CLI //; s/\.$//')
-DST=$OUT/copilot-cli-$VERSION
-DATE=$(date -u +%FT%TZ)
-rm -rf "$RAW"; mkdir -p "$RAW" "$SCRATCH"
-[ -n "${ONLY_TREES:-}" ] || rm -rf "$DST"
-mkdir -p "$DST"
-FAILS=$RAW/failures.txt; : > "$FAILS"
-fail() { echo "FAIL $*" | tee -a "$FAILS" >&2; }
-
-norm() {  # norm TREE_PATH < in > out
-  sed -e "s#$1#{TREE}#g" -e "s#$TREES#{TREES}#g" -e "s#$WORK#{WORK}#g" -e "s#$REPO#{REPO}#g"
-}
+capture_start "${1:-}"
 
 # The pieces of one run folder, exact (JSON strings exact).
-pick() {  # pick KIND RUNDIR OUTDIR [NAME]
-  python3 - "$@" <<'PYEOF'
-import json, os, sys
-kind, d, out = sys.argv[1], sys.argv[2], sys.argv[3]
-reqs = []
-for line in open(os.path.join(d, "requests.jsonl"), encoding="utf-8"):
-    e = json.loads(line)
-    if e.get("method") == "POST" and isinstance(e.get("body"), dict) and e["body"].get("messages"):
-        reqs.append(e["body"])
-def text(c):
-    return c if isinstance(c, str) else "".join(p.get("text", "") for p in c if p.get("type") == "text")
+PICK_PY=$(cat <<'PYEOF'
 if kind == "listing":
     body = reqs[0]
     m0 = body["messages"][0]
@@ -165,17 +140,13 @@ else:
     res = {"tool_result": text(msgs[k]["content"]), "after": [{"role": m["role"], "text": text(m["content"])} for m in msgs[k + 1:]]}
     json.dump(res, open(os.path.join(out, f"call-{name}.json"), "w", encoding="utf-8"), ensure_ascii=False, indent=2)
 PYEOF
-}
+)
 
-declare -A STATUS
-for t in $TREES_SEL; do
-  raw=$RAW/$t dst=$DST/$t src=$TREES/$t extra=""
-  if [ "$t" = override ]; then src=$TREES/override-project; extra="user:$TREES/override-base"; fi
-  [ -d "$src" ] || { fail "$t: no tree $src"; continue; }
-  tool_runs=0 extra_tool=""
+capture_tree() {
+  local extra="" tool_runs=0 extra_tool="" d n
+  [ "$t" = override ] && extra="user:$user"
   if [[ " $CALL_TREES " == *" $t "* ]]; then tool_runs=1; fi
   [ "$t" = copilot-invalid ] && extra_tool="hidden no-such-skill"
-  rm -rf "$dst"; mkdir -p "$dst" "$raw"
   env COPILOT_BIN="$COPILOT_BIN" WORK="$WORK" TOOL_RUNS=$tool_runs EXTRA_TOOL="$extra_tool" EXTRA_TREES="$extra" \
     "$ORACLES/capture_copilot_cli.sh" "$src" "$raw" > "$raw.log" 2>&1 || fail "$t: capture rc=$?"
   [ "$(cat "$raw/listing/rc.txt" 2>/dev/null)" = 0 ] || fail "$t: listing rc=$(cat "$raw/listing/rc.txt" 2>/dev/null)"
@@ -186,25 +157,10 @@ for t in $TREES_SEL; do
     n=$(basename "$d"); n=${n#tool-}
     pick call "$d" "$dst" "$n" || fail "$t: call $n not extracted"
   done
-  for f in "$dst"/*; do norm "$src" < "$f" > "$f.n" && mv "$f.n" "$f"; done
-  STATUS[$t]=$([ -s "$FAILS" ] && grep -q "^FAIL $t:" "$FAILS" && echo failed || echo ok)
-  echo "[$t] ${STATUS[$t]}: $(ls "$dst" | tr '\n' ' ')"
-done
+}
+capture_each_tree
 
-python3 - "$DST/meta.json" "$VERSION" "$DATE" "$ORACLES" "$(for t in "${!STATUS[@]}"; do echo "$t=${STATUS[$t]}"; done)" <<'PYEOF'
-import json, os, sys
-path, version, date, oracles, status = sys.argv[1:6]
-old = json.load(open(path)) if os.path.exists(path) else {}
-trees = old.get("trees", {})
-trees.update(dict(l.split("=", 1) for l in status.split()))
-json.dump({
-    "agent": "copilot-cli", "version": version, "date": date,
-    "command": "{ORACLES}/capture_copilot_cli.sh TREE OUT (copilot --disable-client-telemetry --no-auto-update --log-level all -p hello)",
-    "env": "env -i HOME={WORK}/home COPILOT_OFFLINE=true COPILOT_ALLOW_ALL=true COPILOT_PROVIDER_TYPE=openai COPILOT_MODEL=gpt-5 (mock on 127.0.0.1, unshare -rn); ~/.copilot/settings.json disabledSkills = the three bundled skills; skills in {WORK}/proj/.github/skills (override-base: {WORK}/home/.copilot/skills)",
-    "oracles": oracles.replace(oracles, "{ORACLES}"),
-    "trees": dict(sorted(trees.items())),
-}, open(path, "w"), indent=2)
-open(path, "a").write("\n")
-PYEOF
-if [ -s "$FAILS" ]; then echo "failures:"; cat "$FAILS"; exit 1; fi
-echo "done: $DST"
+capture_finish \
+  command "{ORACLES}/capture_copilot_cli.sh TREE OUT (copilot --disable-client-telemetry --no-auto-update --log-level all -p hello)" \
+  env "env -i HOME={WORK}/home COPILOT_OFFLINE=true COPILOT_ALLOW_ALL=true COPILOT_PROVIDER_TYPE=openai COPILOT_MODEL=gpt-5 (mock on 127.0.0.1, unshare -rn); ~/.copilot/settings.json disabledSkills = the three bundled skills; skills in {WORK}/proj/.github/skills (override-base: {WORK}/home/.copilot/skills)" \
+  oracles "{ORACLES}"

@@ -37,30 +37,20 @@
 #   <agent>/meta.json version, command line, env, date, per-tree status
 # Path normalisation: the capture's WORK -> {WORK}, the installed kimi_cli package -> {KIMI_PKG},
 # $TREES -> {TREES}, $REPO -> {REPO}.
+# What it shares with the other prompt captures (set-up, the per-tree loop, path normalisation,
+# meta.json) is in tests/oracles/lib.sh.
 set -uo pipefail
-
-REPO=$(cd "$(dirname "$(realpath "$0")")/../.." && pwd)
-TREES=$REPO/tests/fixtures/prompt-trees
-OUT=$(realpath -m "${1:-$REPO/tests/fixtures/prompt-goldens}")
-ORACLES=${ORACLES:-/work/shared/oracles}
-RAW=${RAW:-/tmp/skillkit-prompt-raw-kimi}
-SCRATCH=${SCRATCH:-/tmp/skillkit-oracle-work}
-WORK=$SCRATCH/kimi-cli
+AGENT=kimi-cli RAW_NAME=kimi NORM_TREE=0
+. "$(dirname "$(realpath "$0")")/lib.sh"
 : "${KIMI_BIN:?set KIMI_BIN (see the header)}"
-ALL_TREES="all-fields minimal override-base override-project override empty invalid chars long-desc blocks crlf unicode claude-fields budget-60 tolerated name-order collation same-name kimi-edge"
-TREES_SEL=${ONLY_TREES:-$ALL_TREES}
+ALL_TREES="$COMMON_TREES kimi-edge"
 # Trees whose first listed skill is also called with /skill:N and read with ReadFile.
 CALL_TREES="minimal all-fields invalid override"
 VERSION=$("$KIMI_BIN" --version | head -1 | sed 's/^kimi, version //')
 KIMI_PKG=$(dirname "$(dirname "$(realpath "$KIMI_BIN")")")
 KIMI_PKG=$(ls -d "$KIMI_PKG"/lib/python3*/site-packages/kimi_cli | head -1)
-DST=$OUT/kimi-cli-$VERSION
-DATE=$(date -u +%FT%TZ)
-rm -rf "$RAW"; mkdir -p "$RAW" "$SCRATCH"
-[ -n "${ONLY_TREES:-}" ] || rm -rf "$DST"
-mkdir -p "$DST"
-FAILS=$RAW/failures.txt; : > "$FAILS"
-fail() { echo "FAIL $*" | tee -a "$FAILS" >&2; }
+NORM_EXTRA=(-e "s#$KIMI_PKG#{KIMI_PKG}#g")
+capture_start "${1:-}"
 
 # The shared script with a mock that makes one scripted tool call (MOCK_TOOL_CALL=NAME:JSON).
 TOOLCAP=$RAW/capture_kimi_cli_tool.sh
@@ -70,21 +60,7 @@ sed -e "s#^HERE=.*#HERE=$ORACLES#" \
 chmod +x "$TOOLCAP"
 grep -q -- '--tool-call "\$MOCK_TOOL_CALL"' "$TOOLCAP" || { echo "could not patch $ORACLES/capture_kimi_cli.sh"; exit 1; }
 
-norm() {  # norm < in > out
-  sed -e "s#$WORK#{WORK}#g" -e "s#$KIMI_PKG#{KIMI_PKG}#g" -e "s#$TREES#{TREES}#g" -e "s#$REPO#{REPO}#g"
-}
-
-pick() {  # pick KIND RUNDIR OUTDIR [NAME]
-  python3 - "$@" <<'PYEOF'
-import json, os, re, sys
-kind, d, out = sys.argv[1], sys.argv[2], sys.argv[3]
-reqs = []
-for line in open(os.path.join(d, "requests.jsonl"), encoding="utf-8"):
-    e = json.loads(line)
-    if e.get("method") == "POST" and isinstance(e.get("body"), dict) and e["body"].get("messages"):
-        reqs.append(e["body"])
-def text(c):
-    return c if isinstance(c, str) else "".join(p.get("text", "") for p in c if p.get("type") == "text")
+PICK_PY=$(cat <<'PYEOF'
 if kind == "listing":
     body = reqs[0]
     m0 = body["messages"][0]
@@ -123,15 +99,10 @@ else:
     k = max(i for i, m in enumerate(msgs) if m["role"] == "tool")
     json.dump({"tool_result": text(msgs[k]["content"])}, open(os.path.join(out, f"read-{name}.json"), "w", encoding="utf-8"), ensure_ascii=False, indent=2)
 PYEOF
-}
+)
 
-declare -A STATUS
-for t in $TREES_SEL; do
-  raw=$RAW/$t dst=$DST/$t src=$TREES/$t user=""
-  if [ "$t" = override ]; then src=$TREES/override-project; user=$TREES/override-base; fi
-  [ -d "$src" ] || { fail "$t: no tree $src"; continue; }
-  rm -rf "$dst"; mkdir -p "$dst" "$raw"
-  slash_n=0
+capture_tree() {
+  local slash_n=0 d n path rr
   [[ " $CALL_TREES " == *" $t "* ]] && slash_n=1
   env KIMI_BIN="$KIMI_BIN" WORK="$WORK" SLASH_N=$slash_n USER_TREE="$user" \
     "$ORACLES/capture_kimi_cli.sh" "$src" "$raw" > "$raw.log" 2>&1 || fail "$t: capture rc=$?"
@@ -149,25 +120,10 @@ for t in $TREES_SEL; do
       "$TOOLCAP" "$src" "$rr" > "$rr.log" 2>&1 || fail "$t: read $n rc=$?"
     pick read "$rr/listing" "$dst" "$n" || fail "$t: read $n not extracted"
   done
-  for f in "$dst"/*; do norm < "$f" > "$f.n" && mv "$f.n" "$f"; done
-  STATUS[$t]=$([ -s "$FAILS" ] && grep -q "^FAIL $t:" "$FAILS" && echo failed || echo ok)
-  echo "[$t] ${STATUS[$t]}: $(ls "$dst" | tr '\n' ' ')"
-done
+}
+capture_each_tree
 
-python3 - "$DST/meta.json" "$VERSION" "$DATE" "$(for t in "${!STATUS[@]}"; do echo "$t=${STATUS[$t]}"; done)" <<'PYEOF'
-import json, os, sys
-path, version, date, status = sys.argv[1:5]
-old = json.load(open(path)) if os.path.exists(path) else {}
-trees = old.get("trees", {})
-trees.update(dict(l.split("=", 1) for l in status.split()))
-json.dump({
-    "agent": "kimi-cli", "version": version, "date": date,
-    "command": "{ORACLES}/capture_kimi_cli.sh TREE OUT (kimi --print -p hello; /skill:N some args)",
-    "env": "env -i HOME={WORK}/home (mock on 127.0.0.1, unshare -n); ~/.kimi/config.toml: provider type kimi at the mock, telemetry off; cwd {WORK}/proj (no .git); skills in {WORK}/proj/.kimi/skills (override-base: {WORK}/home/.kimi/skills)",
-    "oracles": "{ORACLES}",
-    "trees": dict(sorted(trees.items())),
-}, open(path, "w"), indent=2)
-open(path, "a").write("\n")
-PYEOF
-if [ -s "$FAILS" ]; then echo "failures:"; cat "$FAILS"; exit 1; fi
-echo "done: $DST"
+capture_finish \
+  command "{ORACLES}/capture_kimi_cli.sh TREE OUT (kimi --print -p hello; /skill:N some args)" \
+  env "env -i HOME={WORK}/home (mock on 127.0.0.1, unshare -n); ~/.kimi/config.toml: provider type kimi at the mock, telemetry off; cwd {WORK}/proj (no .git); skills in {WORK}/proj/.kimi/skills (override-base: {WORK}/home/.kimi/skills)" \
+  oracles "{ORACLES}"

@@ -50,25 +50,20 @@
 #   meta.json        (top level) version, command line, env, date, per-tree status
 # Path normalisation: $TREES/<tree> -> {TREE}, $TREES -> {TREES}, the capture's WORK -> {WORK},
 # $REPO -> {REPO}.
+# What it shares with the other prompt captures (set-up, the per-tree loop, path normalisation,
+# meta.json) is in tests/oracles/lib.sh.
 set -uo pipefail
-
-REPO=$(cd "$(dirname "$(realpath "$0")")/../.." && pwd)
-TREES=$REPO/tests/fixtures/prompt-trees
-OUT=$(realpath -m "${1:-$REPO/tests/fixtures/prompt-goldens}")
-ORACLES=${ORACLES:-/work/shared/oracles}
-RAW=${RAW:-/tmp/skillkit-prompt-raw-letta}
-SCRATCH=${SCRATCH:-/tmp/skillkit-oracle-work}
-WORK=$SCRATCH/letta-code
+AGENT=letta-code RAW_NAME=letta
+. "$(dirname "$(realpath "$0")")/lib.sh"
 export LETTA_BIN=${LETTA_BIN:-/tmp/oracles-letta/letta/letta-code/letta.js}
 [ -x "$LETTA_BIN" ] || { echo "no Letta Code at $LETTA_BIN (see the header)" >&2; exit 2; }
-ALL_TREES="all-fields minimal override-base override-project override empty invalid chars long-desc blocks crlf unicode claude-fields budget-60 tolerated name-order collation same-name letta-parse letta-nested letta-dup scopes"
+ALL_TREES="$COMMON_TREES letta-parse letta-nested letta-dup scopes"
 BUNDLED=${BUNDLED:-0}
 # With bundled skills on: a small tree, user skills named as bundled ones (in the project, and in
 # the global folder), and nothing at all.
 BUNDLED_TREES="minimal bundled-names bundled-names-user empty"
 [ "$BUNDLED" = 1 ] && ALL_TREES=$BUNDLED_TREES
-TREES_SEL=${ONLY_TREES:-$ALL_TREES}
-SUFFIX=""; [ "$BUNDLED" = 1 ] && SUFFIX=-bundled
+[ "$BUNDLED" = 1 ] && SUFFIX=-bundled
 # Skills the mock activates, per tree (one per line; the default is none).
 calls() {
   case "$1" in
@@ -85,30 +80,11 @@ calls() {
 }
 VERSION=$(cd /tmp && env -i PATH="$PATH" HOME=/tmp "$LETTA_BIN" --version 2>/dev/null | grep -oE '[0-9]+\.[0-9]+\.[0-9]+' | head -1)
 [ -n "$VERSION" ] || { echo "cannot read the version of $LETTA_BIN" >&2; exit 2; }
-DST=$OUT/letta-code-$VERSION
-DATE=$(date -u +%FT%TZ)
-rm -rf "$RAW"; mkdir -p "$RAW" "$SCRATCH"
-[ -n "${ONLY_TREES:-}" ] || [ "$BUNDLED" = 1 ] || rm -rf "$DST"
-mkdir -p "$DST"
-FAILS=$RAW/failures.txt; : > "$FAILS"
-fail() { echo "FAIL $*" | tee -a "$FAILS" >&2; }
-
-norm() {  # norm TREE_PATH < in > out
-  sed -e "s#$1#{TREE}#g" -e "s#$TREES#{TREES}#g" -e "s#$WORK#{WORK}#g" -e "s#$REPO#{REPO}#g"
-}
+capture_start "${1:-}"
 
 # The pieces of one run folder, exact (JSON strings exact).
-pick() {  # pick KIND RUNDIR OUTDIR [OUTFILE] [NAME]
-  python3 - "$@" <<'PYEOF'
-import json, os, re, sys
-kind, d, out = sys.argv[1], sys.argv[2], sys.argv[3]
-reqs = []
-for line in open(os.path.join(d, "requests.jsonl"), encoding="utf-8"):
-    e = json.loads(line)
-    if e.get("method") == "POST" and isinstance(e.get("body"), dict) and e["body"].get("messages"):
-        reqs.append(e["body"])
-def text(c):
-    return c if isinstance(c, str) else "".join(p.get("text", "") for p in c if p.get("type") == "text")
+# pick KIND RUNDIR OUTDIR [OUTFILE] [NAME]
+PICK_PY=$(cat <<'PYEOF'
 if kind == "listing":
     body = reqs[0]
     m0 = body["messages"][0]
@@ -138,12 +114,19 @@ else:
     safe = re.sub(r"[^A-Za-z0-9._-]", "_", name)
     json.dump(res, open(os.path.join(out, f"call-{safe}.json"), "w", encoding="utf-8"), ensure_ascii=False, indent=2)
 PYEOF
+)
+
+tree_sources() {
+  case "$1" in
+    scopes) src=$TREES/minimal ;;
+    letta-dup) src=$TREES/letta-dup-project; user=$TREES/letta-dup-user ;;
+    letta-nested) src=$REPO/tests/fixtures/letta-discovery ;;
+    bundled-names-user) src=$TREES/empty; user=$TREES/bundled-names ;;
+  esac
 }
 
-declare -A STATUS
-for t in $TREES_SEL; do
-  raw=$RAW/$t dst=$DST/$t$SUFFIX src=$TREES/$t
-  rm -rf "$dst"; mkdir -p "$dst" "$raw"
+capture_tree() {
+  local s extra="" n
   if [ "$t" = scopes ]; then
     for s in project project-legacy user; do
       env LETTA_BIN="$LETTA_BIN" WORK="$WORK" SCOPE=$s ONLY=listing ACTIVATE= \
@@ -151,45 +134,23 @@ for t in $TREES_SEL; do
       pick listing "$raw/$s/listing" "$dst" "listing-$s.txt" || fail "$t: $s listing not extracted"
     done
     rm -f "$dst/tool-Skill.json"
-  else
-    user="" extra=""
-    case "$t" in
-      override) src=$TREES/override-project; user=$TREES/override-base ;;
-      letta-dup) src=$TREES/letta-dup-project; user=$TREES/letta-dup-user; extra="$TREES/letta-dup-legacy@proj/.skills" ;;
-      letta-nested) src=$REPO/tests/fixtures/letta-discovery ;;
-      bundled-names-user) src=$TREES/empty; user=$TREES/bundled-names ;;
-    esac
-    [ -d "$src" ] || { fail "$t: no tree $src"; continue; }
-    env LETTA_BIN="$LETTA_BIN" WORK="$WORK" USER_TREE="$user" EXTRA_COPY="$extra" ACTIVATE="$(calls "$t")" KEEP_BUNDLED="$BUNDLED" \
-      "$ORACLES/capture_letta_code.sh" "$src" "$raw" > "$raw.log" 2>&1 || fail "$t: capture rc=$?"
-    [ "$(cat "$raw/listing/rc.txt" 2>/dev/null)" = 0 ] || fail "$t: listing rc=$(cat "$raw/listing/rc.txt" 2>/dev/null)"
-    pick listing "$raw/listing" "$dst" listing.txt || fail "$t: listing not extracted"
-    [ -f "$dst/tool-Skill.json" ] && mv "$dst/tool-Skill.json" "$DST/tool-Skill.json"
-    while IFS= read -r n; do
-      [ -n "$n" ] || continue
-      pick call "$raw/activate-${n// /_}" "$dst" - "$n" || fail "$t: call $n not extracted"
-    done < <(calls "$t")
+    return
   fi
-  for f in "$dst"/*; do norm "$src" < "$f" > "$f.n" && mv "$f.n" "$f"; done
-  STATUS[$t$SUFFIX]=$(grep -q "^FAIL $t:" "$FAILS" && echo failed || echo ok)
-  echo "[$t$SUFFIX] ${STATUS[$t$SUFFIX]}: $(ls "$dst" | tr '\n' ' ')"
-done
+  [ "$t" = letta-dup ] && extra="$TREES/letta-dup-legacy@proj/.skills"
+  env LETTA_BIN="$LETTA_BIN" WORK="$WORK" USER_TREE="$user" EXTRA_COPY="$extra" ACTIVATE="$(calls "$t")" KEEP_BUNDLED="$BUNDLED" \
+    "$ORACLES/capture_letta_code.sh" "$src" "$raw" > "$raw.log" 2>&1 || fail "$t: capture rc=$?"
+  [ "$(cat "$raw/listing/rc.txt" 2>/dev/null)" = 0 ] || fail "$t: listing rc=$(cat "$raw/listing/rc.txt" 2>/dev/null)"
+  pick listing "$raw/listing" "$dst" listing.txt || fail "$t: listing not extracted"
+  [ -f "$dst/tool-Skill.json" ] && mv "$dst/tool-Skill.json" "$DST/tool-Skill.json"
+  while IFS= read -r n; do
+    [ -n "$n" ] || continue
+    pick call "$raw/activate-${n// /_}" "$dst" - "$n" || fail "$t: call $n not extracted"
+  done < <(calls "$t")
+}
+capture_each_tree
 
-python3 - "$DST/meta.json" "$VERSION" "$DATE" "$(for t in "${!STATUS[@]}"; do echo "$t=${STATUS[$t]}"; done)" <<'PYEOF'
-import json, os, sys
-path, version, date, status = sys.argv[1:5]
-old = json.load(open(path)) if os.path.exists(path) else {}
-trees = old.get("trees", {})
-trees.update(dict(l.split("=", 1) for l in status.split()))
-json.dump({
-    "agent": "letta-code", "version": version, "date": date,
-    "command": "{ORACLES}/capture_letta_code.sh TREE OUT (letta --backend local -m lmstudio/mock-model --new-agent --no-bundled-skills -p hello)",
-    "env": "env -i HOME={WORK}/home LETTA_LOCAL_BACKEND_EXPERIMENTAL=1 LMSTUDIO_BASE_URL=<mock on 127.0.0.1, unshare -n> LETTA_CODE_TELEM=0 DO_NOT_TRACK=1; cwd {WORK}/proj; skills in {WORK}/proj/.agents/skills (override-base, letta-dup-user: {WORK}/home/.letta/skills; letta-dup-legacy: {WORK}/proj/.skills)",
-    "capture_script": "tests/oracles/capture_letta_code.sh",
-    "bundled_skills": "off (--no-bundled-skills) in every tree but the <tree>-bundled ones (BUNDLED=1: no flag, the default, bundled skills on); a test of an off tree passes --agent-setting noBundledSkills=true",
-    "trees": dict(sorted(trees.items())),
-}, open(path, "w"), indent=2)
-open(path, "a").write("\n")
-PYEOF
-if [ -s "$FAILS" ]; then echo "failures:"; cat "$FAILS"; exit 1; fi
-echo "done: $DST"
+capture_finish \
+  command "{ORACLES}/capture_letta_code.sh TREE OUT (letta --backend local -m lmstudio/mock-model --new-agent --no-bundled-skills -p hello)" \
+  env "env -i HOME={WORK}/home LETTA_LOCAL_BACKEND_EXPERIMENTAL=1 LMSTUDIO_BASE_URL=<mock on 127.0.0.1, unshare -n> LETTA_CODE_TELEM=0 DO_NOT_TRACK=1; cwd {WORK}/proj; skills in {WORK}/proj/.agents/skills (override-base, letta-dup-user: {WORK}/home/.letta/skills; letta-dup-legacy: {WORK}/proj/.skills)" \
+  capture_script "tests/oracles/capture_letta_code.sh" \
+  bundled_skills "off (--no-bundled-skills) in every tree but the <tree>-bundled ones (BUNDLED=1: no flag, the default, bundled skills on); a test of an off tree passes --agent-setting noBundledSkills=true"

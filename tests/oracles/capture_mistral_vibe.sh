@@ -34,44 +34,19 @@
 #   call-N.json      the mock calls skill({"name": N}): {"tool_result": the tool message}
 #   <agent>/meta.json version, command line, env, date, per-tree status
 # Path normalisation: the capture's WORK -> {WORK}, $TREES -> {TREES}, $REPO -> {REPO}.
+# What it shares with the other prompt captures (set-up, the per-tree loop, path normalisation,
+# meta.json) is in tests/oracles/lib.sh.
 set -uo pipefail
-
-REPO=$(cd "$(dirname "$(realpath "$0")")/../.." && pwd)
-TREES=$REPO/tests/fixtures/prompt-trees
-OUT=$(realpath -m "${1:-$REPO/tests/fixtures/prompt-goldens}")
-ORACLES=${ORACLES:-/work/shared/oracles}
-RAW=${RAW:-/tmp/skillkit-prompt-raw-vibe}
-SCRATCH=${SCRATCH:-/tmp/skillkit-oracle-work}
-WORK=$SCRATCH/mistral-vibe
+AGENT=mistral-vibe RAW_NAME=vibe NORM_TREE=0
+. "$(dirname "$(realpath "$0")")/lib.sh"
 : "${VIBE_BIN:?set VIBE_BIN (see the header)}"
-ALL_TREES="all-fields minimal override-base override-project override empty invalid chars long-desc blocks crlf unicode claude-fields budget-60 tolerated name-order collation same-name copilot-escape copilot-invalid copilot-limits kimi-edge"
-TREES_SEL=${ONLY_TREES:-$ALL_TREES}
+ALL_TREES="$COMMON_TREES copilot-escape copilot-invalid copilot-limits kimi-edge"
 # Trees whose first listed skill is also activated through the `skill` tool.
 CALL_TREES="minimal all-fields invalid override tolerated"
 VERSION=$("$VIBE_BIN" --version 2>/dev/null | grep -Eo '[0-9]+\.[0-9]+\.[0-9]+' | head -1)
-DST=$OUT/mistral-vibe-$VERSION
-DATE=$(date -u +%FT%TZ)
-rm -rf "$RAW"; mkdir -p "$RAW" "$SCRATCH"
-[ -n "${ONLY_TREES:-}" ] || rm -rf "$DST"
-mkdir -p "$DST"
-FAILS=$RAW/failures.txt; : > "$FAILS"
-fail() { echo "FAIL $*" | tee -a "$FAILS" >&2; }
+capture_start "${1:-}"
 
-norm() {  # norm < in > out
-  sed -e "s#$WORK#{WORK}#g" -e "s#$TREES#{TREES}#g" -e "s#$REPO#{REPO}#g"
-}
-
-pick() {  # pick KIND RUNDIR OUTDIR [NAME]
-  python3 - "$@" <<'PYEOF'
-import json, os, re, sys
-kind, d, out = sys.argv[1], sys.argv[2], sys.argv[3]
-reqs = []
-for line in open(os.path.join(d, "requests.jsonl"), encoding="utf-8"):
-    e = json.loads(line)
-    if e.get("method") == "POST" and isinstance(e.get("body"), dict) and e["body"].get("messages"):
-        reqs.append(e["body"])
-def text(c):
-    return c if isinstance(c, str) else "".join(p.get("text", "") for p in c if p.get("type") == "text")
+PICK_PY=$(cat <<'PYEOF'
 if kind == "listing":
     body = reqs[0]
     m0 = body["messages"][0]
@@ -104,15 +79,10 @@ else:
     k = max(i for i, m in enumerate(msgs) if m["role"] == "tool")
     json.dump({"tool_result": text(msgs[k]["content"])}, open(os.path.join(out, f"call-{name}.json"), "w", encoding="utf-8"), ensure_ascii=False, indent=2)
 PYEOF
-}
+)
 
-declare -A STATUS
-for t in $TREES_SEL; do
-  raw=$RAW/$t dst=$DST/$t src=$TREES/$t user=""
-  if [ "$t" = override ]; then src=$TREES/override-project; user=$TREES/override-base; fi
-  [ -d "$src" ] || { fail "$t: no tree $src"; continue; }
-  rm -rf "$dst"; mkdir -p "$dst" "$raw"
-  n=0
+capture_tree() {
+  local n=0 d a
   [[ " $CALL_TREES " == *" $t "* ]] && n=1
   env VIBE_BIN="$VIBE_BIN" WORK="$WORK" ACTIVATE_N=$n USER_TREE="$user" \
     "$ORACLES/capture_mistral_vibe.sh" "$src" "$raw" > "$raw.log" 2>&1 || fail "$t: capture rc=$?"
@@ -123,25 +93,10 @@ for t in $TREES_SEL; do
     a=$(basename "$d"); a=${a#activate-}
     pick call "$d" "$dst" "$a" || fail "$t: call $a not extracted"
   done
-  for f in "$dst"/*; do norm < "$f" > "$f.n" && mv "$f.n" "$f"; done
-  STATUS[$t]=$([ -s "$FAILS" ] && grep -q "^FAIL $t:" "$FAILS" && echo failed || echo ok)
-  echo "[$t] ${STATUS[$t]}: $(ls "$dst" | tr '\n' ' ')"
-done
+}
+capture_each_tree
 
-python3 - "$DST/meta.json" "$VERSION" "$DATE" "$(for t in "${!STATUS[@]}"; do echo "$t=${STATUS[$t]}"; done)" <<'PYEOF'
-import json, os, sys
-path, version, date, status = sys.argv[1:5]
-old = json.load(open(path)) if os.path.exists(path) else {}
-trees = old.get("trees", {})
-trees.update(dict(l.split("=", 1) for l in status.split()))
-json.dump({
-    "agent": "mistral-vibe", "version": version, "date": date,
-    "command": "{ORACLES}/capture_mistral_vibe.sh TREE OUT (vibe -p hello --trust --auto-approve --output text)",
-    "env": "env -i HOME={WORK}/home MOCK_API_KEY=dummy (mock on 127.0.0.1, unshare -n); ~/.vibe/config.toml: provider mock (openai style), telemetry/updates/connectors/MCP off, disabled_skills = [vibe, skill-creator]; cwd {WORK}/proj; skills in {WORK}/proj/.vibe/skills (override-base: {WORK}/home/.vibe/skills)",
-    "oracles": "{ORACLES}",
-    "trees": dict(sorted(trees.items())),
-}, open(path, "w"), indent=2)
-open(path, "a").write("\n")
-PYEOF
-if [ -s "$FAILS" ]; then echo "failures:"; cat "$FAILS"; exit 1; fi
-echo "done: $DST"
+capture_finish \
+  command "{ORACLES}/capture_mistral_vibe.sh TREE OUT (vibe -p hello --trust --auto-approve --output text)" \
+  env "env -i HOME={WORK}/home MOCK_API_KEY=dummy (mock on 127.0.0.1, unshare -n); ~/.vibe/config.toml: provider mock (openai style), telemetry/updates/connectors/MCP off, disabled_skills = [vibe, skill-creator]; cwd {WORK}/proj; skills in {WORK}/proj/.vibe/skills (override-base: {WORK}/home/.vibe/skills)" \
+  oracles "{ORACLES}"

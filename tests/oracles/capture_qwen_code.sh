@@ -40,10 +40,11 @@
 #   <agent>/meta.json        version, command line, env, date, per-tree status
 # Path normalisation: $TREES/<tree> -> {TREE}, $TREES -> {TREES}, the capture's WORK -> {WORK},
 # $REPO -> {REPO}.
+# What it shares with the other prompt captures (set-up, the per-tree loop, path normalisation,
+# meta.json) is in tests/oracles/lib.sh.
 set -uo pipefail
-
-REPO=$(cd "$(dirname "$(realpath "$0")")/../.." && pwd)
-TREES=$REPO/tests/fixtures/prompt-trees
+AGENT=qwen-code RAW_NAME=qwen
+. "$(dirname "$(realpath "$0")")/lib.sh"
 
 generate() {  # deterministic generated trees: the entries block at exactly 8000 UTF-16 units, and at 8001
   python3 - "$TREES" <<'PYEOF'
@@ -93,46 +94,21 @@ PYEOF
 }
 if [ "${1:-}" = --generate ]; then generate && echo "generated qwen-budget-at and qwen-budget-over in $TREES"; exit 0; fi
 
-OUT=$(realpath -m "${1:-$REPO/tests/fixtures/prompt-goldens}")
-ORACLES=${ORACLES:-/work/shared/oracles}
-RAW=${RAW:-/tmp/skillkit-prompt-raw-qwen}
-SCRATCH=${SCRATCH:-/tmp/skillkit-oracle-work}
-WORK=$SCRATCH/qwen-code
 : "${QWEN_BIN:?set QWEN_BIN (see the header)}"
 BUNDLED=${BUNDLED:-0}
-ALL_TREES="all-fields minimal override-base override-project override empty invalid chars long-desc blocks crlf unicode claude-fields budget-60 tolerated name-order collation same-name qwen-edge qwen-budget-at qwen-budget-over agents-dup"
+ALL_TREES="$COMMON_TREES qwen-edge qwen-budget-at qwen-budget-over agents-dup"
 # With bundled skills on: a small tree, the generated budget trees (the bundled entries count
 # against the 8,000 units), user skills named as bundled ones, and nothing at all.
 BUNDLED_TREES="minimal qwen-budget-at qwen-budget-over bundled-names empty"
 [ "$BUNDLED" = 1 ] && ALL_TREES=$BUNDLED_TREES
-TREES_SEL=${ONLY_TREES:-$ALL_TREES}
-SUFFIX=""; [ "$BUNDLED" = 1 ] && SUFFIX=-bundled
+[ "$BUNDLED" = 1 ] && SUFFIX=-bundled
 # Trees whose first listed skill is activated; qwen-edge also calls hidden, conditional and unknown names.
 CALL_TREES="minimal all-fields invalid qwen-edge override same-name"
 VERSION=$("$QWEN_BIN" --version 2>/dev/null | tail -1 | tr -d '[:space:]')
-DST=$OUT/qwen-code-$VERSION
-DATE=$(date -u +%FT%TZ)
-rm -rf "$RAW"; mkdir -p "$RAW" "$SCRATCH"
-[ -n "${ONLY_TREES:-}" ] || [ "$BUNDLED" = 1 ] || rm -rf "$DST"
-mkdir -p "$DST"
-FAILS=$RAW/failures.txt; : > "$FAILS"
-fail() { echo "FAIL $*" | tee -a "$FAILS" >&2; }
+capture_start "${1:-}"
 
-norm() {  # norm TREE_PATH < in > out
-  sed -e "s#$1#{TREE}#g" -e "s#$TREES#{TREES}#g" -e "s#$WORK#{WORK}#g" -e "s#$REPO#{REPO}#g"
-}
-
-pick() {  # pick KIND RUNDIR OUTDIR [NAME]
-  python3 - "$@" <<'PYEOF'
-import json, os, re, sys
-kind, d, out = sys.argv[1], sys.argv[2], sys.argv[3]
-reqs = []
-for line in open(os.path.join(d, "requests.jsonl"), encoding="utf-8"):
-    e = json.loads(line)
-    if e.get("method") == "POST" and isinstance(e.get("body"), dict) and e["body"].get("messages"):
-        reqs.append(e["body"])
-def text(c):
-    return c if isinstance(c, str) else "".join(p.get("text", "") for p in c if p.get("type") == "text")
+# pick KIND RUNDIR OUTDIR [NAME]
+PICK_PY=$(cat <<'PYEOF'
 if kind == "listing":
     body = reqs[0]
     m1 = body["messages"][1]
@@ -159,24 +135,23 @@ else:
     res = {"tool_result": text(msgs[k]["content"])}
     json.dump(res, open(os.path.join(out, f"call-{name}.json"), "w", encoding="utf-8"), ensure_ascii=False, indent=2)
 PYEOF
+)
+
+tree_sources() {
+  [ "$1" = agents-dup ] && src=$TREES/minimal
 }
 
-declare -A STATUS
-for t in $TREES_SEL; do
-  raw=$RAW/$t dst=$DST/$t$SUFFIX src=$TREES/$t user_tree="" extra=""
-  if [ "$t" = override ]; then src=$TREES/override-project; user_tree=$TREES/override-base; fi
-  if [ "$t" = agents-dup ]; then src=$TREES/minimal; extra="$TREES/qwen-agents@proj/.agents/skills"; fi
-  [ -d "$src" ] || { fail "$t: no tree $src"; continue; }
-  act_n=0 act=""
+capture_tree() {
+  local act_n=0 act="" extra="" d n
+  [ "$t" = agents-dup ] && extra="$TREES/qwen-agents@proj/.agents/skills"
   if [[ " $CALL_TREES " == *" $t "* ]]; then act_n=1; fi
   [ "$BUNDLED" = 1 ] && act_n=0 && [ "$t" = bundled-names ] && act=simplify
   [ "$t" = qwen-edge ] && act=$'when-used\nhidden\nconditional\nspaced-name\nno-such-skill\nbom\nempty-body'
-  rm -rf "$dst"; mkdir -p "$dst" "$raw"
   if [ -n "$act" ]; then
-    env QWEN_BIN="$QWEN_BIN" WORK="$WORK" QWEN_ARGS=--debug USER_TREE="$user_tree" EXTRA_COPY="$extra" ACTIVATE="$act" KEEP_BUNDLED="$BUNDLED" \
+    env QWEN_BIN="$QWEN_BIN" WORK="$WORK" QWEN_ARGS=--debug USER_TREE="$user" EXTRA_COPY="$extra" ACTIVATE="$act" KEEP_BUNDLED="$BUNDLED" \
       "$ORACLES/capture_qwen_code.sh" "$src" "$raw" > "$raw.log" 2>&1 || fail "$t: capture rc=$?"
   else
-    env QWEN_BIN="$QWEN_BIN" WORK="$WORK" QWEN_ARGS=--debug USER_TREE="$user_tree" EXTRA_COPY="$extra" ACTIVATE_N=$act_n KEEP_BUNDLED="$BUNDLED" \
+    env QWEN_BIN="$QWEN_BIN" WORK="$WORK" QWEN_ARGS=--debug USER_TREE="$user" EXTRA_COPY="$extra" ACTIVATE_N=$act_n KEEP_BUNDLED="$BUNDLED" \
       "$ORACLES/capture_qwen_code.sh" "$src" "$raw" > "$raw.log" 2>&1 || fail "$t: capture rc=$?"
   fi
   [ "$(cat "$raw/listing/rc.txt" 2>/dev/null)" = 0 ] || fail "$t: listing rc=$(cat "$raw/listing/rc.txt" 2>/dev/null)"
@@ -187,26 +162,11 @@ for t in $TREES_SEL; do
     pick call "$d" "$dst" "$n" || fail "$t: call $n not extracted"
   done
   mv "$dst/tool-skill.json" "$DST/tool-skill.json" 2>/dev/null
-  for f in "$dst"/*; do [ -f "$f" ] && norm "$src" < "$f" > "$f.n" && mv "$f.n" "$f"; done
-  STATUS[$t$SUFFIX]=$([ -s "$FAILS" ] && grep -q "^FAIL $t:" "$FAILS" && echo failed || echo ok)
-  echo "[$t$SUFFIX] ${STATUS[$t$SUFFIX]}: $(ls "$dst" | tr '\n' ' ')"
-done
+}
+capture_each_tree
 
-python3 - "$DST/meta.json" "$VERSION" "$DATE" "$ORACLES" "$(for t in "${!STATUS[@]}"; do echo "$t=${STATUS[$t]}"; done)" <<'PYEOF'
-import json, os, sys
-path, version, date, oracles, status = sys.argv[1:6]
-old = json.load(open(path)) if os.path.exists(path) else {}
-trees = old.get("trees", {})
-trees.update(dict(l.split("=", 1) for l in status.split()))
-json.dump({
-    "agent": "qwen-code", "version": version, "date": date,
-    "command": "{ORACLES}/capture_qwen_code.sh TREE OUT (qwen --auth-type openai -m qwen3-coder-plus --approval-mode yolo --debug hello)",
-    "env": "env -i HOME={WORK}/home LANG=C.UTF-8 OPENAI_API_KEY=dummy OPENAI_BASE_URL=http://127.0.0.1:18080/v1 (mock, unshare -n); ~/.qwen/settings.json skills.disabledLevels = [bundled] (<tree>-bundled: [], the bundled skills on: BUNDLED=1), managed auto-memory off; skills in {WORK}/proj/.qwen/skills (override-base: {WORK}/home/.qwen/skills; agents-dup: qwen-agents in {WORK}/proj/.agents/skills)",
-    "oracles": "{ORACLES}",
-    "bundled_skills": "off (skills.disabledLevels = [\"bundled\"]) in every tree but the <tree>-bundled ones, captured with the default (on); a test of an off tree passes --agent-setting 'skills.disabledLevels=[\"bundled\"]'",
-    "trees": dict(sorted(trees.items())),
-}, open(path, "w"), indent=2)
-open(path, "a").write("\n")
-PYEOF
-if [ -s "$FAILS" ]; then echo "failures:"; cat "$FAILS"; exit 1; fi
-echo "done: $DST"
+capture_finish \
+  command "{ORACLES}/capture_qwen_code.sh TREE OUT (qwen --auth-type openai -m qwen3-coder-plus --approval-mode yolo --debug hello)" \
+  env "env -i HOME={WORK}/home LANG=C.UTF-8 OPENAI_API_KEY=dummy OPENAI_BASE_URL=http://127.0.0.1:18080/v1 (mock, unshare -n); ~/.qwen/settings.json skills.disabledLevels = [bundled] (<tree>-bundled: [], the bundled skills on: BUNDLED=1), managed auto-memory off; skills in {WORK}/proj/.qwen/skills (override-base: {WORK}/home/.qwen/skills; agents-dup: qwen-agents in {WORK}/proj/.agents/skills)" \
+  oracles "{ORACLES}" \
+  bundled_skills "off (skills.disabledLevels = [\"bundled\"]) in every tree but the <tree>-bundled ones, captured with the default (on); a test of an off tree passes --agent-setting 'skills.disabledLevels=[\"bundled\"]'"

@@ -115,7 +115,7 @@ pub mod goldens {
     /// The library of `sources` (lowest priority first) as `agent` discovers and reads it.
     pub fn open_library(sources: &[String], agent: &skillkit::Agent) -> skillkit::library::Library {
         let sources: Vec<PathBuf> = sources.iter().map(PathBuf::from).collect();
-        skillkit::library::Library::open(&sources, agent)
+        skillkit::library::Library::for_agent(&sources, agent)
     }
 
     /// Panics with the first differing byte offset and the text around it.

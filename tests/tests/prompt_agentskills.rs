@@ -11,7 +11,7 @@ use std::path::PathBuf;
 const AGENT: &str = "skills-ref-0.1.1";
 
 fn library(path: &str) -> Library {
-    Library::open(&[PathBuf::from(path)], &agentskills::AGENT)
+    Library::for_agent(&[PathBuf::from(path)], &agentskills::AGENT)
 }
 
 #[test]

@@ -174,7 +174,7 @@ fn test_default_policy_is_recommend() {
     load(&mut r, "web-research");
     assert_eq!(s.prompt_text(), r.prompt_text());
     // The check itself, as the profile exposes it.
-    let model = r.model.prompt_as::<skillkit::agents::deepagents::v2::SessionPrompt>().unwrap();
+    let model = r.skills_prompt.prompt_as::<skillkit::agents::deepagents::v2::SessionPrompt>().unwrap();
     assert!(check_allowed_tools(&model.skills, &r.loaded, "web_search").is_none());
     assert!(check_allowed_tools(&model.skills, &r.loaded, "execute").is_some());
     assert!(check_allowed_tools(&model.skills, &[], "execute").is_none());

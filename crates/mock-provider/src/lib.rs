@@ -59,14 +59,14 @@
 //! Every request received is kept ([`MockServer::requests`]): method, path, headers (the values
 //! of `authorization`, `x-api-key` and `api-key` replaced by `***`) and the body as JSON.
 
+mod bodies;
 mod http;
 mod script;
 mod server;
-mod wire;
 
+pub use bodies::{Api, OUTPUT_TOKENS};
 pub use script::{Fault, Reply, Rule, Script, ScriptError};
 pub use server::{MockServer, Options, Received, StartError};
-pub use wire::{Api, OUTPUT_TOKENS};
 
 /// The example script of the crate doc.
 pub const EXAMPLE: &str = include_str!("example.json");

@@ -14,9 +14,9 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use crate::bodies::{escaped, fill_paths, Api};
 use crate::http::{read_request, write_response, Request, Response};
 use crate::script::{Compiled, Fault, Reply, Script, ScriptError};
-use crate::wire::{escaped, fill_paths, Api};
 
 /// How long a connection may take to send its request.
 const READ_TIMEOUT: Duration = Duration::from_secs(30);

@@ -3,7 +3,7 @@
 //! nothing. On start the UI is offered each draft newer than its file; a save removes the draft.
 
 use crate::error::{AppError, ErrorCode};
-use crate::scope::write_own;
+use crate::file_access::write_own;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};

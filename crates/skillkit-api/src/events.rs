@@ -2,7 +2,7 @@
 //! name and payload type. The TypeScript `Events` map in `ui/src/lib/bindings.ts` is generated
 //! from `event_types` (under the `ts` feature).
 
-use crate::wire::{path_string, LibraryView};
+use crate::views::{path_string, LibraryView};
 use serde::Serialize;
 
 /// Emitted after the watcher saw changes in the opened library's sources.

@@ -10,7 +10,7 @@
 //!   (`watching.rs`); the editor's calls; prompts, the matrix, sessions, suites and eval runs,
 //!   keys, drafts.
 //! - [`host::Host`]: what the use cases need from the outside (keys, folders, sinks).
-//! - [`wire`], [`events`]: the plain values that cross to a UI (TypeScript under the `ts`
+//! - [`views`], [`events`]: the plain values that cross to a UI (TypeScript under the `ts`
 //!   feature).
 //!
 //! No Tauri, no clap, no terminal: `tests/tests/layers.rs` holds it.
@@ -18,17 +18,17 @@
 pub mod drafts;
 pub mod error;
 pub mod events;
+pub mod file_access;
 pub mod host;
-pub mod last;
+pub mod last_library;
 mod lock;
 mod prelude;
 pub mod resolve;
-pub mod scope;
 pub mod settings;
 pub mod state;
 pub mod studio;
+pub mod views;
 pub mod watching;
-pub mod wire;
 
 pub use error::{AppError, ErrorCode, ErrorDetail};
 pub use host::{Host, MemoryHost};

@@ -4,10 +4,10 @@
 //! are methods of [`Studio`], one file per feature under `studio/`.
 
 use crate::error::{AppError, ErrorCode};
+use crate::file_access::Scope;
 use crate::host::Host;
 use crate::host::Notify;
 use crate::lock::lock;
-use crate::scope::Scope;
 use crate::watching::CurrentLibrary;
 use serde::Serialize;
 use skillkit::model::Cancel;
@@ -28,7 +28,7 @@ pub struct Startup {
 }
 
 /// The file of the last opened library, in the config folder.
-pub const LAST_LIBRARY_FILE: &str = crate::last::FILE;
+pub const LAST_LIBRARY_FILE: &str = crate::last_library::FILE;
 
 /// The state every use case works on. Each method takes a request and returns a reply or an
 /// [`AppError`]; the app's shell calls one per command.
@@ -73,7 +73,7 @@ impl Studio {
 
     /// Where the last library is remembered.
     pub(crate) fn memory(&self) -> Option<PathBuf> {
-        self.config_file(crate::last::FILE)
+        self.config_file(crate::last_library::FILE)
     }
 
     /// Where library changes go: the host's sink; without one, libraries are opened unwatched.

@@ -14,7 +14,7 @@ use crate::error::AppError;
 use crate::events::{LibraryChanged, LibraryEvent};
 use crate::host::Notify;
 use crate::lock::lock;
-use crate::wire::LibraryView;
+use crate::views::LibraryView;
 use skillkit::config::Project;
 use skillkit::library::watch::{FsChange, WatchConfig};
 use skillkit::library::watched::{WatchHandle, WatchedLibrary};
@@ -104,7 +104,7 @@ impl CurrentLibrary {
             agent: Some(agent),
             workspace: None,
         };
-        let lib = Library::open(&sources, agent);
+        let lib = Library::for_agent(&sources, agent);
         let mut watched = WatchedLibrary::new(sources, lib, agent, project);
         let mut problem = None;
         let mut batches = None;

@@ -130,7 +130,7 @@ pub(crate) fn open_library(
     sources: Vec<PathBuf>,
     setup: &Setup,
 ) -> (&'static skillkit::Agent, skillkit::library::Library) {
-    let mut lib = skillkit::library::Library::open(&setup.sources(sources), setup.agent);
+    let mut lib = skillkit::library::Library::for_agent(&setup.sources(sources), setup.agent);
     if let Some(p) = &setup.project {
         p.adjust_library(&mut lib);
     }

@@ -75,7 +75,7 @@ fn bench(c: &mut Criterion) {
     let sources = [dir.path().to_path_buf()];
     let options = PromptOptions::default();
     for agent in AGENTS.iter().filter(|a| a.prompt.is_some()) {
-        let lib = Library::open(&sources, agent);
+        let lib = Library::for_agent(&sources, agent);
         let p = agent.render(&lib, &options).unwrap();
         eprintln!(
             "{}: {} skills listed, {} bytes, {} o200k tokens",

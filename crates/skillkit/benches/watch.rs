@@ -43,7 +43,7 @@ fn main() {
         std::fs::write(dir.join("scripts/run.py"), "print('run')\n").unwrap();
     }
     let t = Instant::now();
-    let mut lib = Library::open(std::slice::from_ref(&root), &SPEC);
+    let mut lib = Library::for_agent(std::slice::from_ref(&root), &SPEC);
     println!("opened {} skills in {:.0} ms", lib.entries.len(), t.elapsed().as_secs_f64() * 1000.0);
     let t = Instant::now();
     let (watcher, rx) = Watcher::new(std::slice::from_ref(&root), WatchConfig::default()).unwrap();
@@ -58,7 +58,7 @@ fn main() {
         let t1 = Instant::now();
         let mut events = vec![];
         while let Ok(batch) = rx.try_recv() {
-            events.extend(lib.apply(&batch, &SPEC));
+            events.extend(lib.apply_changes_for_agent(&batch, &SPEC));
         }
         let t2 = Instant::now();
         assert!(

@@ -43,7 +43,7 @@ pub struct Agent {
     pub prompt: Option<fn(&RenderInput<'_>) -> Prompt>,
     /// Reads every skill of a library the way the agent's loader does and remembers each reading
     /// in its entry ([`crate::library::Entry::reading`]), so that renders only format and count.
-    /// [`crate::library::Library::open`] runs it.
+    /// [`crate::library::Library::for_agent`] runs it.
     pub read: Option<fn(&crate::library::Library)>,
     /// How a model activates a skill under this agent (trigger evals, live sessions); `None`
     /// when the agent offers the model no way to (`spec`, `agentskills`).
@@ -105,8 +105,8 @@ impl AsRef<LintProfile> for Agent {
 }
 
 impl Agent {
-    /// Renders the agent's prompt for a library opened with its discovery ([`crate::library::Library::open`]);
-    /// `None` when the profile only lints.
+    /// Renders the agent's prompt for a library opened with its discovery
+    /// ([`crate::library::Library::for_agent`]); `None` when the profile only lints.
     pub fn render(&self, library: &crate::library::Library, options: &crate::prompt::PromptOptions) -> Option<Prompt> {
         self.prompt.map(|f| f(&RenderInput { library, options }))
     }

@@ -3,7 +3,7 @@
 
 use crate::agent::Agent;
 use crate::library::discover::{DiscoveryPolicy, SearchIssue, TargetError};
-use crate::library::{Keep, Library, NameKey};
+use crate::library::{Keep, Library, LoadOptions, NameKey};
 use crate::lint::diagnostic::{Diagnostic, Severity};
 use crate::lint::{is_valid, lint};
 use crate::skill::{FileProblem, Skill};
@@ -106,7 +106,7 @@ pub fn check_each(
     let mut any = false;
     // Under an agent's profile its loader reads each skill's parsed frontmatter: each skill is
     // made lean once judged, not where it is read.
-    let mut judging = crate::verdict::judged_by_loader(agent).then(|| crate::verdict::Judging::new(agent));
+    let mut judging = crate::verdict::judged_by_loader(agent).then(|| crate::verdict::VerdictBuilder::new(agent));
     let issues = crate::library::stream::read_in_order(
         source,
         DiscoveryPolicy::CHECK,
@@ -118,13 +118,13 @@ pub fn check_each(
             crate::verdict::library_levels(&e.skill, outer, &mut e.diagnostics, agent);
             if let (Some(judging), Some(alone)) = (judging.as_mut(), alone) {
                 e = judging.judge(e, alone, outer);
-                keep.apply(&mut e.skill, &e.diagnostics);
+                keep.trim(&mut e.skill, &e.diagnostics);
             }
             any = true;
             sink.skill(Checked { skill: e.skill, diagnostics: e.diagnostics })
         },
     )?;
-    let verdict = judging.map(crate::verdict::Judging::finish);
+    let verdict = judging.map(crate::verdict::VerdictBuilder::finish);
     if !any && source.is_dir() {
         sink.skill(missing_skill_file(crate::read::resolve_dir(source), agent))?;
     }
@@ -200,7 +200,7 @@ impl CheckRun {
     pub fn from_library_owned(mut lib: Library, agent: &Agent) -> CheckRun {
         // A report gives each clash once, on the later skill, as it does when read as a stream.
         lib.resolve_clashes(false);
-        let verdict = crate::verdict::apply(&mut lib, agent);
+        let verdict = crate::verdict::judge_library(&mut lib, agent);
         let mut run = CheckRun { skills: vec![], issues: vec![], verdict };
         for (i, src) in lib.sources.iter().enumerate() {
             if src.exists && !lib.entries.iter().any(|e| e.source == i) {
@@ -224,11 +224,6 @@ impl CheckRun {
     }
 }
 
-/// The library `check` works on, kept whole so that it can follow changes (`check --watch`).
-pub fn open_check_library(sources: &[PathBuf], agent: &Agent) -> Library {
-    Library::load(sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent)
-}
-
 /// Check every skill found under `paths` with `agent`'s rules ([`DiscoveryPolicy::CHECK`]).
 pub fn check_paths(paths: &[PathBuf], agent: &Agent) -> Result<CheckRun, TargetError> {
     Ok(check_run(&check_sources(paths)?, agent))
@@ -243,15 +238,15 @@ pub fn check_run(sources: &[PathBuf], agent: &Agent) -> CheckRun {
 /// lines needs only positions ([`Keep::Frontmatter`]).
 pub fn check_run_keeping(sources: &[PathBuf], agent: &Agent, keep: Keep) -> CheckRun {
     if !crate::verdict::judged_by_loader(agent) {
-        let lib = Library::load_keeping(sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent, keep);
+        let lib = Library::load(sources, LoadOptions::CHECK.keeping(keep), agent);
         return CheckRun::from_library_owned(lib, agent);
     }
     // The agent's loader reads each skill's parsed frontmatter: the skills are made lean only
     // once it has.
-    let lib = Library::load(sources, DiscoveryPolicy::CHECK, NameKey::Frontmatter, agent);
+    let lib = Library::load(sources, LoadOptions::CHECK, agent);
     let mut run = CheckRun::from_library_owned(lib, agent);
     for c in &mut run.skills {
-        keep.apply(&mut c.skill, &c.diagnostics);
+        keep.trim(&mut c.skill, &c.diagnostics);
     }
     run
 }

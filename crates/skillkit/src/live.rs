@@ -188,7 +188,7 @@ fn record_reply(session: &mut Session, step: &Step, conversation: &mut Vec<Messa
 /// conversation. `None` for an agent with no prompt.
 fn request(session: &Session, conversation: &[Message], config: &ProviderConfig) -> Option<ChatRequest> {
     let prompt = session.agent.render(&session.library, &session.prompt_options())?;
-    let (system, mut messages) = frame(prompt.placement, &session.model.text());
+    let (system, mut messages) = frame(prompt.placement, &session.skills_prompt.text());
     messages.extend(conversation.iter().cloned());
     let tools: Vec<Tool> = session
         .agent

@@ -6,7 +6,7 @@
 use crate::agent::{Agent, SkillCall};
 use crate::library::Library;
 use crate::prompt::{self, PromptOptions};
-use crate::session::{line_diff, Model, ModelCall, Outcome, Session, Settings, Size, Step, Turn, Usage};
+use crate::session::{line_diff, ModelCall, Outcome, Session, Settings, Size, SkillsPrompt, Step, Turn, Usage};
 use std::path::PathBuf;
 
 /// A whole session: `sources` opened as `agent` discovers them, every step applied in order.
@@ -51,15 +51,15 @@ pub fn script_agent_settings(
     crate::agent_settings::resolve(&script.agent, &found).map(|(s, _)| s).unwrap_or_default()
 }
 
-/// The model and the agent's default context window, from one render.
-fn build_model(agent: &'static Agent, library: &Library, options: &PromptOptions) -> (Model, u64) {
-    if let Some(model) = crate::agents::session_hooks(agent).and_then(|h| h.model) {
-        let (p, window) = model(&prompt::RenderInput { library, options });
-        return (Model::Incremental(p), window);
+/// The skills prompt and the agent's default context window, from one render.
+fn build_skills_prompt(agent: &'static Agent, library: &Library, options: &PromptOptions) -> (SkillsPrompt, u64) {
+    if let Some(incremental) = crate::agents::session_hooks(agent).and_then(|h| h.prompt) {
+        let (p, window) = incremental(&prompt::RenderInput { library, options });
+        return (SkillsPrompt::Incremental(p), window);
     }
     let (text, window) =
         agent.render(library, options).map_or((String::new(), 200_000), |p| (p.text, p.totals.context_window));
-    (Model::Whole { size: Size::of(&text), text }, window)
+    (SkillsPrompt::Whole { size: Size::of(&text), text }, window)
 }
 
 impl Session {
@@ -75,7 +75,7 @@ impl Session {
         settings: Settings,
         agent_settings: crate::agent_settings::AgentSettings,
     ) -> Session {
-        let library = Library::open(sources, agent);
+        let library = Library::for_agent(sources, agent);
         let options = PromptOptions {
             context_window: settings.context_window,
             char_budget: settings.char_budget,
@@ -83,12 +83,12 @@ impl Session {
             decisions_only: false,
             settings: agent_settings.clone(),
         };
-        let (model, default_window) = build_model(agent, &library, &options);
+        let (skills_prompt, default_window) = build_skills_prompt(agent, &library, &options);
         let window = settings.context_window.unwrap_or(default_window);
         Session {
             agent,
-            initial_prompt: model.text(),
-            model,
+            initial_prompt: skills_prompt.text(),
+            skills_prompt,
             window,
             settings,
             library,
@@ -160,18 +160,18 @@ impl Session {
         }
         self.history.chars += cost.chars;
         self.history.tokens += cost.tokens;
-        let prompt_changes = match (&step, &mut self.model) {
+        let prompt_changes = match (&step, &mut self.skills_prompt) {
             (Step::Edit { .. }, _) => {
-                let old = self.model.text();
-                self.model = build_model(self.agent, &self.library, &self.prompt_options()).0;
-                line_diff(&old, &self.model.text())
+                let old = self.skills_prompt.text();
+                self.skills_prompt = build_skills_prompt(self.agent, &self.library, &self.prompt_options()).0;
+                line_diff(&old, &self.skills_prompt.text())
             }
-            (_, Model::Incremental(p)) => {
+            (_, SkillsPrompt::Incremental(p)) => {
                 p.set_loaded(&self.library, &self.loaded).iter().flat_map(|(old, new)| line_diff(old, new)).collect()
             }
-            (_, Model::Whole { .. }) => vec![],
+            (_, SkillsPrompt::Whole { .. }) => vec![],
         };
-        let p = self.model.size();
+        let p = self.skills_prompt.size();
         let window = self.window;
         let total = Size { chars: p.chars + self.history.chars, tokens: p.tokens + self.history.tokens };
         let usage = Usage {

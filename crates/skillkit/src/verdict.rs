@@ -10,7 +10,7 @@
 //! earlier of the two, already reported when the later is read, in the verdict at the end).
 
 use crate::agent::{Agent, Level};
-use crate::library::{Library, Source};
+use crate::library::{Library, LoadOptions, Source};
 use crate::lint::diagnostic::{Diagnostic, Severity};
 use crate::lint::rules::library::agent_skips_skill::AgentSkipsSkill;
 use crate::lint::rules::library::duplicate_skill_name::DuplicateSkillName;
@@ -28,7 +28,7 @@ pub struct Fate {
     pub dir: PathBuf,
     /// Whether the agent loads it (lists it, or would but for its listing budget, a setting, or
     /// a skill of the same name in a later scope that wins; not when one of the same name in the
-    /// same folder wins: the agent keeps one of the two, [`Judging::duel`]).
+    /// same folder wins: the agent keeps one of the two, [`VerdictBuilder::duel`]).
     pub loaded: bool,
     /// Why not, in the agent's words where it prints any.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -60,26 +60,27 @@ impl AgentVerdict {
 }
 
 impl Library {
-    /// Discover, read and lint every skill of `sources` (lowest priority first) the way `agent`
-    /// does, its loader's reading remembered and its verdict applied (see the module docs).
-    pub fn open(sources: &[PathBuf], agent: &Agent) -> Library {
-        let mut lib = Self::load(sources, agent.discovery, agent.key, agent);
+    /// Discovers, reads and lints every skill of `sources` (lowest priority first) the way
+    /// `agent` does ([`Library::load`] with its discovery, clash key and rules), its loader's
+    /// reading remembered and its verdict applied (see the module docs).
+    pub fn for_agent(sources: &[PathBuf], agent: &Agent) -> Library {
+        let mut lib = Self::load(sources, LoadOptions::new(agent.discovery, agent.key), agent);
         if let Some(read) = agent.read {
             read(&lib);
         }
-        apply(&mut lib, agent);
+        judge_library(&mut lib, agent);
         lib
     }
 
     /// Applies a batch of file changes ([`Library::apply_changes`]) under `agent`'s profile, then
-    /// its verdict again.
-    pub fn apply(
+    /// its verdict again: what a library from [`Library::for_agent`] follows changes with.
+    pub fn apply_changes_for_agent(
         &mut self,
         changes: &[crate::library::watch::FsChange],
         agent: &Agent,
     ) -> Vec<crate::library::LibraryEvent> {
         let events = self.apply_changes(changes, &agent.lint);
-        apply(self, agent);
+        judge_library(self, agent);
         events
     }
 }
@@ -222,7 +223,7 @@ fn installed_at(e: &crate::library::Entry) -> (PathBuf, Option<PathBuf>) {
 
 /// Applies `agent`'s verdict to every entry's diagnostics (see the module docs) and returns
 /// what the agent does with the library, for profiles judged by their loader.
-pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
+pub fn judge_library(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
     let outer = nested_in(lib);
     for (i, e) in lib.entries.iter_mut().enumerate() {
         library_levels(&e.skill, outer[i].as_deref(), &mut e.diagnostics, agent);
@@ -257,21 +258,21 @@ pub fn apply(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
     // Each skill as the stream judges it: read alone by the agent's loader (what it does with a
     // skill depends on the skill alone), then judged in order. A folder given twice (`check a a`)
     // counts once in the verdict.
-    let mut judging = Judging { seen: Some(std::collections::HashSet::new()), ..Judging::new(agent) };
+    let mut verdict = VerdictBuilder { seen: Some(std::collections::HashSet::new()), ..VerdictBuilder::new(agent) };
     lib.entries = std::mem::take(&mut lib.entries)
         .into_iter()
         .zip(&outer)
         .map(|(e, outer)| match read_alone(e, agent) {
-            (e, Some(alone)) => judging.judge(e, alone, outer.as_deref()),
+            (e, Some(fates)) => verdict.judge(e, fates, outer.as_deref()),
             (e, None) => e,
         })
         .collect();
-    Some(judging.finish())
+    Some(verdict.finish())
 }
 
 /// What `agent` makes of the library-level findings of one skill: the nested-skill finding when
 /// it lies inside the folder of skill `outer`, and the duplicate-name finding at its level.
-/// Shadowing across sources is [`apply`]'s.
+/// Shadowing across sources is [`judge_library`]'s.
 pub(crate) fn library_levels(
     skill: &crate::skill::Skill,
     outer: Option<&std::path::Path>,
@@ -304,7 +305,7 @@ pub(crate) fn library_levels(
 }
 
 /// One skill's diagnostics under its fate.
-/// `note`, when given, says what each agent does with the skill (see [`apply`]).
+/// `note`, when given, says what each agent does with the skill (see [`judge_library`]).
 pub fn judge(
     skill: &crate::skill::Skill,
     diagnostics: &mut Vec<Diagnostic>,
@@ -411,8 +412,8 @@ fn installed_alone<T>(e: crate::library::Entry, f: impl FnOnce(&Library) -> T) -
 
 /// What the agents' loaders make of one skill of a check read as a stream, before its place in
 /// the library is known: worked out by [`read_alone`] where the skill is read, on every core,
-/// and judged in report order by [`Judging::judge`].
-pub struct Alone {
+/// and judged in report order by [`VerdictBuilder::judge`].
+pub struct SkillFates {
     /// What the profile's agent does with the skill installed alone.
     fate: Fate,
     /// What the four agents the warnings name ([`noted`]) do with it, worked out when the skill
@@ -424,7 +425,7 @@ pub struct Alone {
 /// `e` installed alone: whether it reads and loads the skill depends on the skill alone (a
 /// listing budget or a skill of the same name that wins leaves it loaded), so this is its fate
 /// in the whole library too, nesting aside. `None` for profiles judged by their rules.
-pub fn read_alone(e: crate::library::Entry, agent: &Agent) -> (crate::library::Entry, Option<Alone>) {
+pub fn read_alone(e: crate::library::Entry, agent: &Agent) -> (crate::library::Entry, Option<SkillFates>) {
     if !judged_by_loader(agent) {
         return (e, None);
     }
@@ -432,7 +433,7 @@ pub fn read_alone(e: crate::library::Entry, agent: &Agent) -> (crate::library::E
     let (e, alone) = installed_alone(e, |lib| {
         let fate = fate_alone(lib, agent)?;
         let others = errors.then(|| others_alone(lib, agent, &fate));
-        Some(Alone { fate, others })
+        Some(SkillFates { fate, others })
     });
     (e, alone)
 }
@@ -495,9 +496,10 @@ fn duel_of(
     }
 }
 
-/// An agent's verdict on a library: each skill judged in report order (as a stream reports it,
-/// or as [`apply`] goes through a library read whole), what the agent skips kept for the end.
-pub struct Judging<'a> {
+/// An agent's verdict on a library, being built: each skill judged in report order (as a stream
+/// reports it, or as [`judge_library`] goes through a library read whole), what the agent skips
+/// kept for the end ([`VerdictBuilder::finish`]).
+pub struct VerdictBuilder<'a> {
     agent: &'a Agent,
     skills: usize,
     loaded: usize,
@@ -506,32 +508,32 @@ pub struct Judging<'a> {
     /// sources, `check a a`): each counts once. A stream meets each folder once.
     seen: Option<std::collections::HashSet<PathBuf>>,
     /// The skills judged loaded so far, by the folder they are installed in and their name
-    /// case-folded: where two meet, the agent may keep only one ([`Judging::duel`]). Names and
+    /// case-folded: where two meet, the agent may keep only one ([`VerdictBuilder::duel`]). Names and
     /// folders only, as a stream keeps.
     rivals: HashMap<(PathBuf, String), Vec<Rival>>,
 }
 
-/// A loaded skill another of the same name may meet ([`Judging::duel`]).
+/// A loaded skill another of the same name may meet ([`VerdictBuilder::duel`]).
 struct Rival {
     dir: PathBuf,
     listed_as: PathBuf,
 }
 
-impl<'a> Judging<'a> {
+impl<'a> VerdictBuilder<'a> {
     pub fn new(agent: &'a Agent) -> Self {
-        Judging { agent, skills: 0, loaded: 0, skipped: vec![], seen: None, rivals: HashMap::new() }
+        VerdictBuilder { agent, skills: 0, loaded: 0, skipped: vec![], seen: None, rivals: HashMap::new() }
     }
 
-    /// Judges entry `e`, in report order (a stream's, or [`apply`]'s on a library read whole):
-    /// `alone` is what [`read_alone`] made of it, `outer` the folder of the skill it is nested
-    /// in, and its library-level findings are at their levels ([`library_levels`]).
+    /// Judges entry `e`, in report order (a stream's, or [`judge_library`]'s on a library read
+    /// whole): `fates` is what [`read_alone`] made of it, `outer` the folder of the skill it is
+    /// nested in, and its library-level findings are at their levels ([`library_levels`]).
     pub fn judge(
         &mut self,
         e: crate::library::Entry,
-        alone: Alone,
+        fates: SkillFates,
         outer: Option<&std::path::Path>,
     ) -> crate::library::Entry {
-        let Alone { mut fate, others } = alone;
+        let SkillFates { mut fate, others } = fates;
         nest(&mut fate, self.agent, outer);
         let mut e = e;
         let counted = self.seen.as_ref().is_none_or(|seen| !seen.contains(&fate.dir));

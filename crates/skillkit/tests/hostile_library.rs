@@ -44,7 +44,7 @@ fn symlinks_to_the_whole_disk_are_shown_not_walked() {
     let dir = skill(&src, "alpha");
     symlink("/", dir.join("everything")).unwrap();
     symlink("/usr", src.join("usr")).unwrap();
-    let lib = bounded(move || Library::open(&[src], &SPEC));
+    let lib = bounded(move || Library::for_agent(&[src], &SPEC));
     assert_eq!(lib.entries.len(), 1);
     let res = lib.entries[0].skill.resources.as_ref().unwrap();
     assert!(res.files.is_empty(), "{:?}", res.files.iter().take(5).collect::<Vec<_>>());
@@ -68,7 +68,7 @@ fn a_symlink_inside_the_library_is_still_followed() {
     std::fs::create_dir_all(&shared).unwrap();
     std::fs::write(shared.join("guide.md"), "# Guide\n").unwrap();
     symlink(&shared, dir.join("references")).unwrap();
-    let lib = bounded(move || Library::open(&[src], &SPEC));
+    let lib = bounded(move || Library::for_agent(&[src], &SPEC));
     let res = lib.entries[0].skill.resources.as_ref().unwrap();
     assert_eq!(res.files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>(), ["references/guide.md"]);
     assert!(res.problems.is_empty(), "{:?}", res.problems);
@@ -82,7 +82,7 @@ fn a_skill_file_linked_to_a_file_outside_is_not_read() {
     std::fs::write(&secret, "---\nname: alpha\ndescription: TOP SECRET\n---\n").unwrap();
     std::fs::create_dir_all(src.join("alpha")).unwrap();
     symlink(&secret, src.join("alpha/SKILL.md")).unwrap();
-    let lib = bounded(move || Library::open(&[src], &SPEC));
+    let lib = bounded(move || Library::for_agent(&[src], &SPEC));
     let skill = &lib.entries[0].skill;
     assert!(!skill.text.contains("TOP SECRET"));
     let problems = format!("{:?}", skill.file_problems);
@@ -97,7 +97,7 @@ fn temporary_files_of_interrupted_saves_are_not_resources() {
     std::fs::write(dir.join(".SKILL.md.0123456789abcdef.skillkit-tmp"), "half").unwrap();
     std::fs::write(dir.join(".SKILL.md.4242-0.tmp"), "half").unwrap();
     std::fs::write(dir.join("notes.md"), "notes").unwrap();
-    let lib = bounded(move || Library::open(&[src], &SPEC));
+    let lib = bounded(move || Library::for_agent(&[src], &SPEC));
     let res = lib.entries[0].skill.resources.as_ref().unwrap();
     assert_eq!(res.files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>(), ["notes.md"]);
     assert_eq!(res.temporaries, [".SKILL.md.0123456789abcdef.skillkit-tmp", ".SKILL.md.4242-0.tmp"]);

@@ -3,7 +3,7 @@
 
 use skillkit::agents::SPEC;
 use skillkit::library::discover::{Depth, DiscoveryPolicy};
-use skillkit::library::{Library, NameKey};
+use skillkit::library::{Library, LoadOptions, NameKey};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -18,7 +18,7 @@ fn skill(root: &Path, folder: &str, name: &str, desc: &str) {
 fn load(sources: Vec<PathBuf>, policy: DiscoveryPolicy, key: NameKey) -> Library {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
-        let _ = tx.send(Library::load(&sources, policy, key, &SPEC));
+        let _ = tx.send(Library::load(&sources, LoadOptions::new(policy, key), &SPEC));
     });
     rx.recv_timeout(Duration::from_secs(20)).expect("library load hung")
 }
@@ -267,8 +267,8 @@ fn an_agents_verdict_leaves_the_library_as_it_was() {
     skill(&b, "x", "x", "From b.");
     let sources = vec![a, b, t.path().join("gone")];
     let agent = skillkit::find_agent("claude-code").unwrap();
-    let plain = Library::load(&sources, agent.discovery, agent.key, agent);
-    let judged = Library::open(&sources, agent);
+    let plain = Library::load(&sources, LoadOptions::new(agent.discovery, agent.key), agent);
+    let judged = Library::for_agent(&sources, agent);
     assert_eq!(judged.sources, plain.sources);
     assert_eq!(judged.issues, plain.issues);
     let layout = |lib: &Library| -> Vec<_> {

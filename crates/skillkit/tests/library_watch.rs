@@ -29,7 +29,7 @@ fn fixture(sources: &[&str], setup: impl FnOnce(&[PathBuf])) -> Fixture {
     }
     let roots: Vec<PathBuf> = roots.iter().map(|r| std::fs::canonicalize(r).unwrap()).collect();
     setup(&roots);
-    let lib = Library::open(&roots, &SPEC);
+    let lib = Library::for_agent(&roots, &SPEC);
     let (watcher, rx) = Watcher::new(&roots, WatchConfig::default()).unwrap();
     Fixture { _tmp: tmp, roots, lib, watcher, rx }
 }
@@ -40,7 +40,7 @@ impl Fixture {
         self.watcher.flush().unwrap();
         let mut events = vec![];
         while let Ok(batch) = self.rx.try_recv() {
-            events.extend(self.lib.apply(&batch, &SPEC));
+            events.extend(self.lib.apply_changes_for_agent(&batch, &SPEC));
         }
         events
     }
@@ -135,18 +135,18 @@ fn each_agent_reads_a_changed_skill_again() {
         let root = std::fs::canonicalize(tmp.path()).unwrap();
         skill(&root, "alpha", "alpha", "Old words. Use when asked.");
         skill(&root, "beta", "beta", "Beta words. Use when asked.");
-        let mut lib = Library::open(std::slice::from_ref(&root), agent);
+        let mut lib = Library::for_agent(std::slice::from_ref(&root), agent);
         let text = |lib: &Library| agent.render(lib, &PromptOptions::default()).unwrap().text;
         // Cline lists names only: its renders are held by the names.
         let names_only = agent.id == "cline";
         assert!(names_only || text(&lib).contains("Old words"), "{}", agent.id);
         skill(&root, "alpha", "alpha", "New words. Use when asked.");
-        lib.apply(&[FsChange::Modified(root.join("alpha/SKILL.md"))], agent);
+        lib.apply_changes_for_agent(&[FsChange::Modified(root.join("alpha/SKILL.md"))], agent);
         let t = text(&lib);
         assert!(names_only || (t.contains("New words") && !t.contains("Old words")), "{}: {t}", agent.id);
         std::fs::rename(root.join("beta"), root.join("gamma")).unwrap();
         skill(&root, "gamma", "gamma", "Gamma words. Use when asked.");
-        lib.apply(&[FsChange::Renamed { from: root.join("beta"), to: root.join("gamma") }], agent);
+        lib.apply_changes_for_agent(&[FsChange::Renamed { from: root.join("beta"), to: root.join("gamma") }], agent);
         let t = text(&lib);
         if names_only {
             assert!(t.contains("gamma") && !t.contains("beta"), "{}: {t}", agent.id);

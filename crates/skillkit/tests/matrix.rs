@@ -43,7 +43,7 @@ fn hard_cases(root: &Path) -> Vec<PathBuf> {
 
 /// What each agent's own library says of each skill folder: the best decision of its records.
 fn alone(sources: &[PathBuf], agent: &'static skillkit::Agent) -> HashMap<(usize, PathBuf), Status> {
-    let lib = Library::open(sources, agent);
+    let lib = Library::for_agent(sources, agent);
     let prompt = agent.render(&lib, &PromptOptions { decisions_only: true, ..Default::default() }).unwrap();
     let mut out: HashMap<(usize, PathBuf), Status> = HashMap::new();
     for s in &prompt.skills {

@@ -7,8 +7,8 @@
 use crate::events::EvalProgress;
 use crate::prelude::*;
 use crate::settings::ProviderSettings;
-use crate::studio::files::{SaveFile, Saved};
 use crate::studio::provider::KeyUse;
+use crate::studio::source_files::{SaveFile, Saved};
 use skillkit::eval::suite::{parse_skill_creator, parse_yaml};
 use skillkit::eval::EvalError;
 use skillkit::scope::{ScopeError, MAX_FILE_BYTES};
@@ -210,7 +210,7 @@ impl Studio {
             Some(c) => Some((self.check_path(&c.path)?, c.text)),
             None => None,
         };
-        let library = Library::open(&sources, agent);
+        let library = Library::for_agent(&sources, agent);
         let provider = skillkit::model::provider(&config);
         let options = args.provider.options();
         let running = self.start_run()?;

@@ -1,8 +1,8 @@
 //! The library: startup, the agent profiles, opening (and watching) a library.
 
+use crate::file_access::Scope;
 use crate::host::Notify;
 use crate::prelude::*;
-use crate::scope::Scope;
 use crate::state::Startup;
 use skillkit::AGENTS;
 
@@ -27,8 +27,8 @@ impl Studio {
         Ok(match self.memory() {
             Some(file) if !self.explicit => {
                 let fallback =
-                    crate::last::LastLibrary { sources: startup.sources.clone(), agent: startup.agent.clone() };
-                let l = crate::last::choose(crate::last::read(&file), fallback);
+                    crate::last_library::LastLibrary { sources: startup.sources.clone(), agent: startup.agent.clone() };
+                let l = crate::last_library::choose(crate::last_library::read(&file), fallback);
                 Startup { sources: l.sources, agent: l.agent, examples: startup.examples }
             }
             _ => startup,
@@ -73,8 +73,8 @@ impl Studio {
             self.scope().remove_temporaries(&dir, &names);
         }
         if let Some(file) = self.memory().filter(|_| !self.explicit) {
-            let last = crate::last::LastLibrary { sources: args.sources, agent: agent.id.into() };
-            if let Err(e) = crate::last::write(&file, &last) {
+            let last = crate::last_library::LastLibrary { sources: args.sources, agent: agent.id.into() };
+            if let Err(e) = crate::last_library::write(&file, &last) {
                 eprintln!("skill-studio: cannot remember the library: {e}");
             }
         }

@@ -4,7 +4,6 @@
 pub mod assist;
 pub mod editor;
 pub mod eval;
-pub mod files;
 pub mod library;
 pub mod matrix;
 pub mod new_skill;
@@ -14,12 +13,12 @@ pub mod prompt;
 pub mod provider;
 pub mod session;
 pub mod session_script;
+pub mod source_files;
 pub mod ui_state;
 
 pub use assist::*;
 pub use editor::*;
 pub use eval::*;
-pub use files::*;
 pub use library::*;
 pub use matrix::*;
 pub use new_skill::*;
@@ -29,6 +28,7 @@ pub use prompt::*;
 pub use provider::*;
 pub use session::*;
 pub use session_script::*;
+pub use source_files::*;
 pub use ui_state::*;
 
 #[cfg(test)]

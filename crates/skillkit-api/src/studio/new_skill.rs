@@ -2,7 +2,7 @@
 
 use crate::error::ErrorDetail;
 use crate::prelude::*;
-use crate::studio::files::FileText;
+use crate::studio::source_files::FileText;
 
 #[derive(Clone, Debug, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

@@ -191,7 +191,7 @@ impl Studio {
                 AppError::new(ErrorCode::OutsideLibrary, format!("{} is in no opened source", args.skill))
             })?;
         let (config, _) = self.provider_config(&args.provider)?;
-        let library = Library::open(&self.library.sources(), agent("claude-code")?);
+        let library = Library::for_agent(&self.library.sources(), agent("claude-code")?);
         let running = self.start_run()?;
         let cases = skillkit::eval::draft::draft(
             &name,

@@ -39,7 +39,7 @@ impl Studio {
         let render = |lib: &Library| agent.render(lib, &options);
         let rendered = match self.library.with(&sources, agent, render) {
             Some(r) => r,
-            None => render(&Library::open(&sources, agent)),
+            None => render(&Library::for_agent(&sources, agent)),
         };
         rendered
             .map(PromptView::from)

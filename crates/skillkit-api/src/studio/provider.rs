@@ -107,7 +107,7 @@ impl Studio {
         }
         let text =
             serde_json::to_string_pretty(&settings).map_err(|e| AppError::new(ErrorCode::Internal, e.to_string()))?;
-        crate::scope::write_own(&file, &text)
+        crate::file_access::write_own(&file, &text)
     }
 
     fn key_status(&self, api: ModelApi) -> KeyStatus {

@@ -6,9 +6,9 @@
 
 use crate::error::{AppError, ErrorCode};
 use crate::state::Studio;
-use crate::studio::files::Saved;
 use crate::studio::session::{Policy, RunSession, RunSessionScript, SessionSettings};
-use crate::wire::{path_string, SessionView, Step};
+use crate::studio::source_files::Saved;
+use crate::views::{path_string, SessionView, Step};
 use serde::{Deserialize, Serialize};
 use skillkit::session::script::relative;
 use std::path::Path;
@@ -131,7 +131,7 @@ impl Studio {
 
     /// Reads a script (inside an opened source) and runs it.
     pub fn open_session_script(&self, args: OpenSessionScript) -> Result<SessionScript, AppError> {
-        let file = self.read_file(crate::studio::files::ReadFile { path: args.path.clone() })?;
+        let file = self.read_file(crate::studio::source_files::ReadFile { path: args.path.clone() })?;
         let script = skillkit::simulate::parse_script(&file.text).map_err(|e| invalid(&args.path, e))?;
         let dir = Path::new(&file.path).parent().unwrap_or(Path::new("/"));
         let sources: Vec<String> = script

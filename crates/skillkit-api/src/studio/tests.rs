@@ -158,7 +158,7 @@ fn prompt_and_session_come_from_the_engine() {
     };
     let p = state.render_prompt(render).unwrap();
     let agent = find_agent("claude-code").unwrap();
-    let lib = Library::open(&[PathBuf::from(bundled())], agent);
+    let lib = Library::for_agent(&[PathBuf::from(bundled())], agent);
     let expected = agent.render(&lib, &Default::default()).unwrap();
     assert_eq!(p.text, expected.text);
     let session = state
@@ -223,7 +223,7 @@ fn an_external_edit_updates_the_kept_libraries_until_another_library_is_opened()
     // The prompt comes from the current library of that agent, which the watcher updated too.
     let after = state.render_prompt(render()).unwrap();
     let agent = find_agent("claude-code").unwrap();
-    let fresh = agent.render(&Library::open(&[PathBuf::from(&src)], agent), &Default::default());
+    let fresh = agent.render(&Library::for_agent(&[PathBuf::from(&src)], agent), &Default::default());
     assert_eq!(after.text, fresh.unwrap().text);
     assert_ne!(after.text, before.text);
 
@@ -466,7 +466,7 @@ fn drafts_newer_than_their_file_are_offered_and_a_save_removes_them() {
 #[test]
 fn the_last_opened_library_is_remembered_and_reopened() {
     let (tmp, src) = demo_library();
-    let file = tmp.path().join("config").join(crate::last::FILE);
+    let file = tmp.path().join("config").join(crate::last_library::FILE);
     let fallback = Startup { sources: vec![bundled()], agent: "spec".into(), examples: None };
     let host = Arc::new(MemoryHost::in_dir(tmp.path()));
     let first = Studio::remembering(fallback.clone(), host.clone());
@@ -481,7 +481,7 @@ fn the_last_opened_library_is_remembered_and_reopened() {
     let explicit = Studio::new(fallback.clone(), host.clone());
     assert_eq!(explicit.startup().unwrap(), fallback);
     explicit.open_library(OpenLibrary { sources: vec![bundled()], agent: "spec".into() }).unwrap();
-    assert_eq!(crate::last::read(&file).unwrap().sources, vec![src]);
+    assert_eq!(crate::last_library::read(&file).unwrap().sources, vec![src]);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use crate::error::{AppError, ErrorCode};
 use crate::state::Studio;
-use crate::wire::UiState;
+use crate::views::UiState;
 use std::path::PathBuf;
 
 /// The file's name in the config folder.
@@ -41,7 +41,7 @@ impl Studio {
         if let Some(dir) = file.parent() {
             std::fs::create_dir_all(dir).map_err(|e| AppError::io("cannot create", dir, &e))?;
         }
-        crate::scope::write_own(&file, &text)
+        crate::file_access::write_own(&file, &text)
     }
 }
 

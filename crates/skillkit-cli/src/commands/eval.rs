@@ -90,7 +90,7 @@ pub fn eval(args: EvalArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dyn 
             return Ok(2);
         }
     };
-    let library = skillkit::library::Library::open(&sources, agent);
+    let library = skillkit::library::Library::for_agent(&sources, agent);
     for s in library.sources.iter().filter(|s| !s.exists) {
         writeln!(err, "warning: source {} does not exist", one_line(&s.path.display().to_string()))?;
     }

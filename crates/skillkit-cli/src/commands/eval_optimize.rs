@@ -182,7 +182,7 @@ pub fn optimize(args: OptimizeArgs, cancel: &Cancel, out: &mut dyn Write, err: &
         if saved == Some(best.description.as_str()) {
             writeln!(err, "the saved description is the best: nothing written")?;
         } else {
-            let library = skillkit::library::Library::open(&sources, agents[0]);
+            let library = skillkit::library::Library::for_agent(&sources, agents[0]);
             let written = skillkit::eval::optimize::skill_file(&library, &args.skill)
                 .map_err(|e| e.to_string())
                 .and_then(|(path, _)| {
@@ -325,7 +325,7 @@ pub fn draft(args: DraftArgs, cancel: &Cancel, out: &mut dyn Write, err: &mut dy
         }
     };
     let sources = if args.sources.is_empty() { vec![PathBuf::from(".")] } else { args.sources.clone() };
-    let library = skillkit::library::Library::open(&sources, agent);
+    let library = skillkit::library::Library::for_agent(&sources, agent);
     for s in library.sources.iter().filter(|s| !s.exists) {
         writeln!(err, "warning: source {} does not exist", one_line(&s.path.display().to_string()))?;
     }

@@ -537,7 +537,7 @@ mod tests {
         skill("p/.github/skills", "zeta-g");
         let sources: Vec<std::path::PathBuf> =
             ["home/.copilot/skills", "p/.agents/skills", "p/.github/skills"].iter().map(|s| t.path().join(s)).collect();
-        let lib = Library::open(&sources, &AGENT);
+        let lib = Library::for_agent(&sources, &AGENT);
         let text = AGENT.render(&lib, &Default::default()).unwrap().text;
         let listed: Vec<(&str, &str)> = text
             .split("<skill>\n  <name>")

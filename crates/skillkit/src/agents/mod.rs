@@ -71,35 +71,36 @@ pub fn find_agent(id: &str) -> Option<&'static Agent> {
 }
 
 /// A profile's session code: how it handles a step, and, for an agent whose skills prompt
-/// changes as skills load, the prompt model the session keeps current (with the agent's default
-/// context window).
+/// changes as skills load, the incremental prompt the session keeps current (with the agent's
+/// default context window).
 pub struct SessionHooks {
     pub step: fn(&mut Session, &Step) -> Outcome,
-    pub model: Option<SessionModel>,
+    pub prompt: Option<IncrementalPromptFn>,
 }
 
-/// Builds the prompt model a session keeps current, with the agent's default context window.
-pub type SessionModel = fn(&RenderInput<'_>) -> (Box<dyn IncrementalPrompt>, u64);
+/// Builds the incremental skills prompt a session keeps current
+/// ([`crate::session::SkillsPrompt::Incremental`]), with the agent's default context window.
+pub type IncrementalPromptFn = fn(&RenderInput<'_>) -> (Box<dyn IncrementalPrompt>, u64);
 
 /// Every profile that simulates sessions, with its session code.
 static SESSIONS: &[(&Agent, SessionHooks)] = &[
-    (&deepagents::AGENT, SessionHooks { step: deepagents::session_step, model: None }),
-    (&deepagents::v1::AGENT, SessionHooks { step: deepagents::session_step, model: None }),
+    (&deepagents::AGENT, SessionHooks { step: deepagents::session_step, prompt: None }),
+    (&deepagents::v1::AGENT, SessionHooks { step: deepagents::session_step, prompt: None }),
     (
         &deepagents::v2::AGENT,
-        SessionHooks { step: deepagents::v2::session_step, model: Some(deepagents::v2::session_model) },
+        SessionHooks { step: deepagents::v2::session_step, prompt: Some(deepagents::v2::session_prompt) },
     ),
-    (&claude_code::AGENT, SessionHooks { step: claude_code::session_step, model: None }),
-    (&codex::AGENT, SessionHooks { step: codex::session_step, model: None }),
-    (&gemini_cli::AGENT, SessionHooks { step: gemini_cli::session_step, model: None }),
-    (&copilot_cli::AGENT, SessionHooks { step: copilot_cli::session_step, model: None }),
-    (&harness9::AGENT, SessionHooks { step: harness9::session_step, model: None }),
-    (&opencode::AGENT, SessionHooks { step: opencode::session_step, model: None }),
-    (&cline::AGENT, SessionHooks { step: cline::session_step, model: None }),
-    (&qwen_code::AGENT, SessionHooks { step: qwen_code::session_step, model: None }),
-    (&letta_code::AGENT, SessionHooks { step: letta_code::session_step, model: None }),
-    (&kimi_cli::AGENT, SessionHooks { step: kimi_cli::session_step, model: None }),
-    (&mistral_vibe::AGENT, SessionHooks { step: mistral_vibe::session_step, model: None }),
+    (&claude_code::AGENT, SessionHooks { step: claude_code::session_step, prompt: None }),
+    (&codex::AGENT, SessionHooks { step: codex::session_step, prompt: None }),
+    (&gemini_cli::AGENT, SessionHooks { step: gemini_cli::session_step, prompt: None }),
+    (&copilot_cli::AGENT, SessionHooks { step: copilot_cli::session_step, prompt: None }),
+    (&harness9::AGENT, SessionHooks { step: harness9::session_step, prompt: None }),
+    (&opencode::AGENT, SessionHooks { step: opencode::session_step, prompt: None }),
+    (&cline::AGENT, SessionHooks { step: cline::session_step, prompt: None }),
+    (&qwen_code::AGENT, SessionHooks { step: qwen_code::session_step, prompt: None }),
+    (&letta_code::AGENT, SessionHooks { step: letta_code::session_step, prompt: None }),
+    (&kimi_cli::AGENT, SessionHooks { step: kimi_cli::session_step, prompt: None }),
+    (&mistral_vibe::AGENT, SessionHooks { step: mistral_vibe::session_step, prompt: None }),
 ];
 
 /// `agent`'s session code, `None` for profiles without sessions.

@@ -377,7 +377,7 @@ pub fn optimize(
     }
     let split = split(&o.suite.cases, o.skill, opts.holdout, opts.seed)?;
     let targets: Vec<Target> =
-        o.agents.iter().map(|&agent| Target { agent, library: Library::open(o.sources, agent) }).collect();
+        o.agents.iter().map(|&agent| Target { agent, library: Library::for_agent(o.sources, agent) }).collect();
     for t in &targets {
         if t.agent.activation.is_none() {
             return Err(OptimizeError::Eval(EvalError::NoActivation { agent: t.agent.id.into() }));

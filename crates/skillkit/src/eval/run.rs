@@ -244,7 +244,7 @@ mod tests {
             std::fs::write(dir.join("SKILL.md"), text).unwrap();
         }
         let agent = crate::agents::find_agent("codex").unwrap();
-        let lib = crate::library::Library::open(&[tmp.path().join("skills")], agent);
+        let lib = crate::library::Library::for_agent(&[tmp.path().join("skills")], agent);
         (tmp, lib, agent)
     }
 

@@ -2,6 +2,14 @@
 //! policy, and which skill hides which. A later source wins a name clash ("last one wins", as
 //! DeepAgents merges sources); every shadowed skill is kept and reported with the skill that hides
 //! it. Two skills with one name in a single source are an error on both.
+//!
+//! Built from its sources in one of two ways: [`Library::load`] with [`LoadOptions`] (how skills
+//! are found, which name wins a clash, what each skill keeps: [`LoadOptions::CHECK`] is `check`'s)
+//! and a lint profile; or, as an agent finds, reads and judges it, `Library::for_agent` (its
+//! discovery and clash key, its loader's reading, its verdict), which follows changes with
+//! `Library::apply_changes_for_agent`. Those two live in `verdict.rs`, a stage after this one
+//! (the verdict needs the agents' loaders). [`Library::load_reusing`] lets the matrix's agents
+//! share one reading of the same sources.
 
 pub mod discover;
 pub(crate) mod installs;
@@ -154,39 +162,38 @@ pub struct Library {
     pub issues: Vec<SourceIssue>,
 }
 
+/// How [`Library::load`] reads a library: where it looks for skills, which name wins a clash, and
+/// what of each skill it keeps once linted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoadOptions {
+    pub policy: DiscoveryPolicy,
+    pub key: NameKey,
+    pub keep: Keep,
+}
+
+impl LoadOptions {
+    /// `check`'s: every skill file under the sources ([`DiscoveryPolicy::CHECK`]), clashes by
+    /// frontmatter name, everything kept (a library that follows changes).
+    pub const CHECK: LoadOptions = LoadOptions::new(DiscoveryPolicy::CHECK, NameKey::Frontmatter);
+
+    /// Skills found by `policy`, clashes by `key`, everything kept.
+    pub const fn new(policy: DiscoveryPolicy, key: NameKey) -> LoadOptions {
+        LoadOptions { policy, key, keep: Keep::All }
+    }
+
+    /// These options, keeping of each skill what `keep` says (a one-shot check keeps less, to
+    /// bound memory on large libraries).
+    pub const fn keeping(self, keep: Keep) -> LoadOptions {
+        LoadOptions { keep, ..self }
+    }
+}
+
 impl Library {
-    /// Discover, read and lint every skill of `sources` (lowest priority first) with an explicit
-    /// discovery policy and clash key.
-    pub fn load<P: AsRef<LintProfile> + ?Sized>(
-        sources: &[PathBuf],
-        policy: DiscoveryPolicy,
-        key: NameKey,
-        profile: &P,
-    ) -> Library {
-        Self::load_inner(sources, policy, key, profile.as_ref(), Keep::All)
-    }
-
-    /// Like [`Library::load`] for one-shot checks: each skill keeps its text, lines and
-    /// diagnostics but drops its parsed tree and file list once linted, to bound memory on large
-    /// libraries.
-    pub fn load_lean<P: AsRef<LintProfile> + ?Sized>(
-        sources: &[PathBuf],
-        policy: DiscoveryPolicy,
-        key: NameKey,
-        profile: &P,
-    ) -> Library {
-        Self::load_inner(sources, policy, key, profile.as_ref(), Keep::Findings)
-    }
-
-    /// Like [`Library::load_lean`], keeping of each skill's text what `keep` says.
-    pub fn load_keeping<P: AsRef<LintProfile> + ?Sized>(
-        sources: &[PathBuf],
-        policy: DiscoveryPolicy,
-        key: NameKey,
-        profile: &P,
-        keep: Keep,
-    ) -> Library {
-        Self::load_inner(sources, policy, key, profile.as_ref(), keep)
+    /// Discovers, reads and lints every skill of `sources` (lowest priority first) with
+    /// `profile`'s rules, as `options` say. Nothing here is an agent's: a library as an agent
+    /// finds, reads and judges it is `Library::for_agent` (see the module docs).
+    pub fn load<P: AsRef<LintProfile> + ?Sized>(sources: &[PathBuf], options: LoadOptions, profile: &P) -> Library {
+        Self::load_from(sources, options.policy, options.key, profile.as_ref(), options.keep, None)
     }
 
     /// An unlinted library ([`Keep::Unlinted`]) of `sources` under `policy` and `key`, taking
@@ -202,16 +209,6 @@ impl Library {
         for e in self.entries {
             map.insert((e.source, e.listed_as.clone(), e.skill.dir.clone()), e);
         }
-    }
-
-    fn load_inner(
-        sources: &[PathBuf],
-        policy: DiscoveryPolicy,
-        key: NameKey,
-        profile: &LintProfile,
-        keep: Keep,
-    ) -> Library {
-        Self::load_from(sources, policy, key, profile, keep, None)
     }
 
     fn load_from(
@@ -677,7 +674,7 @@ pub enum Keep {
 
 impl Keep {
     /// Trims `skill`, linted with `diagnostics`, to what this keeps.
-    pub fn apply(self, skill: &mut Skill, diagnostics: &[Diagnostic]) {
+    pub fn trim(self, skill: &mut Skill, diagnostics: &[Diagnostic]) {
         match self {
             Keep::All | Keep::Unlinted => {}
             Keep::Findings => {
@@ -775,7 +772,7 @@ fn read_and_lint_one(
     let nested = if policy.nested { nested_in(&skill, f, policy, within) } else { vec![] };
     let diagnostics = if keep == Keep::Unlinted { vec![] } else { lint(&skill, profile) };
     let k = key_of(&skill, &f.listed_as, key);
-    keep.apply(&mut skill, &diagnostics);
+    keep.trim(&mut skill, &diagnostics);
     let entry = Entry {
         source,
         listed_as: f.listed_as.clone(),

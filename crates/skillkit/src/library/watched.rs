@@ -91,13 +91,13 @@ impl WatchedLibrary {
         &self.libraries[0].1
     }
 
-    /// The library as `agent` reads it: opened ([`Library::open`]) the first time it is asked for,
+    /// The library as `agent` reads it: opened ([`Library::for_agent`]) the first time it is asked for,
     /// then kept current with the others.
     pub fn library_as(&mut self, agent: &'static Agent) -> &Library {
         let i = match self.libraries.iter().position(|(a, _)| a.id == agent.id) {
             Some(i) => i,
             None => {
-                let mut library = Library::open(&self.sources, agent);
+                let mut library = Library::for_agent(&self.sources, agent);
                 if let Some(p) = &self.project {
                     p.adjust_library(&mut library);
                 }
@@ -125,7 +125,7 @@ impl WatchedLibrary {
     pub fn apply(&mut self, batch: &[FsChange]) -> Changed {
         let mut events = vec![];
         for (i, (agent, library)) in self.libraries.iter_mut().enumerate() {
-            let e = library.apply(batch, agent);
+            let e = library.apply_changes_for_agent(batch, agent);
             if let Some(p) = &self.project {
                 p.adjust_library(library);
             }
@@ -194,7 +194,7 @@ mod tests {
     }
 
     fn watched(root: &Path, project: Option<Arc<Project>>) -> WatchedLibrary {
-        let lib = Library::open(&[root.to_path_buf()], &SPEC);
+        let lib = Library::for_agent(&[root.to_path_buf()], &SPEC);
         WatchedLibrary::new(vec![root.to_path_buf()], lib, &SPEC, project)
     }
 
@@ -248,7 +248,7 @@ mod tests {
             assert!(!codes.contains(&"SK204"), "{}: the project turns the rule off: {codes:?}", agent.id);
         }
         // Without the project, the rule speaks: the test can fail.
-        let bare = Library::open(std::slice::from_ref(&root), &SPEC);
+        let bare = Library::for_agent(std::slice::from_ref(&root), &SPEC);
         assert!(bare.entries.iter().flat_map(|e| &e.diagnostics).any(|d| d.code == "SK204"));
         drop(watched);
         assert!(!handle.is_watching(), "dropping the library stops its watcher");

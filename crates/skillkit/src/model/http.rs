@@ -9,7 +9,7 @@ use ureq::tls::{RootCerts, TlsConfig, TlsProvider};
 use super::api::ProviderKind;
 use super::error::{quote, scrub_body, ProviderError};
 use super::retry::{retry_after, retryable, RetryPolicy, RETRY_AFTER_MAX};
-use super::wire::{WireFormat, WireReply, WireRequest};
+use super::wire_format::{WireFormat, WireReply, WireRequest};
 use super::{anthropic, ApiKey, Cancel, Provider, ProviderConfig};
 
 /// The largest reply body read from the network, in bytes (16 MiB); a larger one is refused

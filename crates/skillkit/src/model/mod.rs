@@ -3,7 +3,7 @@
 //!
 //! - [`types`]: the wire-neutral [`ChatRequest`] and [`ChatResponse`];
 //! - [`Provider`]: what answers them; [`provider`] builds one from a [`ProviderConfig`];
-//! - [`wire`]: each API's encoding (`openai.rs`, `anthropic.rs`): a request becomes a path and exact
+//! - [`wire_format`]: each API's encoding (`openai.rs`, `anthropic.rs`): a request becomes a path and exact
 //!   body bytes, a reply's status and raw body become a response or a [`ProviderError`];
 //! - `api`: the two APIs ([`ProviderKind`], [`OpenAiOptions`]) and what both encodings share
 //!   (reading an error reply, JSON, counts), below `openai.rs` and `anthropic.rs`;
@@ -91,7 +91,7 @@ mod openai;
 pub mod record;
 mod retry;
 pub mod types;
-pub mod wire;
+pub mod wire_format;
 
 #[cfg(test)]
 mod testing;
@@ -104,7 +104,7 @@ pub use http::{provider, HttpProvider, MAX_REPLY_BYTES};
 pub use key::{choose as choose_key, ApiKey, KeyOrigin, MissingKey};
 pub use record::{Recording, Replay};
 pub use types::{Block, ChatRequest, ChatResponse, Message, Role, Tool, ToolCall, Usage, MAX_TOOL_CALLS};
-pub use wire::{WireFormat, WireReply, WireRequest};
+pub use wire_format::{WireFormat, WireReply, WireRequest};
 
 /// Something that answers a [`ChatRequest`]: a provider over HTTP, a recorder around one, or a
 /// replay store.

@@ -22,7 +22,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use super::api::ProviderKind;
-use super::wire::{WireFormat, WireReply, WireRequest};
+use super::wire_format::{WireFormat, WireReply, WireRequest};
 use super::{Cancel, Provider, ProviderError};
 
 /// A provider that forwards to another and stores each exchange.

@@ -202,8 +202,8 @@ pub trait IncrementalPrompt: Send {
     fn as_any(&self) -> &dyn std::any::Any;
 }
 
-/// The skills prompt as the session keeps it.
-pub enum Model {
+/// The skills prompt as the session keeps it (not a language model: those are [`crate::model`]).
+pub enum SkillsPrompt {
     /// Agents whose prompt does not change with the session's state: rendered once, and again
     /// after an edit.
     Whole { text: String, size: Size },
@@ -211,26 +211,26 @@ pub enum Model {
     Incremental(Box<dyn IncrementalPrompt>),
 }
 
-impl Model {
+impl SkillsPrompt {
     pub fn text(&self) -> String {
         match self {
-            Model::Whole { text, .. } => text.clone(),
-            Model::Incremental(p) => p.text(),
+            SkillsPrompt::Whole { text, .. } => text.clone(),
+            SkillsPrompt::Incremental(p) => p.text(),
         }
     }
 
     pub fn size(&self) -> Size {
         match self {
-            Model::Whole { size, .. } => *size,
-            Model::Incremental(p) => p.size(),
+            SkillsPrompt::Whole { size, .. } => *size,
+            SkillsPrompt::Incremental(p) => p.size(),
         }
     }
 
-    /// The agent's own prompt model, when it keeps one of type `T`.
+    /// The agent's own incremental prompt, when it keeps one of type `T`.
     pub fn prompt_as<T: 'static>(&self) -> Option<&T> {
         match self {
-            Model::Incremental(p) => p.as_any().downcast_ref::<T>(),
-            Model::Whole { .. } => None,
+            SkillsPrompt::Incremental(p) => p.as_any().downcast_ref::<T>(),
+            SkillsPrompt::Whole { .. } => None,
         }
     }
 }
@@ -297,7 +297,7 @@ pub struct Session {
     /// The skills prompt before the first step.
     pub initial_prompt: String,
     /// The skills prompt now.
-    pub model: Model,
+    pub skills_prompt: SkillsPrompt,
     pub(crate) window: u64,
     pub(crate) history: Size,
     /// The agent's own listing settings every render of the session uses.
@@ -318,7 +318,7 @@ impl Session {
 
     /// The skills text the next model call sees.
     pub fn prompt_text(&self) -> String {
-        self.model.text()
+        self.skills_prompt.text()
     }
 
     /// Index of the library entry the agent knows by `name` (active entries only).
@@ -385,20 +385,20 @@ mod tests {
             s.apply(step);
             let full = agent.render(&s.library, &s.prompt_options()).unwrap();
             assert_eq!(s.prompt_text(), full.text);
-            assert_eq!(s.model.size(), Size::of(&full.text));
+            assert_eq!(s.skills_prompt.size(), Size::of(&full.text));
         }
         assert_eq!(s.loaded, ["skill-03", "skill-05"]);
         let changed: Vec<bool> = s.turns.iter().map(|t| !t.prompt_changes.is_empty()).collect();
         assert_eq!(changed, [true, true, true, false, true, true, true, true]);
     }
 
-    /// Agents whose prompt is rendered once ([`Model::Whole`]) really do not mark session state.
+    /// Agents whose prompt is rendered once ([`SkillsPrompt::Whole`]) really do not mark session state.
     #[test]
     fn whole_prompts_do_not_depend_on_loaded_skills() {
         let tmp = tempfile::tempdir().unwrap();
         library(tmp.path(), 3);
         for agent in crate::agents::AGENTS.iter().filter(|a| a.prompt.is_some() && a.id != "deepagents-v2") {
-            let lib = Library::open(&[tmp.path().to_path_buf()], agent);
+            let lib = Library::for_agent(&[tmp.path().to_path_buf()], agent);
             let none = agent.render(&lib, &PromptOptions::default()).unwrap().text;
             let loaded = PromptOptions { loaded: vec!["skill-00".into(), "skill-01".into()], ..Default::default() };
             assert_eq!(agent.render(&lib, &loaded).unwrap().text, none, "{}", agent.id);

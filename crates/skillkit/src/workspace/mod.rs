@@ -15,7 +15,7 @@ pub use assist::{Completion, CompletionKind, Hover, Lens, Link};
 
 use crate::agent::Agent;
 use crate::library::watch::FsChange;
-use crate::library::{Entry, Library};
+use crate::library::{Entry, Library, LoadOptions};
 use crate::lint::diagnostic::{Applicability, Diagnostic};
 use crate::prompt::{Prompt, PromptOptions};
 use crate::read::is_skill_file;
@@ -55,7 +55,7 @@ impl Workspace {
         let roots: Vec<PathBuf> = roots.iter().map(|r| crate::read::resolve_dir(r)).collect();
         Workspace {
             agent,
-            library: crate::check::open_check_library(&roots, agent),
+            library: Library::load(&roots, LoadOptions::CHECK, agent),
             roots,
             open: HashMap::new(),
             checked: HashMap::new(),
@@ -214,7 +214,7 @@ impl Workspace {
     /// empty list for a file that is gone or has none left).
     pub fn check(&mut self) -> Vec<(PathBuf, Vec<Diagnostic>)> {
         let raw: Vec<Vec<Diagnostic>> = self.library.entries.iter().map(|e| e.diagnostics.clone()).collect();
-        crate::verdict::apply(&mut self.library, self.agent);
+        crate::verdict::judge_library(&mut self.library, self.agent);
         let mut now: HashMap<PathBuf, Vec<Diagnostic>> = HashMap::with_capacity(raw.len());
         for (e, raw) in self.library.entries.iter_mut().zip(raw) {
             let mut found = std::mem::replace(&mut e.diagnostics, raw);

@@ -2,14 +2,15 @@
 //! after every change.
 
 use super::context::Checking;
-use skillkit::check::{open_check_library, CheckRun};
+use skillkit::check::CheckRun;
 use skillkit::library::watch::WatchConfig;
 use skillkit::library::watched::WatchedLibrary;
+use skillkit::library::{Library, LoadOptions};
 use std::io::Write;
 
 pub(crate) fn watch(c: &Checking<'_>, out: &mut dyn Write, err: &mut dyn Write) -> std::io::Result<i32> {
     let (agent, sources) = (c.agent, &c.sources);
-    let lib = open_check_library(sources, agent);
+    let lib = Library::load(sources, LoadOptions::CHECK, agent);
     let mut run = CheckRun::from_library(&lib, agent);
     c.adjust(&mut run, err)?;
     let mut code = c.print(&run, out, err)?;

@@ -525,15 +525,16 @@ pub fn check_allowed_tools(skills: &[(Metadata, usize)], loaded: &[String], tool
     ))
 }
 
-/// The prompt model a DeepAgents V2 session keeps current, and the default context window.
-pub fn session_model(input: &RenderInput<'_>) -> (Box<dyn crate::session::IncrementalPrompt>, u64) {
+/// The incremental skills prompt a DeepAgents V2 session keeps current, and the default context
+/// window.
+pub fn session_prompt(input: &RenderInput<'_>) -> (Box<dyn crate::session::IncrementalPrompt>, u64) {
     (Box::new(SessionPrompt::new(input)), DEFAULT_CONTEXT_WINDOW)
 }
 
 /// One session step as DeepAgents V2 handles it.
 pub fn session_step(s: &mut crate::session::Session, step: &crate::session::Step) -> crate::session::Outcome {
     use crate::session::{Outcome, Policy, Step};
-    let Some(model) = s.model.prompt_as::<SessionPrompt>() else {
+    let Some(model) = s.skills_prompt.prompt_as::<SessionPrompt>() else {
         unreachable!("a deepagents-v2 session keeps its prompt model")
     };
     let skills = &model.skills;

@@ -1,8 +1,9 @@
 //! The file references in the body: link destinations, image sources, autolinks, reference
 //! definitions and paths in inline code, each with the exact span of its destination. The fast
-//! scanner ([`super::refscan`]) reads most bodies; a full pulldown-cmark parse reads the rest.
+//! scanner ([`super::references_fast`]) reads most bodies; a full pulldown-cmark parse reads the
+//! rest.
 
-use super::refscan;
+use super::references_fast;
 use super::target::{code_paths, parse_target, RefKind, Reference, Target};
 use crate::syntax::text::Span;
 use pulldown_cmark::{CowStr, Event, LinkType, Options, Parser, Tag, TagEnd};
@@ -26,7 +27,7 @@ struct Open<'a> {
 /// are not read. Sorted by position.
 pub fn references(text: &str, body: Span) -> Vec<Reference> {
     // Most bodies are plain Markdown that a scanner reads exactly, much faster than a full parse.
-    refscan::references(text, body).unwrap_or_else(|| references_pulldown(text, body))
+    references_fast::references(text, body).unwrap_or_else(|| references_pulldown(text, body))
 }
 
 /// [`references`] by a full pulldown-cmark parse.

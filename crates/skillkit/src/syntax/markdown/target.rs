@@ -1,6 +1,6 @@
 //! What a reference is ([`Reference`], [`RefKind`]) and how its destination is read
-//! ([`parse_target`], the paths in inline code): shared by the reference scan (`refscan.rs`) and
-//! the rest of `markdown.rs`, below both.
+//! ([`parse_target`], the paths in inline code): shared by the fast reference scan
+//! (`references_fast.rs`) and the rest of `markdown/`, below both.
 
 use crate::syntax::text::Span;
 use crate::syntax::uri::percent_decode;

@@ -32,5 +32,5 @@ declare_rule! {
     }
 }
 
-/// A library-level rule: see [`crate::verdict::apply`]. Nothing to check in a single file.
+/// A library-level rule: see [`crate::verdict::judge_library`]. Nothing to check in a single file.
 pub(crate) fn check(_cx: &mut Context<'_>) {}

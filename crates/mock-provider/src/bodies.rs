@@ -1,5 +1,6 @@
-//! The two wire formats, from the server's side: what a request asks, and the replies and error
-//! bodies each provider sends.
+//! The request and reply bodies of the two APIs (OpenAI Chat Completions, Anthropic Messages),
+//! from the server's side: what a request body asks, and the reply and error bodies each provider
+//! sends.
 
 use serde_json::{json, Value};
 

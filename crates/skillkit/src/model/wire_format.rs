@@ -1,6 +1,6 @@
-//! The wire formats: a [`ChatRequest`] encoded to the path and exact JSON body a provider
-//! receives, and a reply's status and raw body decoded to a [`ChatResponse`], by the format of
-//! each API (`openai.rs`, `anthropic.rs`; what they share is in `api.rs`). No I/O here: the
+//! The wire format of each API ([`WireFormat`]): a [`ChatRequest`] encoded to the path and
+//! exact JSON body a provider receives, and a reply's status and raw body decoded to a
+//! [`ChatResponse`], by the format of each API (`openai.rs`, `anthropic.rs`; what they share is in `api.rs`). No I/O here: the
 //! transport (`http`) and the record store (`record`) move the bytes.
 
 use super::api::{OpenAiOptions, ProviderKind};

@@ -3,7 +3,7 @@
 //! valid JSON is ignored, as is a remembered library none of whose sources exists any more.
 
 use crate::error::{AppError, ErrorCode};
-use crate::scope::write_own;
+use crate::file_access::write_own;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 

@@ -1071,7 +1071,7 @@ mod tests {
     fn real_skills_fast_path_share_and_agreement() {
         let skills = corpus_skills();
         if skills.is_empty() {
-            eprintln!("refscan: no corpus (SKILL_STUDIO_CORPUS or ../shared/corpus), nothing compared");
+            eprintln!("references_fast: no corpus (SKILL_STUDIO_CORPUS or ../shared/corpus), nothing compared");
             return;
         }
         let bodies: Vec<(&std::path::Path, &str, Span)> =
@@ -1090,7 +1090,7 @@ mod tests {
         }
         let mut reasons: Vec<_> = reasons.into_iter().collect();
         reasons.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
-        eprintln!("refscan: {fast} of {} bodies on the fast path; fallbacks: {reasons:?}", bodies.len());
+        eprintln!("references_fast: {fast} of {} bodies on the fast path; fallbacks: {reasons:?}", bodies.len());
         let time = |f: &dyn Fn(&str, Span) -> usize| {
             let t = std::time::Instant::now();
             let reps = 20;
@@ -1103,7 +1103,7 @@ mod tests {
         };
         let with_fast = time(&|t, b| crate::syntax::markdown::references::references(t, b).len());
         let pulldown = time(&|t, b| crate::syntax::markdown::references::references_pulldown(t, b).len());
-        eprintln!("refscan: references pass {with_fast:?} (pulldown only: {pulldown:?})");
+        eprintln!("references_fast: references pass {with_fast:?} (pulldown only: {pulldown:?})");
     }
 
     proptest! {

@@ -1,4 +1,5 @@
-//! Files: reading and saving inside the opened sources, drafts of unsaved text.
+//! The files of the opened sources: reading and saving them (inside the sources only), drafts of
+//! unsaved text.
 
 use crate::prelude::*;
 

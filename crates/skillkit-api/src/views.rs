@@ -1,4 +1,4 @@
-//! The values that cross to the UI: the engine's diagnostics as they are, and plain, owned views
+//! The views that cross to the UI: the engine's diagnostics as they are, and plain, owned views
 //! of its other results, each deriving `TS` so that `ui/src/lib/bindings.ts` is generated from
 //! them. Conversions only copy; every decision is the engine's.
 

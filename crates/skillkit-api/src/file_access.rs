@@ -1,7 +1,7 @@
-//! File access for the UI, through the engine's scoped file system (`skillkit::scope`): reads and
-//! saves only inside the sources of the opened library, never through a symlink that leads out,
-//! and saves that are atomic, serialised per file and checked against the version the editor
-//! read. This module only turns the engine's errors into the app's.
+//! File access for the UI, through the engine's scoped file system (`skillkit::scope`, which its
+//! [`Scope`] wraps): reads and saves only inside the sources of the opened library, never through
+//! a symlink that leads out, and saves that are atomic, serialised per file and checked against
+//! the version the editor read. This module only turns the engine's errors into the app's.
 
 use crate::error::AppError;
 use skillkit::scope::Version;
