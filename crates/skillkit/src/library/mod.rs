@@ -5,6 +5,7 @@
 
 pub mod discover;
 pub(crate) mod installs;
+pub mod overlap;
 pub mod stream;
 pub mod watch;
 pub mod watched;
@@ -152,6 +153,9 @@ pub struct Library {
     /// In source order, then in discovery order within a source.
     pub entries: Vec<Entry>,
     pub issues: Vec<SourceIssue>,
+    /// Whether the profile it was loaded (or last edited) under asks for
+    /// `competing-descriptions` (SK705, [`overlap::enabled`]).
+    pub competing: bool,
 }
 
 impl Library {
@@ -228,6 +232,7 @@ impl Library {
             key,
             entries: vec![],
             issues: vec![],
+            competing: overlap::enabled(profile),
         };
         // Skills nested in other skills (the policy's `nested`) are found from each skill's
         // resource scan, which lists its whole folder anyway, instead of by a second walk of
@@ -305,8 +310,9 @@ impl Library {
         self.resolve();
     }
 
-    /// Recompute shadowing and same-source duplicates from scratch, a duplicate name marked on
-    /// both skills (an editor shows it in either file).
+    /// Recompute shadowing, same-source duplicates and competing descriptions from scratch, a
+    /// duplicate name or a competing pair marked on both skills (an editor shows it in either
+    /// file).
     pub(crate) fn resolve(&mut self) {
         self.resolve_clashes(true);
     }
@@ -317,7 +323,7 @@ impl Library {
     pub(crate) fn resolve_clashes(&mut self, on_both: bool) {
         for e in &mut self.entries {
             e.shadowed_by = None;
-            e.diagnostics.retain(|d| d.code != DUPLICATE.code);
+            e.diagnostics.retain(|d| d.code != DUPLICATE.code && d.code != overlap::RULE.code);
         }
         let mut duplicates: Vec<(usize, usize)> = vec![];
         // (hidden, by): each entry is hidden by the next one with its key.
@@ -346,6 +352,27 @@ impl Library {
                 add_duplicate(&e.skill, &e.key, &other, false, &mut e.diagnostics);
             }
         }
+        // Descriptions that compete, in path order as a stream scores them; two skills of one
+        // name are the clashes' above.
+        let mut overlaps = overlap::Overlaps::default();
+        let mut competing = vec![];
+        for (later, e) in self.entries.iter().enumerate().filter(|_| self.competing) {
+            for (earlier, score, shared) in overlaps.add(overlap::description(&e.skill)) {
+                if self.entries[earlier].key != e.key {
+                    competing.push((earlier, later, score, shared));
+                }
+            }
+        }
+        for (earlier, later, score, shared) in competing {
+            let other = self.entries[earlier].skill.path();
+            let e = &mut self.entries[later];
+            overlap::add_competing(&e.skill, &other, score, &shared, &mut e.diagnostics);
+            if on_both {
+                let other = self.entries[later].skill.path();
+                let e = &mut self.entries[earlier];
+                overlap::add_competing(&e.skill, &other, score, &shared, &mut e.diagnostics);
+            }
+        }
     }
 
     /// The entry whose skill file is `path` (as discovered: the real path of the source).
@@ -365,6 +392,7 @@ impl Library {
         e.key = key_of(&skill, &e.listed_as, key);
         *e.skill = skill;
         e.readings.clear();
+        self.competing = overlap::enabled(profile.as_ref());
         self.resolve();
     }
 
@@ -372,6 +400,7 @@ impl Library {
     /// with the library's clashes worked out again; `false` when its skill file is gone.
     pub fn reload<P: AsRef<LintProfile> + ?Sized>(&mut self, i: usize, profile: &P) -> bool {
         let found = self.reread(i, profile.as_ref());
+        self.competing = overlap::enabled(profile.as_ref());
         self.resolve();
         found
     }
@@ -620,6 +649,7 @@ impl Library {
             }
         }
         self.entries.sort_by(|a, b| (a.source, &a.listed_as).cmp(&(b.source, &b.listed_as)));
+        self.competing = overlap::enabled(profile);
         self.resolve();
         events
     }

@@ -2,11 +2,13 @@
 //! path order, workers on every core read and lint it, and each skill comes out in path order as
 //! soon as it and every skill before it are done, to be reported and dropped. Memory follows the
 //! few skills in flight, not the library: what is kept of every skill is what the library-level
-//! rules need, its name (two skills of one name) and its folder (a folder reached twice).
+//! rules need, its name (two skills of one name), its folder (a folder reached twice) and the
+//! words of its description (two descriptions that compete, [`super::overlap`]).
 //!
 //! The skills come out as [`super::Library::load`] lists them in one source: each folder once
 //! (the first in path order), a skill with the name of an earlier one marked on this later one
-//! (as [`super::Library::resolve_clashes`] marks it for a report), and with each skill the folder
+//! (as [`super::Library::resolve_clashes`] marks it for a report), as is a description that
+//! competes with an earlier one's, and with each skill the folder
 //! of the skill it is nested in, listed before it in path order.
 
 use super::discover::{discover_each, DiscoveryPolicy, Found};
@@ -55,7 +57,11 @@ pub fn read_in_order<T: Send>(
     let job_rx = Mutex::new(job_rx);
     let (done, done_rx) = std::sync::mpsc::channel::<(usize, Vec<(Entry, T)>)>();
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut order = InOrder { installs: Installs::of(&src.path), ..InOrder::default() };
+    let mut order = InOrder {
+        installs: Installs::of(&src.path),
+        competing: super::overlap::enabled(profile),
+        ..InOrder::default()
+    };
     let mut result = Ok(());
     let issues = std::thread::scope(|scope| {
         let (window, within, job_rx) = (&window, &within, &job_rx);
@@ -177,6 +183,12 @@ struct InOrder {
     outer: Vec<(PathBuf, PathBuf)>,
     /// The source's link installs.
     installs: Installs,
+    /// The descriptions handed over, for `competing-descriptions` (SK705), and each one's skill
+    /// file and name.
+    overlaps: super::overlap::Overlaps,
+    described: Vec<(PathBuf, String)>,
+    /// Whether the profile asks for that rule ([`super::overlap::enabled`]).
+    competing: bool,
 }
 
 impl InOrder {
@@ -199,6 +211,15 @@ impl InOrder {
             if named && other_named {
                 add_duplicate(&e.skill, &e.key, &other, true, &mut e.diagnostics);
             }
+        }
+        if self.competing {
+            for (earlier, score, shared) in self.overlaps.add(super::overlap::description(&e.skill)) {
+                let (other, name) = &self.described[earlier];
+                if *name != e.key {
+                    super::overlap::add_competing(&e.skill, other, score, &shared, &mut e.diagnostics);
+                }
+            }
+            self.described.push((e.skill.path(), e.key.clone()));
         }
         let outer = self.outer.last().map(|(_, dir)| dir.clone());
         self.outer.push((e.listed_as.clone(), e.skill.dir.clone()));
