@@ -153,8 +153,8 @@ pub struct Library {
     /// In source order, then in discovery order within a source.
     pub entries: Vec<Entry>,
     pub issues: Vec<SourceIssue>,
-    /// Whether the profile it was loaded (or last edited) under asks for
-    /// `competing-descriptions` (SK705, [`overlap::enabled`]).
+    /// Whether to look for `competing-descriptions` (SK705): what the profile it was loaded
+    /// under says ([`overlap::enabled`]), or what its owner sets (the project's configuration).
     pub competing: bool,
 }
 
@@ -392,7 +392,6 @@ impl Library {
         e.key = key_of(&skill, &e.listed_as, key);
         *e.skill = skill;
         e.readings.clear();
-        self.competing = overlap::enabled(profile.as_ref());
         self.resolve();
     }
 
@@ -400,7 +399,6 @@ impl Library {
     /// with the library's clashes worked out again; `false` when its skill file is gone.
     pub fn reload<P: AsRef<LintProfile> + ?Sized>(&mut self, i: usize, profile: &P) -> bool {
         let found = self.reread(i, profile.as_ref());
-        self.competing = overlap::enabled(profile.as_ref());
         self.resolve();
         found
     }
@@ -649,7 +647,6 @@ impl Library {
             }
         }
         self.entries.sort_by(|a, b| (a.source, &a.listed_as).cmp(&(b.source, &b.listed_as)));
-        self.competing = overlap::enabled(profile);
         self.resolve();
         events
     }

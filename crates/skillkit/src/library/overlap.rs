@@ -522,11 +522,12 @@ use crate::lint::rules::library::competing_descriptions::CompetingDescriptions;
 use crate::skill::Skill;
 
 /// The rule these findings are.
-pub(crate) const RULE: &crate::lint::rules::RuleMeta = &CompetingDescriptions::META;
+pub const RULE: &crate::lint::rules::RuleMeta = &CompetingDescriptions::META;
 
-/// Whether `profile` asks for the rule: it is off unless a level is set for it (`[rules]
-/// competing-descriptions = "note"`), since a library of templated look-alikes (the synthetic
-/// benchmark library) would get a note on nearly every skill.
+/// Whether `profile` asks for the rule: it is off unless a level is set for it (a profile's, or
+/// the project's `[rules] competing-descriptions = "note"`, which `check` reads), since a
+/// library of templated look-alikes (the synthetic benchmark library) would get a note on nearly
+/// every skill.
 pub fn enabled(profile: &crate::lint::profile::LintProfile) -> bool {
     matches!(profile.level(RULE.name), crate::lint::profile::Level::Set(_))
 }

@@ -32,8 +32,9 @@ pub type Each<'a, T> = dyn FnMut(Entry, T, Option<&Path>) -> std::io::Result<()>
 /// Reads and lints every skill of `source` (searched with `policy`, skills nested in others
 /// included when it says so), passes each through `prepare` on the worker that read it, and hands
 /// each with what `prepare` made of it to `each` in path order, with the folder of the skill it
-/// is nested in. Stops at the first error `each` returns. Returns what the search could not look
-/// into.
+/// is nested in; with `competing`, each skill's description is scored against the earlier ones'
+/// ([`super::overlap`]). Stops at the first error `each` returns. Returns what the search could
+/// not look into.
 #[allow(clippy::too_many_arguments)]
 pub fn read_in_order<T: Send>(
     source: &Path,
@@ -41,6 +42,7 @@ pub fn read_in_order<T: Send>(
     key: NameKey,
     profile: &LintProfile,
     keep: Keep,
+    competing: bool,
     prepare: &(dyn Fn(Entry) -> (Entry, T) + Sync),
     each: &mut Each<'_, T>,
 ) -> std::io::Result<Vec<SourceIssue>> {
@@ -57,11 +59,7 @@ pub fn read_in_order<T: Send>(
     let job_rx = Mutex::new(job_rx);
     let (done, done_rx) = std::sync::mpsc::channel::<(usize, Vec<(Entry, T)>)>();
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut order = InOrder {
-        installs: Installs::of(&src.path),
-        competing: super::overlap::enabled(profile),
-        ..InOrder::default()
-    };
+    let mut order = InOrder { installs: Installs::of(&src.path), competing, ..InOrder::default() };
     let mut result = Ok(());
     let issues = std::thread::scope(|scope| {
         let (window, within, job_rx) = (&window, &within, &job_rx);
