@@ -204,7 +204,7 @@ fn competing_descriptions_are_reported_once_in_a_check_and_on_both_in_a_library(
     assert!(sk705(&off).iter().all(|(_, ds)| ds.is_empty()));
     // A library marks both skills of each pair.
     let mut lib = skillkit::library::Library::load(
-        &[root.clone()],
+        std::slice::from_ref(&root),
         skillkit::library::discover::DiscoveryPolicy::CHECK,
         skillkit::library::NameKey::Frontmatter,
         &skillkit::agents::SPEC,

@@ -15,18 +15,20 @@ declare_rule! {
     /// cosine is 0.5 or more is reported (a library-level check: it runs when a library or a
     /// folder of skills is loaded, not on a single file).
     ///
-    /// **It is off unless turned on**, with a level in the configuration (`[rules]
-    /// competing-descriptions = "note"`, or `"warning"` to make it count): on a library of
-    /// templated look-alikes it would mark nearly every skill (the synthetic library of
+    /// **It is off unless turned on**, with a level in the project's configuration (`[rules]
+    /// competing-descriptions = "note"`, or `"warning"` to make it count), which `skillkit
+    /// check` reads (with `--watch` and `--write-baseline` too): on a library of templated
+    /// look-alikes it would mark nearly every skill (the synthetic library of
     /// `bench/check_library.sh`, whose skills are a few verbs, nouns and platforms in a dozen
-    /// sentence templates, gets a note on almost every one of its 10,000 skills).
+    /// sentence templates, gets a note on almost every one of its 10,000 skills). The app and
+    /// the language server do not turn it on yet.
     ///
     /// The finding points at the `description` and names the other skill's file, the score and
-    /// the heaviest shared words. In an editor (the app, the language server) both skills are
-    /// marked; a `check` report gives each pair once, on the later skill in path order, naming
-    /// the earlier, as it gives a name used twice (`duplicate-skill-name`, SK701): a check reads
-    /// the library as a stream, so each pair is scored when its later skill is read, with the IDF
-    /// of the skills read so far, in the editor too, so that both find the same pairs. Two
+    /// the heaviest shared words. A `check` report gives each pair once, on the later skill in
+    /// path order, naming the earlier, as it gives a name used twice (`duplicate-skill-name`,
+    /// SK701): a check reads the library as a stream, so each pair is scored when its later skill
+    /// is read, with the IDF of the skills read so far. A library held whole (the engine's
+    /// `Library`, with `competing` set) scores the pairs the same way and marks both skills. Two
     /// skills of the same name are left to SK701 and SK704. The skills are kept in an inverted
     /// index, so a skill is scored only against those sharing a word with it (and, when more than
     /// a thousand do, against the thousand closest by dot product): the work follows the shared
