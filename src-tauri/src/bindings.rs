@@ -46,7 +46,7 @@ pub fn generate() -> String {
         // Session scripts (the Session pane).
         SaveSessionScript, OpenSessionScript, ScriptSettings, SessionScript,
         // Evals (the Evals pane).
-        Case, Suite, CaseReport, SkillReport, Summary, Report, Variant, ModelApi, ProviderSettings,
+        Case, Suite, CaseReport, SkillReport, Summary, Confusion, Report, Variant, ModelApi, ProviderSettings,
         OpenSuite, ImportSuite, SuiteFile, SuiteText, UnsavedSkill, RunEval, KeyUse, EvalReply, ApiArg,
         SetApiKey, KeyStatus,
         // The window's remembered state.

@@ -75,7 +75,7 @@ pub struct Report {
     pub skills: Vec<SkillReport>,
     pub summary: Summary,
     /// Which skill took which skill's queries (`none`: no skill), most runs first: the cells of
-    /// the confusion table off its diagonal ([`super::confusion`]).
+    /// the confusion table off its diagonal (`eval::confusion`).
     pub confusion: Vec<super::confusion::Confusion>,
     /// Stopped before every run completed (Ctrl+C, Cancel): the counts are of the completed runs.
     pub cancelled: bool,
