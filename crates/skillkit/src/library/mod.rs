@@ -357,20 +357,21 @@ impl Library {
         let mut overlaps = overlap::Overlaps::default();
         let mut competing = vec![];
         for (later, e) in self.entries.iter().enumerate().filter(|_| self.competing) {
-            for (earlier, score, shared) in overlaps.add(overlap::description(&e.skill)) {
-                if self.entries[earlier].key != e.key {
-                    competing.push((earlier, later, score, shared));
-                }
+            let found = overlaps.add(overlap::description(&e.skill));
+            let (found, more) = overlap::strongest(found, |earlier| self.entries[earlier].key != e.key);
+            let last = found.len();
+            for (i, (earlier, score, shared)) in found.into_iter().enumerate() {
+                competing.push((earlier, later, score, shared, if i + 1 == last { more } else { 0 }));
             }
         }
-        for (earlier, later, score, shared) in competing {
+        for (earlier, later, score, shared, more) in competing {
             let other = self.entries[earlier].skill.path();
             let e = &mut self.entries[later];
-            overlap::add_competing(&e.skill, &other, score, &shared, &mut e.diagnostics);
+            overlap::add_competing(&e.skill, &other, score, &shared, more, &mut e.diagnostics);
             if on_both {
                 let other = self.entries[later].skill.path();
                 let e = &mut self.entries[earlier];
-                overlap::add_competing(&e.skill, &other, score, &shared, &mut e.diagnostics);
+                overlap::add_competing(&e.skill, &other, score, &shared, 0, &mut e.diagnostics);
             }
         }
     }

@@ -537,23 +537,47 @@ pub(crate) fn description(skill: &Skill) -> Option<&str> {
     skill.frontmatter.str("description").filter(|d| !d.trim().is_empty())
 }
 
+/// The most competitors one skill is reported with, the strongest: a family of templated
+/// look-alikes would otherwise give each of its skills a note per sibling.
+pub const MAX_REPORTED: usize = 3;
+
+/// Of the earlier skills `found` competes with (from [`Overlaps::add`]), those `keep` lets
+/// through, the [`MAX_REPORTED`] strongest first (ties by order), and how many more there were.
+pub(crate) fn strongest(
+    mut found: Vec<(usize, f32, Vec<String>)>,
+    keep: impl Fn(usize) -> bool,
+) -> (Vec<(usize, f32, Vec<String>)>, usize) {
+    found.retain(|f| keep(f.0));
+    found.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    let more = found.len().saturating_sub(MAX_REPORTED);
+    found.truncate(MAX_REPORTED);
+    (found, more)
+}
+
 /// Adds to `diagnostics` of `skill` that its description competes with `other`'s (a skill
-/// file), at `score`, sharing `shared` (kept in order of position).
+/// file), at `score`, sharing `shared`, and with `more` other skills, weaker (kept in order of
+/// position).
 pub(crate) fn add_competing(
     skill: &Skill,
     other: &std::path::Path,
     score: f32,
     shared: &[String],
+    more: usize,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let Some(field) = skill.frontmatter.get("description") else { return };
     let words = shared.iter().map(|w| format!("`{w}`")).collect::<Vec<_>>().join(", ");
+    let more = match more {
+        0 => String::new(),
+        1 => "; 1 more skill competes with it, less closely".to_string(),
+        n => format!("; {n} more skills compete with it, less closely"),
+    };
     diagnostics.push(RULE.diagnostic(
         skill,
         RULE.severity,
         field.value.span,
         format!(
-            "this description competes with `{}`'s for the same queries (similarity {score:.2}; shared words: {words})",
+            "this description competes with `{}`'s for the same queries (similarity {score:.2}; shared words: {words}){more}",
             other.display()
         ),
         "an agent picks one skill per query: say what sets each apart (its input, its platform, what it does not do), \
@@ -611,6 +635,14 @@ mod tests {
         let pairs = competing(&[Some(same), Some(other), Some(same), Some(same)], THRESHOLD);
         assert_eq!(pairs.iter().map(|p| (p.earlier, p.later)).collect::<Vec<_>>(), vec![(0, 2), (0, 3), (2, 3)]);
         assert!(pairs.iter().all(|p| (p.score - 1.0).abs() < 1e-4), "{pairs:#?}");
+    }
+
+    #[test]
+    fn a_skill_is_reported_with_its_three_strongest_competitors_and_a_count_of_the_rest() {
+        let found = vec![(0, 0.6, vec![]), (1, 0.9, vec![]), (2, 0.7, vec![]), (3, 0.9, vec![]), (4, 0.95, vec![])];
+        let (kept, more) = strongest(found, |i| i != 4);
+        assert_eq!(kept.iter().map(|k| k.0).collect::<Vec<_>>(), [1, 3, 2]);
+        assert_eq!(more, 1);
     }
 
     /// The inverted index gives the same pairs and scores as comparing every pair outright.

@@ -211,11 +211,12 @@ impl InOrder {
             }
         }
         if self.competing {
-            for (earlier, score, shared) in self.overlaps.add(super::overlap::description(&e.skill)) {
-                let (other, name) = &self.described[earlier];
-                if *name != e.key {
-                    super::overlap::add_competing(&e.skill, other, score, &shared, &mut e.diagnostics);
-                }
+            let found = self.overlaps.add(super::overlap::description(&e.skill));
+            let (found, more) = super::overlap::strongest(found, |earlier| self.described[earlier].1 != e.key);
+            for (i, (earlier, score, shared)) in found.iter().enumerate() {
+                let more = if i + 1 == found.len() { more } else { 0 };
+                let other = &self.described[*earlier].0;
+                super::overlap::add_competing(&e.skill, other, *score, shared, more, &mut e.diagnostics);
             }
             self.described.push((e.skill.path(), e.key.clone()));
         }

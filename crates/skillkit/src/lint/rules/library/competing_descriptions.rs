@@ -24,7 +24,9 @@ declare_rule! {
     /// the language server do not turn it on yet.
     ///
     /// The finding points at the `description` and names the other skill's file, the score and
-    /// the heaviest shared words. A `check` report gives each pair once, on the later skill in
+    /// the heaviest shared words; a skill is reported with its three strongest competitors at
+    /// most, the last note counting the others (a family of 140 templated "automate X" skills in
+    /// a held-back library of 5,000 would give each a note per sibling). A `check` report gives each pair once, on the later skill in
     /// path order, naming the earlier, as it gives a name used twice (`duplicate-skill-name`,
     /// SK701): a check reads the library as a stream, so each pair is scored when its later skill
     /// is read, with the IDF of the skills read so far. A library held whole (the engine's
