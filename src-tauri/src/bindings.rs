@@ -47,7 +47,7 @@ pub fn generate() -> String {
         // Session scripts (the Session pane).
         SaveSessionScript, OpenSessionScript, ScriptSettings, SessionScript,
         // Evals (the Evals pane).
-        Case, Suite, CaseReport, SkillReport, Summary, Report, Variant, ModelApi, ProviderSettings,
+        Case, Suite, CaseReport, SkillReport, Summary, Confusion, Report, Variant, ModelApi, ProviderSettings,
         OpenSuite, ImportSuite, SuiteFile, SuiteText, UnsavedSkill, RunEval, KeyUse, EvalReply, ApiArg,
         SetApiKey, KeyStatus,
         // The description optimizer and drafted suites (the Evals pane).

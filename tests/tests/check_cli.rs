@@ -291,3 +291,60 @@ fn watch_reprints_after_a_change() {
     assert_eq!(docs[0]["summary"]["errors"], 0);
     assert_eq!(docs[1]["skills"][0]["diagnostics"][0]["code"], "SK301");
 }
+
+/// `competing-descriptions` (SK705) is off until the project's `[rules]` sets a level: then two
+/// skills whose descriptions compete get one note (on the later, naming the earlier), which
+/// changes no exit code; at `warning` it counts as one.
+#[test]
+fn competing_descriptions_are_reported_when_the_configuration_turns_them_on() {
+    let t = tempfile::tempdir().unwrap();
+    write_tree(
+        t.path(),
+        &[
+            (
+                "skills/edit-pdfs/SKILL.md",
+                b"---\nname: edit-pdfs\ndescription: Edits PDF files. Use when the user asks to fill PDF form fields or merge PDF pages.\n---\nBody.\n",
+            ),
+            (
+                "skills/fill-pdf-forms/SKILL.md",
+                b"---\nname: fill-pdf-forms\ndescription: Fills PDF forms. Use when the user wants to fill in a PDF form or read its form fields.\n---\nBody.\n",
+            ),
+            (
+                "skills/notes/SKILL.md",
+                b"---\nname: notes\ndescription: Writes meeting notes. Use when the user shares a meeting transcript to summarise.\n---\nBody.\n",
+            ),
+        ],
+    );
+    let skills = t.path().join("skills");
+    let config = t.path().join("skillkit.toml");
+    let sk705 = |out: &e2e::Output| -> Vec<(String, String)> {
+        let v: Value = serde_json::from_str(&out.stdout).unwrap();
+        v["skills"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|s| {
+                s["diagnostics"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|d| d["code"] == "SK705")
+                    .map(|d| (s["name"].as_str().unwrap().to_string(), d["severity"].as_str().unwrap().to_string()))
+            })
+            .collect::<Vec<_>>()
+    };
+    let off = skillkit(&["check", skills.to_str().unwrap(), "--format", "json"]);
+    assert_eq!((off.code, sk705(&off)), (0, vec![]), "{}", off.stdout);
+    std::fs::write(&config, "[rules]\ncompeting-descriptions = \"note\"\n").unwrap();
+    let args = ["check", skills.to_str().unwrap(), "--config", config.to_str().unwrap(), "--format", "json"];
+    let note = skillkit(&args);
+    assert_eq!((note.code, sk705(&note)), (0, vec![("fill-pdf-forms".into(), "info".into())]), "{}", note.stdout);
+    let v: Value = serde_json::from_str(&note.stdout).unwrap();
+    let message = v["skills"][1]["diagnostics"][0]["message"].as_str().unwrap();
+    assert!(message.contains("edit-pdfs/SKILL.md`'s for the same queries") && message.contains("`pdf`"), "{message}");
+    std::fs::write(&config, "[rules]\nSK705 = \"warning\"\n").unwrap();
+    let warning = skillkit(&args);
+    assert_eq!(sk705(&warning), vec![("fill-pdf-forms".into(), "warning".into())]);
+    assert_eq!(warning.code, 0);
+    assert_eq!(skillkit(&[&args[..], &["--strict"]].concat()).code, 1);
+}

@@ -129,6 +129,15 @@ fn every_agent_on_both_wire_formats_gives_the_counts_the_script_implies() {
             assert_eq!(v["summary"]["recall"], json!(0.6667));
             assert_eq!(v["summary"]["accuracy"], json!(0.75));
             assert_eq!(v["summary"]["requests"], json!(12));
+            // The confusion table: csv took notes's queries twice; pdf's went to no skill once.
+            assert_eq!(
+                v["confusion"],
+                json!([
+                    {"agent": agent, "expected": "notes", "took": "csv", "count": 2},
+                    {"agent": agent, "expected": "pdf", "took": "none", "count": 1},
+                ]),
+                "{agent} {api}"
+            );
             assert_eq!(
                 (v["agent"].as_str(), v["provider"].as_str(), v["runs"].as_u64()),
                 (Some(*agent), Some(api), Some(3))
@@ -171,6 +180,30 @@ fn every_agent_on_both_wire_formats_gives_the_counts_the_script_implies() {
                 assert_eq!(sent["description"], t["description"]);
             }
         }
+    }
+}
+
+/// The text report's confusion table names, per agent, the skill whose queries another took.
+#[test]
+fn the_text_report_says_which_skill_took_which_skills_queries() {
+    for (i, agent) in [(0, "claude-code"), (5, "codex")] {
+        let tmp = tempfile::tempdir().unwrap();
+        library(tmp.path());
+        let server = MockServer::start(script(i));
+        let out = eval(tmp.path(), agent, "openai", &server.base_url(), &["--format", "text"]);
+        assert_eq!(out.code, 0, "{agent}: {}", out.stderr);
+        let table: Vec<&str> =
+            out.stdout.lines().skip_while(|l| !l.starts_with("queries taken by another skill")).take(3).collect();
+        assert_eq!(
+            table,
+            [
+                format!("queries taken by another skill under {agent}:").as_str(),
+                "  notes's queries taken by csv (2)",
+                ""
+            ],
+            "{}",
+            out.stdout
+        );
     }
 }
 

@@ -101,7 +101,20 @@ pub fn check_each(
     keep: Keep,
     sink: &mut dyn CheckSink,
 ) -> std::io::Result<CheckEnd> {
-    let [source] = sources else { return check_whole(sources, agent, keep, sink) };
+    check_each_with(sources, agent, keep, crate::library::overlap::enabled(agent.as_ref()), sink)
+}
+
+/// [`check_each`], `competing` saying whether to look for descriptions that compete
+/// (`competing-descriptions`, SK705, off unless the profile or the project's configuration sets
+/// its level: [`crate::library::overlap::enabled`]).
+pub fn check_each_with(
+    sources: &[PathBuf],
+    agent: &Agent,
+    keep: Keep,
+    competing: bool,
+    sink: &mut dyn CheckSink,
+) -> std::io::Result<CheckEnd> {
+    let [source] = sources else { return check_whole(sources, agent, keep, competing, sink) };
     sink.begin()?;
     let mut any = false;
     // Under an agent's profile its loader reads each skill's parsed frontmatter: each skill is
@@ -113,6 +126,7 @@ pub fn check_each(
         NameKey::Frontmatter,
         agent.as_ref(),
         if judging.is_some() { Keep::All } else { keep },
+        competing,
         &|e| crate::verdict::read_alone(e, agent),
         &mut |mut e, alone, outer| {
             crate::verdict::library_levels(&e.skill, outer, &mut e.diagnostics, agent);
@@ -135,8 +149,14 @@ pub fn check_each(
 }
 
 /// [`check_each`] on the library read whole.
-fn check_whole(sources: &[PathBuf], agent: &Agent, keep: Keep, sink: &mut dyn CheckSink) -> std::io::Result<CheckEnd> {
-    let run = check_run_keeping(sources, agent, keep);
+fn check_whole(
+    sources: &[PathBuf],
+    agent: &Agent,
+    keep: Keep,
+    competing: bool,
+    sink: &mut dyn CheckSink,
+) -> std::io::Result<CheckEnd> {
+    let run = check_run_with(sources, agent, keep, competing);
     sink.begin()?;
     for c in run.skills {
         sink.skill(c)?;
@@ -237,13 +257,21 @@ pub fn check_run(sources: &[PathBuf], agent: &Agent) -> CheckRun {
 /// [`check_run`], keeping of each skill's text what `keep` says: a report that shows no source
 /// lines needs only positions ([`Keep::Frontmatter`]).
 pub fn check_run_keeping(sources: &[PathBuf], agent: &Agent, keep: Keep) -> CheckRun {
+    check_run_with(sources, agent, keep, crate::library::overlap::enabled(agent.as_ref()))
+}
+
+/// [`check_run_keeping`], `competing` saying whether to look for descriptions that compete (see
+/// [`check_each_with`]).
+pub fn check_run_with(sources: &[PathBuf], agent: &Agent, keep: Keep, competing: bool) -> CheckRun {
     if !crate::verdict::judged_by_loader(agent) {
-        let lib = Library::load(sources, LoadOptions::CHECK.keeping(keep), agent);
+        let mut lib = Library::load(sources, LoadOptions::CHECK.keeping(keep), agent);
+        lib.competing = competing;
         return CheckRun::from_library_owned(lib, agent);
     }
     // The agent's loader reads each skill's parsed frontmatter: the skills are made lean only
     // once it has.
-    let lib = Library::load(sources, LoadOptions::CHECK, agent);
+    let mut lib = Library::load(sources, LoadOptions::CHECK, agent);
+    lib.competing = competing;
     let mut run = CheckRun::from_library_owned(lib, agent);
     for c in &mut run.skills {
         keep.trim(&mut c.skill, &c.diagnostics);

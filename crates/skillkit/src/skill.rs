@@ -115,12 +115,12 @@ impl Skill {
     }
 
     /// Drop what only linting needs (the YAML tree, the file list), keeping the text, lines,
-    /// split and the `name` field, so a large library's results stay small in memory.
+    /// split and the `name` and `description` fields (what the library-level rules read), so a large library's results stay small in memory.
     pub fn shrink(&mut self) {
         self.yaml = Yaml::default();
         self.resources = None;
         self.references = std::sync::OnceLock::new();
-        self.frontmatter.fields.retain(|f| f.key == "name");
+        self.frontmatter.fields.retain(|f| f.key == "name" || f.key == "description");
         for f in &mut self.frontmatter.fields {
             if !matches!(f.value.kind, crate::syntax::yaml::NodeKind::Scalar { .. }) {
                 f.value.kind = crate::syntax::yaml::NodeKind::Alias;

@@ -13,6 +13,7 @@ use crate::agent::{Agent, Level};
 use crate::library::{Library, LoadOptions, Source};
 use crate::lint::diagnostic::{Diagnostic, Severity};
 use crate::lint::rules::library::agent_skips_skill::AgentSkipsSkill;
+use crate::lint::rules::library::competing_descriptions::CompetingDescriptions;
 use crate::lint::rules::library::duplicate_skill_name::DuplicateSkillName;
 use crate::lint::rules::library::nested_skill::NestedSkill;
 use crate::lint::rules::library::shadowed_skill::ShadowedSkill;
@@ -271,7 +272,8 @@ pub fn judge_library(lib: &mut Library, agent: &Agent) -> Option<AgentVerdict> {
 }
 
 /// What `agent` makes of the library-level findings of one skill: the nested-skill finding when
-/// it lies inside the folder of skill `outer`, and the duplicate-name finding at its level.
+/// it lies inside the folder of skill `outer`, and the duplicate-name and competing-descriptions
+/// findings at their levels.
 /// Shadowing across sources is [`judge_library`]'s.
 pub(crate) fn library_levels(
     skill: &crate::skill::Skill,
@@ -296,11 +298,12 @@ pub(crate) fn library_levels(
             diagnostics.push(nested.diagnostic(skill, severity, frontmatter_start(skill), message, help));
         }
     }
-    let duplicate = &DuplicateSkillName::META;
-    match agent.level(duplicate) {
-        Level::Default => {}
-        Level::Off => diagnostics.retain(|d| d.code != duplicate.code),
-        Level::Set(s) => diagnostics.iter_mut().filter(|d| d.code == duplicate.code).for_each(|d| d.severity = s),
+    for rule in [&DuplicateSkillName::META, &CompetingDescriptions::META] {
+        match agent.level(rule) {
+            Level::Default => {}
+            Level::Off => diagnostics.retain(|d| d.code != rule.code),
+            Level::Set(s) => diagnostics.iter_mut().filter(|d| d.code == rule.code).for_each(|d| d.severity = s),
+        }
     }
 }
 
@@ -398,6 +401,7 @@ fn installed_alone<T>(e: crate::library::Entry, f: impl FnOnce(&Library) -> T) -
         key: crate::library::NameKey::Frontmatter,
         entries: vec![e],
         issues: vec![],
+        competing: false,
     };
     let out = f(&lib);
     let mut e = lib.entries.into_iter().next().expect("the entry put in");
@@ -482,6 +486,7 @@ fn duel_of(
         key: crate::library::NameKey::Frontmatter,
         entries: vec![entry(first, &earlier.listed_as), entry(later.clone(), later_listed)],
         issues: vec![],
+        competing: false,
     };
     let prompt = agent.render(&lib, &PromptOptions { decisions_only: true, ..PromptOptions::default() })?;
     let shadowed = prompt.skills.iter().find(|s| s.decision == Decision::Shadowed)?;

@@ -39,10 +39,19 @@ fn shown(c: &Checked) -> Shown {
 
 /// The skills of the check read whole, and read as a stream.
 fn both(root: &Path, agent: &skillkit::Agent) -> (Vec<Shown>, Vec<Shown>) {
+    both_with(root, agent, false)
+}
+
+/// [`both`], looking for competing descriptions (SK705) when `competing` says so.
+fn both_with(root: &Path, agent: &skillkit::Agent, competing: bool) -> (Vec<Shown>, Vec<Shown>) {
     let sources = [root.to_path_buf()];
-    let whole = check_run_keeping(&sources, agent, Keep::Findings);
+    let whole = if competing {
+        skillkit::check::check_run_with(&sources, agent, Keep::Findings, true)
+    } else {
+        check_run_keeping(&sources, agent, Keep::Findings)
+    };
     let mut streamed = Collect { began: 0, skills: vec![] };
-    let end = check_each(&sources, agent, Keep::Findings, &mut streamed).unwrap();
+    let end = skillkit::check::check_each_with(&sources, agent, Keep::Findings, competing, &mut streamed).unwrap();
     assert_eq!(streamed.began, 1);
     let issues = |i: &[skillkit::library::discover::SearchIssue]| {
         let mut v: Vec<String> = i.iter().map(|i| format!("{}: {}", i.path.display(), i.message)).collect();
@@ -148,7 +157,63 @@ proptest! {
             let (whole, streamed) = both(&root, agent);
             prop_assert_eq!(&streamed, &whole, "{}", agent.id);
         }
+        // Every generated skill has the same description: with SK705 on, every pair of
+        // differently named skills competes, found alike by the stream and the whole check.
+        let (whole, streamed) = both_with(&root, &skillkit::agents::SPEC, true);
+        prop_assert_eq!(&streamed, &whole);
     }
+}
+
+/// Competing descriptions (SK705) are looked for only when asked, reported once on the later
+/// skill in path order naming the earlier, alike in a stream and in the whole check; in a
+/// library (an editor's view) on both skills. Two skills of one name are SK701's, not SK705's.
+#[test]
+fn competing_descriptions_are_reported_once_in_a_check_and_on_both_in_a_library() {
+    let t = tempfile::tempdir().unwrap();
+    let root = t.path().join("lib");
+    let skill = |dir: &str, name: &str, description: &str| {
+        std::fs::create_dir_all(root.join(dir)).unwrap();
+        let text = format!("---\nname: {name}\ndescription: {description}\n---\nBody.\n");
+        std::fs::write(root.join(dir).join("SKILL.md"), text).unwrap();
+    };
+    let fill = "Fills PDF forms. Use when the user wants to fill in a PDF form or read its form fields.";
+    skill("a-fill", "fill-pdf-forms", fill);
+    skill("b-notes", "notes", "Writes meeting notes. Use when the user shares a meeting transcript to summarise.");
+    skill("c-edit", "edit-pdfs", "Edits PDF files. Use when the user asks to fill PDF form fields or merge PDF pages.");
+    skill("d-same", "fill-pdf-forms", fill);
+    let sk705 = |shown: &[Shown]| -> Vec<(String, Vec<String>)> {
+        shown
+            .iter()
+            .map(|(p, ds)| {
+                let dir = p.parent().unwrap().file_name().unwrap().to_string_lossy().into_owned();
+                (dir, ds.iter().filter(|d| d.starts_with("SK705")).cloned().collect())
+            })
+            .collect()
+    };
+    let (whole, streamed) = both_with(&root, &skillkit::agents::SPEC, true);
+    assert_eq!(streamed, whole);
+    let found = sk705(&streamed);
+    let dirs: Vec<(&str, usize)> = found.iter().map(|(d, ds)| (d.as_str(), ds.len())).collect();
+    // `c-edit` competes with `a-fill`; `d-same` with `c-edit` (a-fill has its name: SK701).
+    assert_eq!(dirs, [("a-fill", 0), ("b-notes", 0), ("c-edit", 1), ("d-same", 1)], "{found:#?}");
+    assert!(found[2].1[0].contains("a-fill/SKILL.md`'s for the same queries"), "{found:#?}");
+    assert!(found[2].1[0].contains("`pdf`") && found[2].1[0].contains("Info"), "{found:#?}");
+    assert!(found[3].1[0].contains("c-edit/SKILL.md"), "{found:#?}");
+    // Off unless asked.
+    let (_, off) = both(&root, &skillkit::agents::SPEC);
+    assert!(sk705(&off).iter().all(|(_, ds)| ds.is_empty()));
+    // A library marks both skills of each pair.
+    let mut lib = skillkit::library::Library::load(
+        std::slice::from_ref(&root),
+        skillkit::library::LoadOptions::CHECK,
+        &skillkit::agents::SPEC,
+    );
+    assert!(lib.entries.iter().all(|e| e.diagnostics.iter().all(|d| d.code != "SK705")));
+    lib.competing = true;
+    lib.reload(0, &skillkit::agents::SPEC);
+    let marked: Vec<usize> =
+        lib.entries.iter().map(|e| e.diagnostics.iter().filter(|d| d.code == "SK705").count()).collect();
+    assert_eq!(marked, [1, 0, 2, 1]);
 }
 
 #[test]

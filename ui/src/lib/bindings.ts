@@ -675,11 +675,18 @@ confusions: { [key in string]: number }, };
 
 export type Summary = { precision: number | null, recall: number | null, accuracy: number | null, requests: number, input_tokens: number, output_tokens: number, };
 
+export type Confusion = { agent: string, expected: string, took: string, count: number, };
+
 export type Report = { agent: string, provider: string, model: string, 
 /**
  * Runs asked per case.
  */
 runs: number, cases: Array<CaseReport>, skills: Array<SkillReport>, summary: Summary, 
+/**
+ * Which skill took which skill's queries (`none`: no skill), most runs first: the cells of
+ * the confusion table off its diagonal (`eval::confusion`).
+ */
+confusion: Array<Confusion>, 
 /**
  * Stopped before every run completed (Ctrl+C, Cancel): the counts are of the completed runs.
  */

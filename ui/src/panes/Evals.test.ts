@@ -30,6 +30,7 @@ function report(cases: CaseReport[], cancelled = false): Report {
       { name: 'csv', tp: 3, fp: 0, fn: 0, precision: 1, recall: 1, f1: 1, confusions: {} },
     ],
     summary: { precision: 1, recall: 0.8333, accuracy: 0.8889, requests: cases.reduce((n, c) => n + c.runs, 0), input_tokens: 1200, output_tokens: 90 },
+    confusion: [{ agent: 'claude-code', expected: 'pdf', took: 'none', count: 1 }],
     cancelled,
   };
 }

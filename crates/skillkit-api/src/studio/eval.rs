@@ -13,7 +13,7 @@ use skillkit::eval::suite::{parse_skill_creator, parse_yaml};
 use skillkit::eval::EvalError;
 use skillkit::scope::{ScopeError, MAX_FILE_BYTES};
 
-pub use skillkit::eval::{Case, CaseReport, Report, SkillReport, Suite, Summary, Variant};
+pub use skillkit::eval::{Case, CaseReport, Confusion, Report, SkillReport, Suite, Summary, Variant};
 
 /// The open skill's suite.
 #[derive(Clone, Debug, Deserialize)]

@@ -213,6 +213,15 @@ fn render_text(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
             writeln!(out)?;
         }
     }
+    // The confusion table's skill-to-skill cells: which skill's queries another one took.
+    let taken: Vec<_> = r.confusion.iter().filter(|c| c.is_between_skills()).collect();
+    if !taken.is_empty() {
+        writeln!(out)?;
+        writeln!(out, "queries taken by another skill under {}:", one_line(&r.agent))?;
+        for c in taken {
+            writeln!(out, "  {}'s queries taken by {} ({})", one_line(&c.expected), one_line(&c.took), c.count)?;
+        }
+    }
     let m = &r.summary;
     writeln!(out)?;
     writeln!(

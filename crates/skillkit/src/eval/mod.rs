@@ -5,12 +5,14 @@
 //! The agent's [`crate::agent::Activation`] says which skill a reply activates; [`Report`] adds
 //! the runs up into trigger rates, per-skill precision and recall, and confusions.
 
+pub mod confusion;
 pub mod draft;
 pub mod optimize;
 pub mod report;
 pub mod run;
 pub mod suite;
 
+pub use confusion::Confusion;
 pub use report::{CaseReport, Report, RunResult, SkillReport, Summary};
 pub use run::{activated, compare, request, run, run_library, with_text, Comparison, EvalError, Options, Variant};
 pub use suite::{Case, Suite, DEFAULT_PATH, NONE};

@@ -1,5 +1,6 @@
 //! What a suite's runs add up to: per case the activations and whether the expected one won, per
-//! skill true and false positives with the skills that took its queries, and the totals. The
+//! skill true and false positives with the skills that took its queries, the confusion table
+//! (which skill took which skill's queries), and the totals. The
 //! JSON form is `skillkit eval --format json`'s; [`Report::junit`] is JUnit XML for CI.
 
 use super::suite::{Case, NONE};
@@ -73,6 +74,9 @@ pub struct Report {
     pub cases: Vec<CaseReport>,
     pub skills: Vec<SkillReport>,
     pub summary: Summary,
+    /// Which skill took which skill's queries (`none`: no skill), most runs first: the cells of
+    /// the confusion table off its diagonal (`eval::confusion`).
+    pub confusion: Vec<super::confusion::Confusion>,
     /// Stopped before every run completed (Ctrl+C, Cancel): the counts are of the completed runs.
     pub cancelled: bool,
 }
@@ -157,6 +161,7 @@ impl Report {
             s.recall = ratio(s.tp, s.tp + s.fn_);
             s.f1 = ratio(2 * s.tp, 2 * s.tp + s.fp + s.fn_);
         }
+        let confusion = super::confusion::table(agent, cases.iter().zip(case_reports.iter().map(|c| &c.activated)));
         let (tp, fp, fn_) = skills.iter().fold((0, 0, 0), |(a, b, c), s| (a + s.tp, b + s.fp, c + s.fn_));
         Report {
             agent: agent.to_string(),
@@ -173,6 +178,7 @@ impl Report {
                 input_tokens,
                 output_tokens,
             },
+            confusion,
             cancelled,
         }
     }
@@ -271,6 +277,11 @@ mod tests {
         assert_eq!(r.summary.recall, Some(0.5556));
         assert_eq!(r.summary.accuracy, Some(0.5833));
         assert_eq!((r.summary.requests, r.summary.input_tokens, r.summary.output_tokens), (12, 120, 24));
+        // The confusion table: every off-diagonal cell, most runs first.
+        let cells: Vec<(&str, &str, u32)> =
+            r.confusion.iter().map(|c| (c.expected.as_str(), c.took.as_str(), c.count)).collect();
+        assert_eq!(cells, [("pdf", "none", 3), ("none", "pdf", 1), ("pdf", "csv", 1)]);
+        assert!(r.confusion.iter().all(|c| c.agent == "claude-code"));
         let junit = r.junit();
         assert!(junit.contains("tests=\"4\" failures=\"1\""), "{junit}");
         assert!(

@@ -13,6 +13,7 @@
 
 pub mod discover;
 pub(crate) mod installs;
+pub mod overlap;
 pub mod stream;
 pub mod watch;
 pub mod watched;
@@ -160,6 +161,9 @@ pub struct Library {
     /// In source order, then in discovery order within a source.
     pub entries: Vec<Entry>,
     pub issues: Vec<SourceIssue>,
+    /// Whether to look for `competing-descriptions` (SK705): what the profile it was loaded
+    /// under says ([`overlap::enabled`]), or what its owner sets (the project's configuration).
+    pub competing: bool,
 }
 
 /// How [`Library::load`] reads a library: where it looks for skills, which name wins a clash, and
@@ -225,6 +229,7 @@ impl Library {
             key,
             entries: vec![],
             issues: vec![],
+            competing: overlap::enabled(profile),
         };
         // Skills nested in other skills (the policy's `nested`) are found from each skill's
         // resource scan, which lists its whole folder anyway, instead of by a second walk of
@@ -302,8 +307,9 @@ impl Library {
         self.resolve();
     }
 
-    /// Recompute shadowing and same-source duplicates from scratch, a duplicate name marked on
-    /// both skills (an editor shows it in either file).
+    /// Recompute shadowing, same-source duplicates and competing descriptions from scratch, a
+    /// duplicate name or a competing pair marked on both skills (an editor shows it in either
+    /// file).
     pub(crate) fn resolve(&mut self) {
         self.resolve_clashes(true);
     }
@@ -314,7 +320,7 @@ impl Library {
     pub(crate) fn resolve_clashes(&mut self, on_both: bool) {
         for e in &mut self.entries {
             e.shadowed_by = None;
-            e.diagnostics.retain(|d| d.code != DUPLICATE.code);
+            e.diagnostics.retain(|d| d.code != DUPLICATE.code && d.code != overlap::RULE.code);
         }
         let mut duplicates: Vec<(usize, usize)> = vec![];
         // (hidden, by): each entry is hidden by the next one with its key.
@@ -341,6 +347,28 @@ impl Library {
                 let other = self.entries[later].skill.path();
                 let e = &mut self.entries[earlier];
                 add_duplicate(&e.skill, &e.key, &other, false, &mut e.diagnostics);
+            }
+        }
+        // Descriptions that compete, in path order as a stream scores them; two skills of one
+        // name are the clashes' above.
+        let mut overlaps = overlap::Overlaps::default();
+        let mut competing = vec![];
+        for (later, e) in self.entries.iter().enumerate().filter(|_| self.competing) {
+            let found = overlaps.add(overlap::description(&e.skill));
+            let (found, more) = overlap::strongest(found, |earlier| self.entries[earlier].key != e.key);
+            let last = found.len();
+            for (i, (earlier, score, shared)) in found.into_iter().enumerate() {
+                competing.push((earlier, later, score, shared, if i + 1 == last { more } else { 0 }));
+            }
+        }
+        for (earlier, later, score, shared, more) in competing {
+            let other = self.entries[earlier].skill.path();
+            let e = &mut self.entries[later];
+            overlap::add_competing(&e.skill, &other, score, &shared, more, &mut e.diagnostics);
+            if on_both {
+                let other = self.entries[later].skill.path();
+                let e = &mut self.entries[earlier];
+                overlap::add_competing(&e.skill, &other, score, &shared, 0, &mut e.diagnostics);
             }
         }
     }

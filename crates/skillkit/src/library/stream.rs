@@ -2,11 +2,13 @@
 //! path order, workers on every core read and lint it, and each skill comes out in path order as
 //! soon as it and every skill before it are done, to be reported and dropped. Memory follows the
 //! few skills in flight, not the library: what is kept of every skill is what the library-level
-//! rules need, its name (two skills of one name) and its folder (a folder reached twice).
+//! rules need, its name (two skills of one name), its folder (a folder reached twice) and the
+//! words of its description (two descriptions that compete, [`super::overlap`]).
 //!
 //! The skills come out as [`super::Library::load`] lists them in one source: each folder once
 //! (the first in path order), a skill with the name of an earlier one marked on this later one
-//! (as [`super::Library::resolve_clashes`] marks it for a report), and with each skill the folder
+//! (as [`super::Library::resolve_clashes`] marks it for a report), as is a description that
+//! competes with an earlier one's, and with each skill the folder
 //! of the skill it is nested in, listed before it in path order.
 
 use super::discover::{discover_each, DiscoveryPolicy, Found};
@@ -30,8 +32,9 @@ pub type Each<'a, T> = dyn FnMut(Entry, T, Option<&Path>) -> std::io::Result<()>
 /// Reads and lints every skill of `source` (searched with `policy`, skills nested in others
 /// included when it says so), passes each through `prepare` on the worker that read it, and hands
 /// each with what `prepare` made of it to `each` in path order, with the folder of the skill it
-/// is nested in. Stops at the first error `each` returns. Returns what the search could not look
-/// into.
+/// is nested in; with `competing`, each skill's description is scored against the earlier ones'
+/// ([`super::overlap`]). Stops at the first error `each` returns. Returns what the search could
+/// not look into.
 #[allow(clippy::too_many_arguments)]
 pub fn read_in_order<T: Send>(
     source: &Path,
@@ -39,6 +42,7 @@ pub fn read_in_order<T: Send>(
     key: NameKey,
     profile: &LintProfile,
     keep: Keep,
+    competing: bool,
     prepare: &(dyn Fn(Entry) -> (Entry, T) + Sync),
     each: &mut Each<'_, T>,
 ) -> std::io::Result<Vec<SourceIssue>> {
@@ -55,7 +59,7 @@ pub fn read_in_order<T: Send>(
     let job_rx = Mutex::new(job_rx);
     let (done, done_rx) = std::sync::mpsc::channel::<(usize, Vec<(Entry, T)>)>();
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut order = InOrder { installs: Installs::of(&src.path), ..InOrder::default() };
+    let mut order = InOrder { installs: Installs::of(&src.path), competing, ..InOrder::default() };
     let mut result = Ok(());
     let issues = std::thread::scope(|scope| {
         let (window, within, job_rx) = (&window, &within, &job_rx);
@@ -177,6 +181,12 @@ struct InOrder {
     outer: Vec<(PathBuf, PathBuf)>,
     /// The source's link installs.
     installs: Installs,
+    /// The descriptions handed over, for `competing-descriptions` (SK705), and each one's skill
+    /// file and name.
+    overlaps: super::overlap::Overlaps,
+    described: Vec<(PathBuf, String)>,
+    /// Whether the profile asks for that rule ([`super::overlap::enabled`]).
+    competing: bool,
 }
 
 impl InOrder {
@@ -199,6 +209,16 @@ impl InOrder {
             if named && other_named {
                 add_duplicate(&e.skill, &e.key, &other, true, &mut e.diagnostics);
             }
+        }
+        if self.competing {
+            let found = self.overlaps.add(super::overlap::description(&e.skill));
+            let (found, more) = super::overlap::strongest(found, |earlier| self.described[earlier].1 != e.key);
+            for (i, (earlier, score, shared)) in found.iter().enumerate() {
+                let more = if i + 1 == found.len() { more } else { 0 };
+                let other = &self.described[*earlier].0;
+                super::overlap::add_competing(&e.skill, other, *score, shared, more, &mut e.diagnostics);
+            }
+            self.described.push((e.skill.path(), e.key.clone()));
         }
         let outer = self.outer.last().map(|(_, dir)| dir.clone());
         self.outer.push((e.listed_as.clone(), e.skill.dir.clone()));

@@ -123,6 +123,17 @@ impl<'a> Checking<'a> {
         Ok(self.exit_code(&run.summary()))
     }
 
+    /// Whether to look for descriptions that compete (`competing-descriptions`, SK705): off
+    /// unless the profile or the project's `[rules]` sets its level.
+    pub(crate) fn competing(&self) -> bool {
+        let code = skillkit::library::overlap::RULE.code;
+        skillkit::library::overlap::enabled(self.agent.as_ref())
+            || matches!(
+                self.setup.project.as_ref().and_then(|p| p.level(code)),
+                Some(skillkit::config::RuleLevel::Set(_))
+            )
+    }
+
     /// Text and SARIF reports show source lines (snippets, fix edits); the others give positions
     /// only, and a baseline records findings: the skills' bodies need not be kept for those.
     pub(crate) fn keep(&self) -> Keep {

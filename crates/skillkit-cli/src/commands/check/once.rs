@@ -7,7 +7,7 @@ use std::io::Write;
 pub(crate) fn once(c: &Checking<'_>, out: &mut dyn Write, err: &mut dyn Write) -> std::io::Result<i32> {
     // Each skill is reported as the check hands it over, and dropped.
     let mut sink = Reporting { report: c.report(), out, adjust: c.adjuster(), summary: Default::default() };
-    let end = skillkit::check::check_each(&c.sources, c.agent, c.keep(), &mut sink)?;
+    let end = skillkit::check::check_each_with(&c.sources, c.agent, c.keep(), c.competing(), &mut sink)?;
     let Reporting { mut report, out, adjust, summary } = sink;
     c.warn(&end.issues, err)?;
     c.note_baseline(adjust.done().in_baseline, err)?;

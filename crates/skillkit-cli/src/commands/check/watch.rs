@@ -10,7 +10,8 @@ use std::io::Write;
 
 pub(crate) fn watch(c: &Checking<'_>, out: &mut dyn Write, err: &mut dyn Write) -> std::io::Result<i32> {
     let (agent, sources) = (c.agent, &c.sources);
-    let lib = Library::load(sources, LoadOptions::CHECK, agent);
+    let mut lib = Library::load(sources, LoadOptions::CHECK, agent);
+    lib.competing = c.competing();
     let mut run = CheckRun::from_library(&lib, agent);
     c.adjust(&mut run, err)?;
     let mut code = c.print(&run, out, err)?;

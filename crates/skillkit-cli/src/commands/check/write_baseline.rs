@@ -10,7 +10,7 @@ pub(crate) fn write_baseline(c: &Checking<'_>, err: &mut dyn Write) -> std::io::
     let (setup, baseline_path, baseline_dir) = (c.setup, &c.baseline_path, &c.baseline_dir);
     // Each skill's findings are taken as the check hands it over, and the skill dropped.
     let mut sink = Baselining { adjust: c.adjuster(), dir: baseline_dir, findings: vec![] };
-    skillkit::check::check_each(&c.sources, c.agent, Keep::Frontmatter, &mut sink)?;
+    skillkit::check::check_each_with(&c.sources, c.agent, Keep::Frontmatter, c.competing(), &mut sink)?;
     c.note_baseline(sink.adjust.done().in_baseline, err)?;
     let b = Baseline::from_findings(sink.findings);
     // Written only inside the project (the configuration's folder, else the current one):
