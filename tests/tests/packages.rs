@@ -242,7 +242,7 @@ fn pack_writes_plugins_that_check_clean() {
     for (target, manifest) in [
         ("claude-plugin", ".claude-plugin/marketplace.json"),
         ("agent-plugin", "plugin.json"),
-        ("codex-plugin", ".codex-plugin/plugin.json"),
+        ("codex-plugin", ".agents/plugins/marketplace.json"),
     ] {
         let out_dir = tmp.path().join(target);
         let out = skillkit(&["pack", lib.to_str().unwrap(), "--target", target, "-o", out_dir.to_str().unwrap()]);
@@ -253,6 +253,8 @@ fn pack_writes_plugins_that_check_clean() {
     }
     let plugin = tmp.path().join("claude-plugin/plugins/lib/skills/alpha/SKILL.md");
     assert!(plugin.is_file());
+    assert!(tmp.path().join("codex-plugin/plugins/lib/.codex-plugin/plugin.json").is_file());
+    assert!(tmp.path().join("codex-plugin/plugins/lib/skills/beta/SKILL.md").is_file());
     assert!(!tmp.path().join("claude-plugin/plugins/lib/skills/alpha/.env").exists());
 }
 

@@ -90,6 +90,7 @@ rules! {
         agent_skips_skill::AgentSkipsSkill,
         nested_skill::NestedSkill,
         shadowed_skill::ShadowedSkill,
+        bundled_skill_name::BundledSkillName,
     }
     package {
         upload_skill_count::UploadSkillCount,
