@@ -25,6 +25,7 @@ const PROSE_EXAMPLES: &[&str] = &[
     "agent-skips-skill",
     "nested-skill",
     "shadowed-skill",
+    "bundled-skill-name",
     "too-many-findings",
     "reference-missing",
     "resource-unreferenced",
