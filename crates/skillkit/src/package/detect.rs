@@ -1,6 +1,13 @@
-//! What a path holds: an upload archive, a Claude Code marketplace, a plugin (Claude Code, Agent
-//! Plugins 1.0, Codex, Copilot), or a folder of plugins; and each plugin's skills as they are
-//! installed (`plugin:skill`, one level under `skills/`).
+//! What a path holds: an upload archive, a Claude Code marketplace, a Codex marketplace, a plugin
+//! (Claude Code, Agent Plugins 1.0, Codex, Copilot), or a folder of plugins; and each plugin's
+//! skills as they are installed (`plugin:skill`, one level under `skills/`).
+//!
+//! Codex reads its marketplace at `.agents/plugins/marketplace.json` under a repository's root
+//! (or the home folder), its local plugin sources relative to the folder holding `.agents/`:
+//! `MARKETPLACE_RELATIVE_PATH`, `discover_marketplace_paths_from_roots` and
+//! `resolve_plugin_source_path` in `codex-rs/core/src/plugins/marketplace.rs` of openai/codex,
+//! the path and its messages found again in the Codex 0.171.0 binary (which also names
+//! `.claude-plugin/marketplace.json`).
 
 use crate::package::manifest::{self, Manifest, ManifestKind};
 use std::path::{Path, PathBuf};
