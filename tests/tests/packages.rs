@@ -376,7 +376,7 @@ fn check_names_a_skill_an_agent_bundles_and_pack_lists_skill_resources() {
         check.stdout
     );
     let codex = skillkit(&["check", dir.to_str().unwrap(), "--agent", "codex"]);
-    assert!(!codex.stdout.contains("SK705"), "{}", codex.stdout);
+    assert!(!codex.stdout.contains("SK706"), "{}", codex.stdout);
 
     let list = tmp.path().join("skills-list.json");
     let out = skillkit(&["pack", lib.to_str().unwrap(), "--target", "mcp-resources", "-o", list.to_str().unwrap()]);

@@ -338,7 +338,7 @@ fn bundlers() -> [(&'static str, &'static str, Vec<&'static str>, &'static str);
     ]
 }
 
-/// `bundled-skill-name` (SK705): the skill has the name of a skill an agent bundles. Under
+/// `bundled-skill-name` (SK706): the skill has the name of a skill an agent bundles. Under
 /// `spec` and `agentskills` every such agent is named; under one of them, that one alone.
 fn bundled_name(skill: &crate::skill::Skill, diagnostics: &mut Vec<Diagnostic>, agent: &Agent) {
     let meta = &BundledSkillName::META;
@@ -757,7 +757,7 @@ mod tests {
             let skill = crate::read::read_skill(&dir);
             let mut diagnostics = vec![];
             library_levels(&skill, None, &mut diagnostics, agent);
-            diagnostics.into_iter().filter(|d| d.code == "SK705").map(|d| d.message).collect::<Vec<_>>()
+            diagnostics.into_iter().filter(|d| d.code == "SK706").map(|d| d.message).collect::<Vec<_>>()
         };
         let spec = &crate::agents::SPEC;
         assert_eq!(

@@ -26,7 +26,7 @@ declare_rule! {
     /// A skill folder `skills/simplify/` (`name: simplify`):
     ///
     /// ```text
-    /// info[SK705]: `simplify` is the name of a skill Claude Code 2.1.332 and Qwen Code 0.24.4 bundle: where this skill is installed it replaces theirs, silently
+    /// info[SK706]: `simplify` is the name of a skill Claude Code 2.1.332 and Qwen Code 0.24.4 bundle: where this skill is installed it replaces theirs, silently
     /// ```
     ///
     /// ## Use instead
@@ -35,7 +35,7 @@ declare_rule! {
     /// ## Fix
     /// Rename the skill (folder and `name`), unless replacing the agent's own skill is the point.
     pub BundledSkillName {
-        code: "SK705",
+        code: "SK706",
         name: "bundled-skill-name",
         group: Library,
         severity: Info,
