@@ -124,6 +124,9 @@ market-plugin-bad-manifest        .
 market-plugin-bad-json            .
 market-and-plugin                 .
 market-trailing-comma             .
+market-name-impersonates          .
+market-name-reserved              .
+market-name-official              .
 '
 
 usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; }

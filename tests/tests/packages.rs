@@ -242,7 +242,7 @@ fn pack_writes_plugins_that_check_clean() {
     for (target, manifest) in [
         ("claude-plugin", ".claude-plugin/marketplace.json"),
         ("agent-plugin", "plugin.json"),
-        ("codex-plugin", ".codex-plugin/plugin.json"),
+        ("codex-plugin", ".agents/plugins/marketplace.json"),
     ] {
         let out_dir = tmp.path().join(target);
         let out = skillkit(&["pack", lib.to_str().unwrap(), "--target", target, "-o", out_dir.to_str().unwrap()]);
@@ -253,6 +253,8 @@ fn pack_writes_plugins_that_check_clean() {
     }
     let plugin = tmp.path().join("claude-plugin/plugins/lib/skills/alpha/SKILL.md");
     assert!(plugin.is_file());
+    assert!(tmp.path().join("codex-plugin/plugins/lib/.codex-plugin/plugin.json").is_file());
+    assert!(tmp.path().join("codex-plugin/plugins/lib/skills/beta/SKILL.md").is_file());
     assert!(!tmp.path().join("claude-plugin/plugins/lib/skills/alpha/.env").exists());
 }
 
@@ -352,4 +354,35 @@ fn every_corpus_skill_that_fits_packs_to_a_valid_upload() {
         eprintln!("refused: {r}");
     }
     assert!(packed > 0);
+}
+
+#[test]
+fn check_names_a_skill_an_agent_bundles_and_pack_lists_skill_resources() {
+    let tmp = tempfile::tempdir().unwrap();
+    let lib = tmp.path().join("lib");
+    write_tree(
+        &lib,
+        &[(
+            "simplify/SKILL.md",
+            b"---\nname: simplify\ndescription: Tidies a diff. Use when asked to simplify a change.\n---\nBody.\n",
+        )],
+    );
+    let dir = lib.join("simplify");
+    let check = skillkit(&["check", dir.to_str().unwrap()]);
+    assert_eq!(check.code, 0, "an info only: {}", check.stdout);
+    assert!(
+        check.stdout.contains("`simplify` is the name of a skill Claude Code 2.1.332 and Qwen Code 0.24.4 bundle"),
+        "{}",
+        check.stdout
+    );
+    let codex = skillkit(&["check", dir.to_str().unwrap(), "--agent", "codex"]);
+    assert!(!codex.stdout.contains("SK706"), "{}", codex.stdout);
+
+    let list = tmp.path().join("skills-list.json");
+    let out = skillkit(&["pack", lib.to_str().unwrap(), "--target", "mcp-resources", "-o", list.to_str().unwrap()]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&list).unwrap()).unwrap();
+    assert_eq!(v["skills"][0]["uri"], "skill://simplify/SKILL.md");
+    assert!(v["skills"][0]["resources"][0]["digest"].as_str().unwrap().starts_with("sha256:"));
+    assert_eq!(v["resources"][0]["mimeType"], "text/markdown");
 }

@@ -13,6 +13,7 @@ use crate::agent::{Agent, Level};
 use crate::library::{Library, LoadOptions, Source};
 use crate::lint::diagnostic::{Diagnostic, Severity};
 use crate::lint::rules::library::agent_skips_skill::AgentSkipsSkill;
+use crate::lint::rules::library::bundled_skill_name::BundledSkillName;
 use crate::lint::rules::library::competing_descriptions::CompetingDescriptions;
 use crate::lint::rules::library::duplicate_skill_name::DuplicateSkillName;
 use crate::lint::rules::library::nested_skill::NestedSkill;
@@ -298,6 +299,7 @@ pub(crate) fn library_levels(
             diagnostics.push(nested.diagnostic(skill, severity, frontmatter_start(skill), message, help));
         }
     }
+    bundled_name(skill, diagnostics, agent);
     for rule in [&DuplicateSkillName::META, &CompetingDescriptions::META] {
         match agent.level(rule) {
             Level::Default => {}
@@ -305,6 +307,79 @@ pub(crate) fn library_levels(
             Level::Set(s) => diagnostics.iter_mut().filter(|d| d.code == rule.code).for_each(|d| d.severity = s),
         }
     }
+}
+
+/// The agents that bundle skills of their own: profile id, title, the names, and what wins.
+fn bundlers() -> [(&'static str, &'static str, Vec<&'static str>, &'static str); 3] {
+    use crate::agents::{claude_code, letta_code, qwen_code};
+    let claude = claude_code::BUNDLED
+        .iter()
+        .chain(claude_code::BUNDLED_COMMANDS)
+        .map(|(n, _)| *n)
+        .chain([claude_code::BUILTIN_NAME])
+        .collect();
+    let qwen = qwen_code::BUNDLED.iter().map(|b| b.name).chain(qwen_code::BUNDLED_HIDDEN.iter().copied()).collect();
+    let letta = letta_code::BUNDLED.iter().map(|(n, _)| *n).collect();
+    [
+        (
+            "claude-code",
+            "Claude Code 2.1.332",
+            claude,
+            "Claude Code lists the library's skill in the bundled one's place (`disableBundledSkills: true` turns its bundled skills off)",
+        ),
+        (
+            "qwen-code",
+            "Qwen Code 0.24.4",
+            qwen,
+            "Qwen Code ranks project and user skills above bundled ones (`skills.disabledLevels: [\"bundled\"]` turns them off)",
+        ),
+        (
+            "letta-code",
+            "Letta Code 0.32.18",
+            letta,
+            "Letta Code lets any skill folder replace a bundled skill of the same id (`--no-bundled-skills` turns them off)",
+        ),
+    ]
+}
+
+/// `bundled-skill-name` (SK706): the skill has the name of a skill an agent bundles. Under
+/// `spec` and `agentskills` every such agent is named; under one of them, that one alone.
+fn bundled_name(skill: &crate::skill::Skill, diagnostics: &mut Vec<Diagnostic>, agent: &Agent) {
+    let meta = &BundledSkillName::META;
+    diagnostics.retain(|d| d.code != meta.code);
+    let severity = match agent.level(meta) {
+        Level::Off => return,
+        Level::Default => meta.severity,
+        Level::Set(s) => s,
+    };
+    let every = matches!(agent.id, "spec" | "agentskills");
+    let names = [skill.dir_name.as_str(), skill.display_name()];
+    let mut hit: Option<&str> = None;
+    let mut who = vec![];
+    let mut wins = vec![];
+    for (id, title, bundled, what) in bundlers() {
+        if !every && agent.id != id {
+            continue;
+        }
+        if let Some(n) = names.iter().find(|n| bundled.contains(n)) {
+            hit.get_or_insert(n);
+            who.push(title);
+            wins.push(what);
+        }
+    }
+    let Some(n) = hit else { return };
+    let agents = match who.as_slice() {
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [] => return,
+    };
+    let span = skill.frontmatter.get("name").map_or_else(|| frontmatter_start(skill), |f| f.value.span);
+    let message = format!(
+        "`{n}` is the name of a skill {agents} bundle{}: where this skill is installed it replaces theirs, silently",
+        if who.len() == 1 { "s" } else { "" }
+    );
+    let help = format!("{}; rename this skill unless replacing the bundled one is the point", wins.join("; "));
+    diagnostics.push(meta.diagnostic(skill, severity, span, message, help));
 }
 
 /// One skill's diagnostics under its fate.
@@ -670,5 +745,40 @@ mod tests {
                 assert!(fate.loaded, "{} on `{}`: {:?}", agent.id, listed.display(), fate.reason);
             }
         }
+    }
+
+    /// `bundled-skill-name`: a skill named as an agent's bundled skill is reported with the
+    /// agents that bundle it under `spec`, with that agent alone under its profile, not under
+    /// another agent's; a name of its own is not.
+    #[test]
+    fn a_skill_named_as_a_bundled_one_is_reported_with_the_agents_that_bundle_it() {
+        let t = tempfile::tempdir().unwrap();
+        let find = |name: &str, agent: &Agent| {
+            let dir = t.path().join(name);
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(
+                dir.join("SKILL.md"),
+                format!("---\nname: {name}\ndescription: Tidies diffs.\n---\nBody.\n"),
+            )
+            .unwrap();
+            let skill = crate::read::read_skill(&dir);
+            let mut diagnostics = vec![];
+            library_levels(&skill, None, &mut diagnostics, agent);
+            diagnostics.into_iter().filter(|d| d.code == "SK706").map(|d| d.message).collect::<Vec<_>>()
+        };
+        let spec = &crate::agents::SPEC;
+        assert_eq!(
+            find("simplify", spec),
+            ["`simplify` is the name of a skill Claude Code 2.1.332 and Qwen Code 0.24.4 bundle: where this skill is installed it replaces theirs, silently"]
+        );
+        assert_eq!(find("workflow-authoring", spec).len(), 1);
+        assert!(find("workflow-authoring", spec)[0]
+            .contains("Claude Code 2.1.332, Qwen Code 0.24.4 and Letta Code 0.32.18 bundle:"));
+        assert_eq!(find("acquiring-skills", crate::find_agent("letta-code").unwrap()).len(), 1);
+        assert!(find("acquiring-skills", crate::find_agent("claude-code").unwrap()).is_empty());
+        assert!(find("simplify", crate::find_agent("codex").unwrap()).is_empty());
+        assert!(find("plugin-authoring", crate::find_agent("claude-code").unwrap())[0]
+            .contains("Claude Code 2.1.332 bundles:"));
+        assert!(find("simplify-diff", spec).is_empty());
     }
 }

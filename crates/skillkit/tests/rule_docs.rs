@@ -26,6 +26,7 @@ const PROSE_EXAMPLES: &[&str] = &[
     "nested-skill",
     "shadowed-skill",
     "competing-descriptions",
+    "bundled-skill-name",
     "too-many-findings",
     "reference-missing",
     "resource-unreferenced",

@@ -22,6 +22,9 @@ pub enum PackTarget {
     CodexPlugin,
     /// A `skills-lock.json`: per skill its `computedHash` and each file's size and SHA-256.
     Digest,
+    /// `skills-list.json`: the skills as the MCP Skills Extension (SEP-2640) lists them, each
+    /// file a `skill://` resource with its SHA-256 `digest`, `size` and `mimeType`.
+    McpResources,
 }
 
 #[derive(Args, Debug)]
@@ -56,6 +59,7 @@ pub fn pack(args: PackArgs, out: &mut dyn Write, err: &mut dyn Write) -> std::io
         PackTarget::AgentPlugin => Target::AgentPlugin,
         PackTarget::CodexPlugin => Target::CodexPlugin,
         PackTarget::Digest => Target::Digest,
+        PackTarget::McpResources => Target::McpResources,
     };
     let path = match skillkit::check::check_sources(std::slice::from_ref(&args.path)) {
         Ok(mut s) => s.remove(0),

@@ -217,8 +217,8 @@ fn installed(pkg: &Package) -> Vec<OnSkill> {
                     rule: &r::plugin_skill_alias_taken::PluginSkillAliasTaken::META,
                     severity: r::plugin_skill_alias_taken::PluginSkillAliasTaken::META.severity,
                     message: format!(
-                        "installed as `{}:{name}`; its bare alias `{name}` goes to the repository's own skill `.claude/skills/{name}`",
-                        p.name
+                        "installed as `{}:{name}`; its bare alias `{name}` goes to the repository's own skill `.claude/skills/{name}`: in Claude Code `/{name}` runs the project's skill, only `/{}:{name}` this one",
+                        p.name, p.name
                     ),
                     help: format!("call it `/{}:{name}`, or rename one of the two", p.name),
                 });
@@ -229,10 +229,10 @@ fn installed(pkg: &Package) -> Vec<OnSkill> {
                     rule: &r::plugin_skill_name_clash::PluginSkillNameClash::META,
                     severity: r::plugin_skill_name_clash::PluginSkillNameClash::META.severity,
                     message: format!(
-                        "plugin `{other}` also ships a skill `{name}`: `{}:{name}` and `{other}:{name}` share the bare alias `{name}`",
+                        "plugin `{other}` also ships a skill `{name}`: `{}:{name}` and `{other}:{name}` share the bare alias `{name}`, which Claude Code gives `{other}:{name}` (the first plugin listed)",
                         p.name
                     ),
-                    help: "rename one of them: agents that do not namespace plugin skills keep only one".into(),
+                    help: "rename one of them: an installer that does not namespace plugin skills (`npx skills`: one folder per name) keeps only one".into(),
                 }),
                 Some(_) => {}
                 None => {

@@ -1,6 +1,13 @@
-//! What a path holds: an upload archive, a Claude Code marketplace, a plugin (Claude Code, Agent
-//! Plugins 1.0, Codex, Copilot), or a folder of plugins; and each plugin's skills as they are
-//! installed (`plugin:skill`, one level under `skills/`).
+//! What a path holds: an upload archive, a Claude Code marketplace, a Codex marketplace, a plugin
+//! (Claude Code, Agent Plugins 1.0, Codex, Copilot), or a folder of plugins; and each plugin's
+//! skills as they are installed (`plugin:skill`, one level under `skills/`).
+//!
+//! Codex reads its marketplace at `.agents/plugins/marketplace.json` under a repository's root
+//! (or the home folder), its local plugin sources relative to the folder holding `.agents/`:
+//! `MARKETPLACE_RELATIVE_PATH`, `discover_marketplace_paths_from_roots` and
+//! `resolve_plugin_source_path` in `codex-rs/core/src/plugins/marketplace.rs` of openai/codex,
+//! the path and its messages found again in the Codex 0.171.0 binary (which also names
+//! `.claude-plugin/marketplace.json`).
 
 use crate::package::manifest::{self, Manifest, ManifestKind};
 use std::path::{Path, PathBuf};
@@ -11,7 +18,8 @@ use std::path::{Path, PathBuf};
 pub enum PackageKind {
     /// A `.zip` (or `.skill`) for the skill upload.
     Upload,
-    /// A repository with `.claude-plugin/marketplace.json`.
+    /// A repository with `.claude-plugin/marketplace.json` (Claude Code's) or
+    /// `.agents/plugins/marketplace.json` (Codex's).
     Marketplace,
     /// One plugin.
     Plugin,
@@ -64,6 +72,7 @@ pub fn is_package(path: &Path) -> bool {
         return false;
     }
     exists(&path.join(".claude-plugin/marketplace.json"))
+        || exists(&path.join(manifest::CODEX_MARKETPLACE))
         || has_plugin_manifest(path)
         || !child_plugins(path).is_empty()
 }
@@ -133,6 +142,33 @@ pub fn open(path: &Path, force: bool) -> Option<Package> {
         }
         return Some(Package { root, kind: PackageKind::Marketplace, marketplace: Some(m), plugins });
     }
+    // Codex's marketplace: local sources are `{"source": "local", "path": "./…"}`, relative to the
+    // folder holding `.agents/`.
+    if let Some(m) = manifest::read(&root, manifest::CODEX_MARKETPLACE, ManifestKind::CodexMarketplace) {
+        let mut plugins = vec![];
+        if let Some(list) = m.json.as_ref().and_then(|j| j.get_last("plugins")) {
+            for entry in list.value.items() {
+                let name = entry.get_last("name").and_then(|n| n.value.as_str());
+                let Some(source) = entry.get_last("source").map(|s| &s.value) else { continue };
+                if source.get_last("source").and_then(|s| s.value.as_str()) != Some("local") {
+                    continue;
+                }
+                let path = source.get_last("path").and_then(|p| p.value.as_str());
+                if let Some(rel) = path.and_then(|p| p.strip_prefix("./")).filter(|r| !r.split('/').any(|c| c == ".."))
+                {
+                    let dir = root.join(rel);
+                    if !rel.is_empty() && !rel.starts_with('/') && dir.is_dir() {
+                        plugins.push(plugin(&dir, name));
+                    }
+                }
+            }
+        }
+        let real = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+        if has_plugin_manifest(&root) && !plugins.iter().any(|p| real(&p.root) == real(&root)) {
+            plugins.push(plugin(&root, None));
+        }
+        return Some(Package { root, kind: PackageKind::Marketplace, marketplace: Some(m), plugins });
+    }
     if has_plugin_manifest(&root) {
         return Some(Package {
             plugins: vec![plugin(&root, None)],
@@ -187,7 +223,10 @@ fn manifest_root(file: &Path) -> Option<PathBuf> {
     let dir = file.parent()?;
     let in_meta =
         dir.file_name().and_then(|n| n.to_str()).is_some_and(|n| n == ".claude-plugin" || n == ".codex-plugin");
+    let in_codex = dir.file_name().is_some_and(|n| n == "plugins")
+        && dir.parent().and_then(|p| p.file_name()).is_some_and(|n| n == ".agents");
     match (name, in_meta) {
+        ("marketplace.json", false) if in_codex => Some(dir.parent()?.parent()?.to_path_buf()),
         ("plugin.json" | "marketplace.json", true) => Some(dir.parent()?.to_path_buf()),
         ("plugin.json", false) => Some(dir.to_path_buf()),
         _ => None,

@@ -1,9 +1,18 @@
 //! Digests of a skill's files, in the layouts installers use: `npx skills`' project lock
-//! (`skills-lock.json`, version 1: per skill a `source`, a `sourceType` and a `computedHash`, the
-//! SHA-256 over each file's relative path then its bytes, in path order, `.git` and
-//! `node_modules` left out) with, per file, the size and the `sha256:` digest the MCP Skills
-//! Extension (SEP-2640) serves each `skill://` resource with. [`verify`] checks an installed copy
-//! against such a lock, naming each file changed, missing or extra.
+//! (`skills-lock.json`, version 1: per skill a `source`, a `sourceType` and a `computedHash`)
+//! with, per file, the size and the `sha256:` digest the MCP Skills Extension (SEP-2640) serves
+//! each `skill://` resource with. [`verify`] checks an installed copy against such a lock, naming
+//! each file changed, missing or extra.
+//!
+//! The `computedHash` is [`npx_hash`], computed as `npx skills` 1.7.4 computes it
+//! (`computeSkillFolderHash` and `collectFiles` in its `dist/cli.mjs`, the npm package `skills`):
+//! every regular file under the folder, hidden ones included, but not inside a folder named `.git`
+//! or `node_modules` (at any depth) and not a symlink (a `Dirent` of a link is neither a file nor
+//! a folder); each path relative to the skill folder with `\` turned into `/`; sorted by
+//! `a.relativePath.localeCompare(b.relativePath)` (ICU's CLDR root collation in Node's default
+//! English locale, not byte order: `_x` < `a.md` < `B.md` < `é.md` < `z.md`); the SHA-256 over
+//! each path (UTF-8) then its bytes, as lowercase hex. The per-file digests cover the files a
+//! package ships ([`skill_files`]: hidden files left out), in byte order.
 
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -127,26 +136,63 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The files `npx skills` hashes under `dir`, relative (`/`-separated), in its order: regular
+/// files (no symlink), none inside a `.git` or `node_modules` folder, sorted as JavaScript's
+/// `localeCompare` sorts them (see the module docs).
+pub fn npx_files(dir: &Path) -> Result<Vec<(String, PathBuf)>, FilesError> {
+    let mut out = vec![];
+    let mut stack = vec![(dir.to_path_buf(), String::new())];
+    while let Some((d, prefix)) = stack.pop() {
+        let rd = std::fs::read_dir(&d).map_err(|e| FilesError(format!("{}: {e}", d.display())))?;
+        for e in rd {
+            let e = e.map_err(|e| FilesError(format!("{}: {e}", d.display())))?;
+            let name = e.file_name().to_string_lossy().into_owned();
+            let rel = format!("{prefix}{name}");
+            let ft = e.file_type().map_err(|e| FilesError(format!("{rel}: {e}")))?;
+            if ft.is_dir() {
+                if name != ".git" && name != "node_modules" {
+                    stack.push((e.path(), format!("{rel}/")));
+                }
+            } else if ft.is_file() {
+                out.push((rel, e.path()));
+                if out.len() > MAX_FILES {
+                    return Err(FilesError(format!("more than {MAX_FILES} files in {}", dir.display())));
+                }
+            }
+        }
+    }
+    // ICU's root collation at full strength, punctuation not ignored; strings it finds equal
+    // keep byte order.
+    let mut collator = feruca::Collator::new(feruca::Tailoring::default(), false, true);
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out.sort_by(|a, b| collator.collate(a.0.as_str(), b.0.as_str()));
+    Ok(out)
+}
+
+/// The `computedHash` `npx skills` writes for the skill folder `dir` (see the module docs).
+pub fn npx_hash(dir: &Path) -> Result<String, FilesError> {
+    let mut all = Sha256::new();
+    for (rel, path) in npx_files(dir)? {
+        let bytes = crate::files::read(&path, crate::package::upload::MAX_UNCOMPRESSED_BYTES + 1)
+            .map_err(|e| FilesError(format!("{rel}: {}", crate::files::reason(&e))))?;
+        all.update(rel.as_bytes());
+        all.update(&bytes);
+    }
+    Ok(hex(&all.finalize()))
+}
+
 /// The lock entry of the skill folder `dir`: each file's digest and the folder's `computedHash`.
 pub fn entry(dir: &Path, source: &str) -> Result<LockEntry, FilesError> {
-    let mut all = Sha256::new();
     let mut files = vec![];
     for f in skill_files(dir)? {
         let bytes = read_file(&f)?;
-        all.update(f.rel.as_bytes());
-        all.update(&bytes);
         files.push(FileDigest {
             path: f.rel,
             size: bytes.len() as u64,
             digest: format!("sha256:{}", hex(&Sha256::digest(&bytes))),
         });
     }
-    Ok(LockEntry {
-        source: source.to_string(),
-        source_type: "local".into(),
-        computed_hash: hex(&all.finalize()),
-        files,
-    })
+    Ok(LockEntry { source: source.to_string(), source_type: "local".into(), computed_hash: npx_hash(dir)?, files })
 }
 
 impl Lock {
@@ -238,19 +284,68 @@ mod tests {
     }
 
     #[test]
-    fn the_hash_is_over_paths_and_bytes_in_path_order() {
+    fn the_file_digests_are_the_packed_files_in_byte_order() {
         let t = tempfile::tempdir().unwrap();
         let d = t.path().join("s");
         skill(&d);
         let e = entry(&d, "s").unwrap();
-        let mut h = Sha256::new();
-        h.update(b"SKILL.md");
-        h.update(b"---\nname: s\ndescription: d\n---\n");
-        h.update(b"scripts/run.sh");
-        h.update(b"echo hi\n");
-        assert_eq!(e.computed_hash, hex(&h.finalize()));
         assert_eq!(e.files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>(), ["SKILL.md", "scripts/run.sh"]);
         assert_eq!(e.files[1].digest, format!("sha256:{}", hex(&Sha256::digest(b"echo hi\n"))));
+        assert_eq!(e.computed_hash, npx_hash(&d).unwrap());
+    }
+
+    /// A folder whose names sort differently by bytes and by `localeCompare`, with what
+    /// `npx skills` leaves out (`.git`, `node_modules` at any depth, a symlink) and keeps (a
+    /// hidden file). The order is Node 20's (ICU 78.2, `en-US`) `localeCompare`, and the hash
+    /// the one `computeSkillFolderHash` of `skills` 1.7.4 printed for this very tree.
+    #[cfg(unix)]
+    #[test]
+    fn the_computed_hash_is_the_one_npx_skills_computes() {
+        let t = tempfile::tempdir().unwrap();
+        let d = t.path().join("s");
+        for (rel, text) in [
+            ("SKILL.md", "---\nname: s\ndescription: d\n---\n"),
+            ("scripts/run.sh", "echo hi\n"),
+            ("B.md", "B\n"),
+            ("a.md", "a\n"),
+            ("_x", "x\n"),
+            ("\u{e9}.md", "e\n"),
+            ("z.md", "z\n"),
+            (".env", "SECRET=1\n"),
+            (".git/HEAD", "ref\n"),
+            ("node_modules/m.js", "m\n"),
+            ("sub/node_modules/n.js", "n\n"),
+            ("_dir/f", "d\n"),
+            ("a-b.md", "a-b\n"),
+            ("ab.md", "ab\n"),
+        ] {
+            let p = d.join(rel);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        std::os::unix::fs::symlink("a.md", d.join("link.md")).unwrap();
+        let order: Vec<String> = npx_files(&d).unwrap().into_iter().map(|(rel, _)| rel).collect();
+        assert_eq!(
+            order,
+            [
+                "_dir/f",
+                "_x",
+                ".env",
+                "a-b.md",
+                "a.md",
+                "ab.md",
+                "B.md",
+                "\u{e9}.md",
+                "scripts/run.sh",
+                "SKILL.md",
+                "z.md"
+            ]
+        );
+        assert_eq!(npx_hash(&d).unwrap(), "e77751eba97d47658cb4d3d04cbbe4d797058d2a3dae2e57ca74c0fdff74689a");
+        // Byte order would put `B.md` and `SKILL.md` first: a different hash.
+        let mut bytes = order.clone();
+        bytes.sort();
+        assert_ne!(bytes, order);
     }
 
     #[test]

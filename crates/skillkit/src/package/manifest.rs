@@ -46,6 +46,8 @@ pub enum ManifestKind {
     CodexPlugin,
     /// An Agent Plugins package's `mcp.json` (its MCP servers).
     AgentMcp,
+    /// Codex's marketplace, `.agents/plugins/marketplace.json`.
+    CodexMarketplace,
 }
 
 impl ManifestKind {
@@ -57,6 +59,7 @@ impl ManifestKind {
             ManifestKind::CopilotPlugin => "GitHub Copilot plugin",
             ManifestKind::CodexPlugin => "Codex plugin",
             ManifestKind::AgentMcp => "Agent Plugins MCP servers",
+            ManifestKind::CodexMarketplace => "Codex marketplace",
         }
     }
 }
@@ -176,6 +179,153 @@ pub fn validate(kind: ManifestKind, v: &Json, root: &Path, out: &mut Vec<Located
         ManifestKind::AgentPlugin => agent_plugin(v, out),
         ManifestKind::Marketplace => marketplace(v, root, out),
         ManifestKind::AgentMcp => agent_mcp(v, root, out),
+        ManifestKind::CodexMarketplace => codex_marketplace(v, root, out),
+    }
+}
+
+/// Where Codex reads a marketplace, relative to its root (a repository's, or the home folder).
+pub const CODEX_MARKETPLACE: &str = ".agents/plugins/marketplace.json";
+
+/// Codex's marketplace (`.agents/plugins/marketplace.json`), as Codex 0.171.0 reads it
+/// (`codex-rs/core/src/plugins/marketplace.rs` of openai/codex: `RawMarketplaceManifest` and
+/// `resolve_plugin_source_path`; its strings are in the 0.171.0 binary): `name` (a string) and
+/// `plugins` (an array) required, `interface.displayName` optional; each plugin `name` and
+/// `source` required, `source` an object tagged by its own `source` (`local`, with `path`:
+/// starting with `./`, not empty after it, only plain folder names, resolved against the
+/// marketplace's root, the folder holding `.agents/`), `policy.installation` one of
+/// `NOT_AVAILABLE`, `AVAILABLE` (the default), `INSTALLED_BY_DEFAULT`, `policy.authentication`
+/// `ON_INSTALL` (the default) or `ON_USE`, `category` a string. Other keys are ignored. Any
+/// error makes Codex skip the whole marketplace ("skipping marketplace that failed to load").
+fn codex_marketplace(v: &Json, root: &Path, out: &mut Vec<Located>) {
+    required_name(v, "", out);
+    if let Some(i) = v.get_last("interface") {
+        if !matches!(i.value.kind, Kind::Object(_)) {
+            at(out, i.value.span, type_error("interface", "object", &i.value));
+        } else {
+            string_field(&i.value, "interface", "displayName", out);
+        }
+    }
+    let plugins = match v.get_last("plugins") {
+        None => return out.push(missing(v, "", "plugins", "array")),
+        Some(p) if !matches!(p.value.kind, Kind::Array(_)) => {
+            return at(out, p.value.span, type_error("plugins", "array", &p.value))
+        }
+        Some(p) => p,
+    };
+    for (i, p) in plugins.value.items().iter().enumerate() {
+        let path = format!("plugins.{i}");
+        if !matches!(p.kind, Kind::Object(_)) {
+            at(out, p.span, type_error(&path, "object", p));
+            continue;
+        }
+        required_name(p, &path, out);
+        string_field(p, &path, "category", out);
+        if let Some(policy) = p.get_last("policy") {
+            if !matches!(policy.value.kind, Kind::Object(_)) {
+                at(out, policy.value.span, type_error(&format!("{path}.policy"), "object", &policy.value));
+            } else {
+                for (field, allowed) in [
+                    ("installation", &["NOT_AVAILABLE", "AVAILABLE", "INSTALLED_BY_DEFAULT"][..]),
+                    ("authentication", &["ON_INSTALL", "ON_USE"][..]),
+                ] {
+                    let Some(value) = string_field(&policy.value, &format!("{path}.policy"), field, out) else {
+                        continue;
+                    };
+                    let given = value.as_str().unwrap_or_default();
+                    if !allowed.contains(&given) {
+                        let list = allowed.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(", ");
+                        at(
+                            out,
+                            value.span,
+                            Finding::new(
+                                &r::manifest_field_type::ManifestFieldType::META,
+                                format!("{path}.policy.{field}: unknown variant `{given}`, expected one of {list}"),
+                                format!("Codex takes {list}"),
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+        let Some(source) = p.get_last("source") else {
+            out.push(missing(p, &path, "source", "object"));
+            continue;
+        };
+        let source = &source.value;
+        if !matches!(source.kind, Kind::Object(_)) {
+            at(out, source.span, type_error(&format!("{path}.source"), "object", source));
+            continue;
+        }
+        let Some(kind) = string_field(source, &format!("{path}.source"), "source", out) else {
+            if source.get_last("source").is_none() {
+                out.push(missing(source, &format!("{path}.source"), "source", "string"));
+            }
+            continue;
+        };
+        if kind.as_str() != Some("local") {
+            // Codex 0.171.0 knows other sources too (git); only local ones are checked here.
+            continue;
+        }
+        let Some(rel) = string_field(source, &format!("{path}.source"), "path", out) else {
+            if source.get_last("path").is_none() {
+                out.push(missing(source, &format!("{path}.source"), "path", "string"));
+            }
+            continue;
+        };
+        let text = rel.as_str().unwrap_or_default();
+        let bad = |message: &str, rule: &'static crate::lint::rules::RuleMeta| {
+            Finding::new(
+                rule,
+                format!("{path}.source.path: {message}"),
+                "write `./` and the plugin's folder under the marketplace's root, as `./plugins/notes`",
+            )
+        };
+        let Some(inner) = text.strip_prefix("./") else {
+            at(
+                out,
+                rel.span,
+                bad(
+                    "local plugin source path must start with `./`",
+                    &r::component_path_not_relative::ComponentPathNotRelative::META,
+                ),
+            );
+            continue;
+        };
+        if inner.is_empty() {
+            at(
+                out,
+                rel.span,
+                bad(
+                    "local plugin source path must not be empty",
+                    &r::component_path_not_relative::ComponentPathNotRelative::META,
+                ),
+            );
+            continue;
+        }
+        // Codex wants every component of `Path::new(inner)` a plain name: no root, no `..`, no
+        // leading `.` (a `.` further on is dropped by the path's own normalisation).
+        if inner.starts_with('/') || inner.split('/').next() == Some(".") || inner.split('/').any(|c| c == "..") {
+            at(
+                out,
+                rel.span,
+                bad(
+                    "local plugin source path must stay within the marketplace root",
+                    &r::component_path_outside::ComponentPathOutside::META,
+                ),
+            );
+            continue;
+        }
+        if !root.join(inner).is_dir() {
+            at(
+                out,
+                rel.span,
+                Finding::new(
+                    &r::marketplace_source_missing::MarketplaceSourceMissing::META,
+                    format!("{path}.source.path: no plugin folder at `{text}`: Codex cannot install it"),
+                    "point `path` at the plugin's folder, relative to the folder holding `.agents/`",
+                ),
+            );
+        }
     }
 }
 
@@ -428,6 +578,127 @@ fn recommended(v: &Json, message: String, field: &str) -> Located {
         format!("add `\"{field}\"`"),
     );
     Located { finding: f, span: Span::new(v.span.start, v.span.start + 1) }
+}
+
+/// The marketplace names Claude Code 2.1.332 keeps for Anthropic's own marketplaces (its
+/// bundle's `J6`: the official names, the community ones, the plugin directory's). They pass
+/// `claude plugin validate` (adding one from a source outside Anthropic's GitHub organization is
+/// refused later, at `claude plugin marketplace add`).
+pub const OFFICIAL_MARKETPLACES: &[&str] = &[
+    "claude-code-marketplace",
+    "claude-code-plugins",
+    "claude-plugins-official",
+    "anthropic-marketplace",
+    "anthropic-plugins",
+    "agent-skills",
+    "anthropic-agent-skills",
+    "life-sciences",
+    "knowledge-work-plugins",
+    "claude-for-legal",
+    "claude-for-financial-services",
+    "financial-services-plugins",
+    "first-party-plugins",
+    "claude-tag-plugins",
+    "claude-community",
+    "claude-plugins-community",
+    "healthcare",
+    "anthropic-plugin-directory",
+    "claude-plugin-directory",
+];
+
+/// The marketplace names Claude Code keeps for its own kinds of plugins, and what for (its
+/// bundle's `Ke`): `Marketplace name "{name}" is reserved for {what}`.
+pub const RESERVED_MARKETPLACES: &[(&str, &str)] = &[
+    ("inline", "--plugin-dir session plugins"),
+    ("builtin", "built-in plugins"),
+    ("skills-dir", "plugins auto-loaded from .claude/skills/"),
+    ("synced", "plugins synced from your claude.ai account"),
+    ("claude-plugin-test", "plugins loaded by claude plugin test"),
+];
+
+/// Whether a marketplace name impersonates an official Anthropic/Claude marketplace, as Claude
+/// Code 2.1.332 decides it (its bundle's `aHt`, read in `claude.exe`): never for an official name
+/// itself; always for a name with a character outside printable ASCII; else when "official" and
+/// "anthropic"/"claude" meet with only punctuation between them (either order, anywhere, also
+/// once all punctuation is removed), or the name starts with "anthropic"/"claude" followed (after
+/// punctuation) by "marketplace", "plugins", "official", "directory" or "directories", also when
+/// its first words are run together (`claude.market.place`).
+pub fn impersonates_official(name: &str) -> bool {
+    use std::sync::LazyLock;
+    const OFFICIAL: &str = "official[^a-z0-9]*(anthropic|claude)|(?:anthropic|claude)[^a-z0-9]*official";
+    static PREFIX: LazyLock<regex::Regex> = LazyLock::new(|| {
+        regex::Regex::new(&format!(
+            "(?i){OFFICIAL}|^(?:anthropic|claude)[^a-z0-9]*(marketplace|plugins|official|directory|directories)"
+        ))
+        .expect("a valid pattern")
+    });
+    static JOINED: LazyLock<regex::Regex> = LazyLock::new(|| {
+        regex::Regex::new("(?i)official(?:anthropic|claude)|(?:anthropic|claude)official").expect("a valid pattern")
+    });
+    static WHOLE: LazyLock<regex::Regex> = LazyLock::new(|| {
+        regex::Regex::new("(?i)^(?:anthropic|claude)(?:marketplace|plugins|official|directory|directories)s?$")
+            .expect("a valid pattern")
+    });
+    if OFFICIAL_MARKETPLACES.contains(&name.to_lowercase().as_str()) {
+        return false;
+    }
+    if name.chars().any(|c| !(' '..='~').contains(&c)) || PREFIX.is_match(name) {
+        return true;
+    }
+    let alnum = |c: char| c.is_ascii_alphanumeric();
+    if PREFIX.is_match(name.trim_start_matches(|c: char| !alnum(c))) {
+        return true;
+    }
+    let squeezed: String = name.chars().filter(|c| alnum(*c)).collect();
+    if JOINED.is_match(&squeezed) {
+        return true;
+    }
+    // The first words run together, one more at a time, until longer than 21 characters.
+    let mut joined = String::new();
+    for word in name.split(|c: char| !alnum(c)).filter(|w| !w.is_empty()) {
+        joined.push_str(word);
+        if WHOLE.is_match(&joined) {
+            return true;
+        }
+        if joined.len() > 21 {
+            break;
+        }
+    }
+    false
+}
+
+/// `claude plugin validate`'s checks of a marketplace's `name` (a string): each that fails is
+/// an error, in its schema's order.
+fn marketplace_name(name: &Json, out: &mut Vec<Located>) {
+    let Some(s) = name.as_str() else { return };
+    let meta = &r::plugin_name_format::PluginNameFormat::META;
+    let mut errors = vec![];
+    if s.is_empty() {
+        errors.push("name: Marketplace must have a name".to_string());
+    }
+    if s.contains(' ') {
+        errors.push("name: Marketplace name cannot contain spaces. Use kebab-case (e.g., \"my-marketplace\")".into());
+    }
+    if s.chars().any(|c| {
+        c.is_control() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    }) {
+        errors.push("name: Marketplace name cannot contain control or bidirectional-formatting characters".into());
+    }
+    if s.contains('/') || s.contains('\\') || s.contains("..") || s == "." {
+        errors.push(
+            "name: Marketplace name cannot contain path separators (/ or \\), \"..\" sequences, or be \".\"".into(),
+        );
+    }
+    if impersonates_official(s) {
+        errors.push("name: Marketplace name impersonates an official Anthropic/Claude marketplace".into());
+    }
+    let lower = s.to_lowercase();
+    if let Some((_, what)) = RESERVED_MARKETPLACES.iter().find(|(n, _)| *n == lower) {
+        errors.push(format!("name: Marketplace name \"{lower}\" is reserved for {what}"));
+    }
+    for message in errors {
+        at(out, name.span, Finding::new(meta, message, "choose a kebab-case name of your own (`team-skills`)"));
+    }
 }
 
 /// `claude plugin validate`'s checks of a plugin's `name` (a string).
@@ -788,7 +1059,9 @@ fn marketplace(v: &Json, root: &Path, out: &mut Vec<Located>) {
 
 fn marketplace_checks(v: &Json, root: &Path, out: &mut Vec<Located>, advice: &mut Vec<Located>) {
     unknown_fields(v, "", &MARKETPLACE_KEYS, false, out);
-    required_name(v, "", out);
+    if let Some(name) = required_name(v, "", out) {
+        marketplace_name(name, out);
+    }
     match v.get_last("owner") {
         None => out.push(missing(v, "", "owner", "object")),
         Some(o) if !matches!(o.value.kind, Kind::Object(_)) => {
@@ -1109,4 +1382,88 @@ pub fn schema_error(f: &crate::package::upload::Finding) -> bool {
             r::component_path_not_relative::ComponentPathNotRelative::META.code,
         ]
         .contains(&f.rule.code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::impersonates_official;
+
+    /// Names judged as Claude Code 2.1.332's `aHt` judges them (each branch of it once).
+    #[test]
+    fn marketplace_names_that_impersonate_anthropic_are_caught() {
+        for name in [
+            "claude-official-tools",
+            "Official_Anthropic",
+            "anthropic-marketplace-mirror",
+            "claude plugins",
+            "--claude-directory",
+            "myclaudeofficial",
+            "claude.market.place",
+            "claude-plugin-s",
+            "cl\u{e4}ude-skills",
+        ] {
+            assert!(impersonates_official(name), "{name}");
+        }
+        for name in [
+            "claude-plugins-official",
+            "Healthcare",
+            "team-skills",
+            "my-claude-tools",
+            "anthropic-fans",
+            "x-claude-plugins",
+        ] {
+            assert!(!impersonates_official(name), "{name}");
+        }
+    }
+
+    /// Codex's marketplace: found at `.agents/plugins/marketplace.json`, each of Codex's
+    /// refusals located at its JSON value; a valid one passes and its local plugin is read.
+    #[test]
+    fn a_codex_marketplace_is_judged_where_codex_reads_it() {
+        use super::{read, ManifestKind, CODEX_MARKETPLACE};
+        let t = tempfile::tempdir().unwrap();
+        let root = t.path();
+        std::fs::create_dir_all(root.join(".agents/plugins")).unwrap();
+        std::fs::create_dir_all(root.join("plugins/notes/skills/summarize")).unwrap();
+        let text = r#"{
+  "plugins": [
+    {"name": "a", "source": {"source": "local", "path": "plugins/a"}},
+    {"name": "b", "source": {"source": "local", "path": "./../b"}},
+    {"name": "c", "source": {"source": "local", "path": "./gone"}, "policy": {"installation": "MAYBE"}},
+    {"source": "./notes"}
+  ]
+}"#;
+        std::fs::write(root.join(CODEX_MARKETPLACE), text).unwrap();
+        let m = read(root, CODEX_MARKETPLACE, ManifestKind::CodexMarketplace).unwrap();
+        let got: Vec<(usize, String)> = m
+            .findings
+            .iter()
+            .map(|l| {
+                (
+                    text[..l.span.start].matches('\n').count() + 1,
+                    format!("{}: {}", l.finding.rule.code, l.finding.message),
+                )
+            })
+            .collect();
+        let want = [
+            (1, "SK811: name: Invalid input: expected string, received undefined"),
+            (3, "SK815: plugins.0.source.path: local plugin source path must start with `./`"),
+            (4, "SK816: plugins.1.source.path: local plugin source path must stay within the marketplace root"),
+            (5, "SK812: plugins.2.policy.installation: unknown variant `MAYBE`, expected one of `NOT_AVAILABLE`, `AVAILABLE`, `INSTALLED_BY_DEFAULT`"),
+            (5, "SK820: plugins.2.source.path: no plugin folder at `./gone`: Codex cannot install it"),
+            (6, "SK811: plugins.3.name: Invalid input: expected string, received undefined"),
+            (6, "SK812: plugins.3.source: Invalid input: expected object, received string"),
+        ];
+        let codes = |w: &[(usize, &str)]| w.iter().map(|(l, m)| (*l, m.to_string())).collect::<Vec<_>>();
+        assert_eq!(got, codes(&want));
+
+        let good = r#"{"name": "team", "plugins": [{"name": "notes", "source": {"source": "local", "path": "./plugins/notes"}}]}"#;
+        std::fs::write(root.join(CODEX_MARKETPLACE), good).unwrap();
+        let m = read(root, CODEX_MARKETPLACE, ManifestKind::CodexMarketplace).unwrap();
+        assert!(m.findings.is_empty(), "{:?}", m.findings);
+        let pkg = crate::package::detect::open(root, false).unwrap();
+        assert_eq!(pkg.kind, crate::package::detect::PackageKind::Marketplace);
+        assert_eq!(pkg.plugins.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["notes"]);
+        assert!(crate::package::detect::open(&root.join(CODEX_MARKETPLACE), false).is_some());
+    }
 }

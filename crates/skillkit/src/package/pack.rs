@@ -1,7 +1,8 @@
 //! Building packages from a checked skill or library: the upload `.zip` of a skill (refused with
 //! the upload's own message when a rule would fail, so a pack never writes what the upload
 //! rejects), a Claude Code plugin inside a one-plugin marketplace, an Agent Plugins 1.0 package,
-//! a Codex plugin, and a digest lock (`skills-lock.json`). Archives are reproducible: entries in
+//! a Codex plugin inside a one-plugin Codex marketplace, a digest lock (`skills-lock.json`) and
+//! the MCP Skills Extension's listing (`skills-list.json`). Archives are reproducible: entries in
 //! path order, every time the zip epoch (1980-01-01 00:00), modes 0644 or 0755, one compression
 //! level; the same input gives the same bytes.
 
@@ -26,6 +27,8 @@ pub enum Target {
     CodexPlugin,
     /// A `skills-lock.json` with a SHA-256 per file.
     Digest,
+    /// The MCP Skills Extension's (SEP-2640) listing of the skills as `skill://` resources.
+    McpResources,
 }
 
 /// How to pack.
@@ -224,6 +227,12 @@ pub fn pack(path: &Path, opts: &PackOptions) -> Result<Packed, PackError> {
             std::fs::write(&out, &text).map_err(|e| PackError::Io(format!("{}: {e}", out.display())))?;
             Ok(packed(out, 1, text.len() as u64))
         }
+        Target::McpResources => {
+            let out = opts.out.clone().unwrap_or_else(|| PathBuf::from("skills-list.json"));
+            let text = mcp_resources(&skills)?;
+            std::fs::write(&out, &text).map_err(|e| PackError::Io(format!("{}: {e}", out.display())))?;
+            Ok(packed(out, 1, text.len() as u64))
+        }
         Target::ClaudePlugin | Target::AgentPlugin | Target::CodexPlugin => {
             let suffix = match opts.target {
                 Target::ClaudePlugin => "claude-plugin",
@@ -258,12 +267,29 @@ pub fn pack(path: &Path, opts: &PackOptions) -> Result<Packed, PackError> {
                         serde_json::json!({"$schema": AGENT_PLUGINS_SCHEMA, "name": base, "version": "0.1.0", "description": description}),
                     )],
                 ),
+                // A one-plugin Codex marketplace, as Codex 0.171.0 reads one (see
+                // `manifest::CODEX_MARKETPLACE`): the plugin under `plugins/<name>/`, its entry a
+                // local source relative to the folder holding `.agents/`.
                 _ => (
-                    String::new(),
-                    vec![(
-                        ".codex-plugin/plugin.json".into(),
-                        serde_json::json!({"name": base, "version": "0.1.0", "description": description, "skills": "./skills/"}),
-                    )],
+                    format!("plugins/{base}/"),
+                    vec![
+                        (
+                            crate::package::manifest::CODEX_MARKETPLACE.into(),
+                            serde_json::json!({
+                                "name": base,
+                                "interface": {"displayName": base},
+                                "plugins": [{
+                                    "name": base,
+                                    "source": {"source": "local", "path": format!("./plugins/{base}")},
+                                    "policy": {"installation": "AVAILABLE", "authentication": "ON_INSTALL"},
+                                }],
+                            }),
+                        ),
+                        (
+                            format!("plugins/{base}/.codex-plugin/plugin.json"),
+                            serde_json::json!({"name": base, "version": "0.1.0", "description": description, "skills": "./skills/"}),
+                        ),
+                    ],
                 ),
             };
             let mut files: Vec<(String, Vec<u8>, bool)> = manifests
@@ -284,6 +310,94 @@ pub fn pack(path: &Path, opts: &PackOptions) -> Result<Packed, PackError> {
             Ok(packed(out, n, b))
         }
     }
+}
+
+/// The most files (`SKILL.md` included) and bytes of one skill every SEP-2640 host must accept.
+pub const MCP_MAX_RESOURCES: usize = 512;
+pub const MCP_MAX_BYTES: u64 = 16 * 1024 * 1024;
+
+/// The media type a `skill://` resource is served with: `text/markdown` for `SKILL.md` (as
+/// SEP-2640 says) and Markdown files, else by the file's extension.
+pub fn mime_type(rel: &str) -> &'static str {
+    let ext = rel.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
+    match ext.as_str() {
+        "md" | "markdown" => "text/markdown",
+        "txt" => "text/plain",
+        "py" => "text/x-python",
+        "sh" | "bash" => "text/x-shellscript",
+        "js" | "mjs" | "cjs" => "text/javascript",
+        "ts" => "text/x-typescript",
+        "json" => "application/json",
+        "yaml" | "yml" => "application/yaml",
+        "toml" => "application/toml",
+        "html" | "htm" => "text/html",
+        "css" => "text/css",
+        "csv" => "text/csv",
+        "xml" => "application/xml",
+        "pdf" => "application/pdf",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "gif" => "image/gif",
+        "svg" => "image/svg+xml",
+        "zip" => "application/zip",
+        _ => "application/octet-stream",
+    }
+}
+
+/// The skills as the MCP Skills Extension (SEP-2640, final; `specification/stable/skills.mdx` of
+/// modelcontextprotocol/ext-skills) serves them: `skills` holds one `skills/list` entry per
+/// skill (`uri` of its `SKILL.md`, `skill://<name>/SKILL.md`; `frontmatter`, the YAML as JSON,
+/// every field the author wrote; `resources`, every file with its `uri`, `digest` as
+/// `sha256:<64 lowercase hex>` of the raw bytes and `size` in bytes), and `resources` the same
+/// files as `resources/list` shows them (`uri`, `name`, `mimeType`, `size`; `SKILL.md` with the
+/// skill's `name` and `description` and `text/markdown`). A skill over the limits every host must
+/// accept (512 files, 16 MiB) is refused. A server adds `resultType`, `ttlMs` and `cacheScope`.
+fn mcp_resources(skills: &[Source]) -> Result<String, PackError> {
+    use serde_json::{json, Value};
+    let mut entries = vec![];
+    let mut listed = vec![];
+    let mut over = vec![];
+    for s in skills {
+        let skill = crate::read::read_skill(&s.dir);
+        let frontmatter = skill.yaml.root.as_ref().map_or(Value::Null, crate::syntax::schema::to_json);
+        let files = digest::entry(&s.dir, &s.name).map_err(io)?.files;
+        let total: u64 = files.iter().map(|f| f.size).sum();
+        if files.len() > MCP_MAX_RESOURCES || total > MCP_MAX_BYTES {
+            over.push((
+                skill.path(),
+                format!(
+                    "{} files, {total} bytes: over what SEP-2640 hosts must accept ({MCP_MAX_RESOURCES} files, {MCP_MAX_BYTES} bytes)",
+                    files.len()
+                ),
+            ));
+            continue;
+        }
+        let uri = |rel: &str| format!("skill://{}/{rel}", s.name);
+        let resources: Vec<Value> =
+            files.iter().map(|f| json!({"uri": uri(&f.path), "digest": f.digest, "size": f.size})).collect();
+        for f in &files {
+            let mut r = json!({"uri": uri(&f.path), "name": f.path, "mimeType": mime_type(&f.path), "size": f.size});
+            if f.path == "SKILL.md" {
+                r["name"] = frontmatter.get("name").cloned().unwrap_or_else(|| Value::String(s.name.clone()));
+                if let Some(d) = frontmatter.get("description") {
+                    r["description"] = d.clone();
+                }
+            }
+            listed.push(r);
+        }
+        entries.push(json!({"uri": uri("SKILL.md"), "frontmatter": frontmatter, "resources": resources}));
+    }
+    if !over.is_empty() {
+        return Err(PackError::Invalid(over));
+    }
+    let mut text = serde_json::to_string_pretty(&json!({
+        "extension": "io.modelcontextprotocol/skills",
+        "skills": entries,
+        "resources": listed,
+    }))
+    .unwrap_or_default();
+    text.push('\n');
+    Ok(text)
 }
 
 /// Write `files` (relative path, bytes, executable) under `out`, which must not exist or be
@@ -310,6 +424,12 @@ fn write_tree(out: &Path, files: &[(String, Vec<u8>, bool)]) -> Result<(usize, u
         bytes += b.len() as u64;
     }
     Ok((files.len(), bytes))
+}
+
+#[cfg(test)]
+fn digest_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]
@@ -356,6 +476,26 @@ mod tests {
         }
     }
 
+    /// The pack refuses what the upload refuses, at the same byte: 30 MiB of files pass its
+    /// check, one byte more is refused with the upload's message (sparse files: nothing is read
+    /// or zipped on either side).
+    #[test]
+    fn thirty_mib_is_the_last_size_packed() {
+        let t = tempfile::tempdir().unwrap();
+        let d = skill(t.path(), "big");
+        let small: u64 = digest::skill_files(&d).unwrap().iter().map(|f| f.size).sum();
+        let big = std::fs::File::create(d.join("big.bin")).unwrap();
+        big.set_len(upload::MAX_UNCOMPRESSED_BYTES - small).unwrap();
+        let files = digest::skill_files(&d).unwrap();
+        assert_eq!(files.iter().map(|f| f.size).sum::<u64>(), 31_457_280);
+        assert!(upload_findings("big", &files).is_empty());
+        big.set_len(upload::MAX_UNCOMPRESSED_BYTES - small + 1).unwrap();
+        match zip_skill(&d, "big") {
+            Err(e @ PackError::Refused { .. }) => assert_eq!(e.to_string(), "Zip file uncompressed size exceeds 30MB"),
+            other => panic!("{other:?}"),
+        }
+    }
+
     #[test]
     fn plugins_are_written_with_manifests_their_formats_accept() {
         let t = tempfile::tempdir().unwrap();
@@ -384,6 +524,48 @@ mod tests {
             ),
             Err(PackError::Exists(_))
         ));
+    }
+
+    /// The SEP-2640 layout on a two-skill library: each skill's entry (`skill://<name>/SKILL.md`,
+    /// the frontmatter verbatim, every file with `sha256:` digest and size), and the files as
+    /// resources with their media types.
+    #[test]
+    fn mcp_resources_list_each_file_as_a_skill_resource() {
+        let t = tempfile::tempdir().unwrap();
+        let lib = t.path().join("lib");
+        skill(&lib, "alpha");
+        let b = skill(&lib, "beta");
+        std::fs::write(
+            b.join("SKILL.md"),
+            "---\nname: beta\ndescription: Packs beta.\nlicense: MIT\nmetadata:\n  version: 2\n---\nBody.\n",
+        )
+        .unwrap();
+        std::fs::write(b.join(".env"), "SECRET=1\n").unwrap();
+        let out = t.path().join("skills-list.json");
+        let p = pack(&lib, &PackOptions { target: Target::McpResources, out: Some(out.clone()), name: None }).unwrap();
+        assert_eq!(p.skills, ["alpha", "beta"]);
+        let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        assert_eq!(v["extension"], "io.modelcontextprotocol/skills");
+        let beta = &v["skills"][1];
+        assert_eq!(beta["uri"], "skill://beta/SKILL.md");
+        assert_eq!(
+            beta["frontmatter"],
+            serde_json::json!({"name": "beta", "description": "Packs beta.", "license": "MIT", "metadata": {"version": 2}})
+        );
+        let body = std::fs::read(b.join("SKILL.md")).unwrap();
+        let files = beta["resources"].as_array().unwrap();
+        assert_eq!(files.len(), 2, "no hidden file: {files:?}");
+        assert_eq!(files[0]["uri"], "skill://beta/SKILL.md");
+        assert_eq!(files[0]["size"], body.len());
+        assert_eq!(files[0]["digest"], format!("sha256:{}", super::digest_hex(&body)));
+        assert_eq!(files[1]["uri"], "skill://beta/scripts/run.sh");
+        let listed = v["resources"].as_array().unwrap();
+        assert_eq!(listed.len(), 4);
+        assert_eq!(
+            listed[2],
+            serde_json::json!({"uri": "skill://beta/SKILL.md", "name": "beta", "description": "Packs beta.", "mimeType": "text/markdown", "size": body.len()})
+        );
+        assert_eq!(listed[3]["mimeType"], "text/x-shellscript");
     }
 
     #[test]

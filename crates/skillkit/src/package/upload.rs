@@ -10,7 +10,11 @@ use crate::lint::rules::RuleMeta;
 
 /// The most files an upload takes.
 pub const MAX_FILES: usize = 200;
-/// The most bytes an upload's files may hold, uncompressed ("30MB": taken as 30 MiB).
+/// The most bytes an upload's files may hold, uncompressed: "30MB" is 30 MiB, 31,457,280 bytes
+/// (more is refused, exactly this passes). The documentation does not say which megabyte; a
+/// measurement against the live Claude API (jdutton/vibe-agent-toolkit's
+/// `API_SKILL_MAX_UPLOAD_BYTES`, reviewed 2026-09-06) had 30,700,000 bytes accepted and
+/// 31,500,000 refused, which rules out 30,000,000 and leaves 30 × 2²⁰ as the only round figure.
 pub const MAX_UNCOMPRESSED_BYTES: u64 = 30 * 1024 * 1024;
 
 /// One entry as the upload sees it.
@@ -160,6 +164,9 @@ mod tests {
 
     #[test]
     fn thirty_mib_pass_and_more_is_refused() {
+        // 30 MiB, not 30,000,000: a measured 30,700,000 bytes went through.
+        assert_eq!(MAX_UNCOMPRESSED_BYTES, 31_457_280);
+        assert!(run(&files(&[("a/SKILL.md", 10), ("a/big.bin", 30_700_000 - 10)])).is_empty());
         let mut fs = files(&[("a/SKILL.md", 10), ("a/big.bin", MAX_UNCOMPRESSED_BYTES - 10)]);
         assert!(run(&fs).is_empty());
         fs[1].1 += 1;

@@ -91,6 +91,7 @@ rules! {
         nested_skill::NestedSkill,
         shadowed_skill::ShadowedSkill,
         competing_descriptions::CompetingDescriptions,
+        bundled_skill_name::BundledSkillName,
     }
     package {
         upload_skill_count::UploadSkillCount,
