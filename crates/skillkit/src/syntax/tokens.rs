@@ -330,7 +330,7 @@ fn class(c: char) -> Class {
 }
 
 /// A fast estimate of the o200k_base token count (within -14 % and +13 % on real skill bodies of
-/// 3,000 to 8,000 tokens, see [`count_near`]). Runs over bytes: ASCII is classified directly, and
+/// 3,000 to 8,000 tokens, see [`against_limit`]). Runs over bytes: ASCII is classified directly, and
 /// a multi-byte character counts as a letter unless it is whitespace or a number.
 ///
 /// The text is cut into runs of characters of one class, and each run counts as: a word of `n`
@@ -663,50 +663,75 @@ const fn ascii_classes() -> [Class; 128] {
 }
 static ASCII: [Class; 128] = ascii_classes();
 
-/// How a count was obtained.
+/// How a text's o200k_base token count stands against a limit, from [`against_limit`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Count {
-    Exact(usize),
-    Estimate(usize),
+pub enum AgainstLimit {
+    /// At most the limit: proven (no more bytes than the limit, or counted exactly until the
+    /// tokens counted plus the bytes left stayed within it), or by an estimate far under it.
+    Within,
+    /// Far over the limit by the fast estimate (the estimate's error cannot bring it back).
+    OverByEstimate {
+        /// [`estimate`] of the whole text.
+        estimate: usize,
+    },
+    /// Over the limit, counted exactly: token `limit + 1` is in the pre-tokenizer piece that
+    /// starts at byte `at`.
+    Over {
+        /// Where the piece holding the first token past the limit starts.
+        at: usize,
+        /// The whole text's count, approximately: the exact count up to the end of that piece
+        /// plus the estimate of the rest.
+        total: usize,
+    },
 }
 
-impl Count {
-    pub fn value(self) -> usize {
-        match self {
-            Count::Exact(n) | Count::Estimate(n) => n,
-        }
-    }
-}
-
-/// A count from [`count_near`], with the estimate when it was computed on the way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Near {
-    pub count: Count,
-    /// [`estimate`] of the text, when the count needed it (so a caller that needs it too does
-    /// not run it again).
-    pub estimate: Option<usize>,
-}
-
-/// Compare `text`'s token count with `limit` cheaply: exact (o200k) when the estimate is between
-/// 85 % and 118 % of the limit (where its error could cross the limit), the estimate
-/// otherwise. For a text of at most `limit` bytes the count is not computed: its byte length is
-/// returned as an upper bound.
-pub fn count_near(text: &str, limit: usize) -> Near {
+/// Compares `text`'s o200k_base token count with `limit` cheaply: exactly when the fast estimate is
+/// between 85 % and 118 % of the limit (where its error could cross the limit), by the estimate
+/// otherwise. The exact count stops as soon as the answer is known: once the running count passes
+/// the limit (the place where it does is returned), or once the running count plus the bytes left
+/// cannot (every o200k token covers at least one byte). A text of at most `limit` bytes is within
+/// it without counting.
+pub fn against_limit(text: &str, limit: usize) -> AgainstLimit {
     if text.len() <= limit {
-        // Every o200k token covers at least one byte, so the count cannot pass the limit.
-        return Near { count: Count::Estimate(text.len()), estimate: None };
+        return AgainstLimit::Within;
     }
     let e = estimate(text);
     // On the real skills of ../shared/corpus, the estimate of a body of 3,000 to 8,000 tokens is
     // within -14 % and +13 % of the exact count (-21 % and +23 % over all bodies of 1,000 tokens
     // or more): count exactly only where that error could put it on the other side of the limit
     // (85 % to 118 %, which holds every near-limit body of that corpus).
-    let count = if e * 100 >= limit * 85 && e * 100 <= limit * 118 {
-        Count::Exact(count_o200k(text))
-    } else {
-        Count::Estimate(e)
-    };
-    Near { count, estimate: Some(e) }
+    if e * 100 < limit * 85 {
+        return AgainstLimit::Within;
+    }
+    if e * 100 > limit * 118 {
+        return AgainstLimit::OverByEstimate { estimate: e };
+    }
+    match passes_o200k(text, limit) {
+        None => AgainstLimit::Within,
+        Some((at, end, counted)) => AgainstLimit::Over { at, total: counted + estimate(&text[end..]) },
+    }
+}
+
+/// Counts `text` exactly, piece by piece, until the answer to "does the count pass `limit`?" is
+/// known: `Some((start, end, counted))` for the piece `start..end` that holds token `limit + 1`,
+/// with the tokens counted up to its end; `None` when the count is at most `limit`.
+pub fn passes_o200k(text: &str, limit: usize) -> Option<(usize, usize, usize)> {
+    let mut memo = Memo::default();
+    let mut counted = 0;
+    let mut at = 0;
+    for piece in crate::syntax::pretok::split_o200k(text) {
+        let end = at + piece.len();
+        counted += memo.count(&O200K, piece);
+        if counted > limit {
+            return Some((at, end, counted));
+        }
+        // What is left cannot count more tokens than it has bytes.
+        if counted + (text.len() - end) <= limit {
+            return None;
+        }
+        at = end;
+    }
+    None
 }
 
 #[cfg(test)]
@@ -954,6 +979,62 @@ mod tests {
             );
         }
         eprintln!("tokens: compared {} files ({repo} from the repository)", files.len());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+        /// Counting until the answer is known gives the whole count's answer, and the piece it
+        /// stops at is the one whose tokens take the running count past the limit.
+        #[test]
+        fn passes_answers_as_the_whole_count(
+            parts in proptest::collection::vec(prop_oneof![
+                20 => crate::syntax::pretok::tests::atom(), 1 => long_run()], 0..120),
+            frac in 0usize..140,
+        ) {
+            let text: String = parts.concat();
+            let exact = count_o200k(&text);
+            let limit = exact * frac / 100;
+            let pieces: Vec<&str> = crate::syntax::pretok::split_o200k(&text).collect();
+            match passes_o200k(&text, limit) {
+                None => prop_assert!(exact <= limit, "{exact} > {limit}: {text:?}"),
+                Some((at, end, counted)) => {
+                    prop_assert!(exact > limit);
+                    // The pieces before `at` count at most `limit`; with the one at `at..end`, more.
+                    let mut before = 0;
+                    let mut pos = 0;
+                    for p in &pieces {
+                        if pos == at {
+                            prop_assert_eq!(pos + p.len(), end);
+                            break;
+                        }
+                        before += count_o200k(p);
+                        pos += p.len();
+                    }
+                    prop_assert_eq!(pos, at, "no piece starts at {}", at);
+                    prop_assert!(before <= limit && counted > limit, "{before} {counted} {limit}");
+                    prop_assert_eq!(counted, before + count_o200k(&text[at..end]));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn against_limit_counts_exactly_only_near_it() {
+        let text = "Extract every table from the PDF and keep its header row. ".repeat(400);
+        let exact = count_o200k(&text);
+        // Well under by bytes, far under and far over by the estimate.
+        assert_eq!(against_limit(&text, text.len()), AgainstLimit::Within);
+        assert_eq!(against_limit(&text, exact * 3), AgainstLimit::Within);
+        assert!(matches!(against_limit(&text, exact / 3), AgainstLimit::OverByEstimate { .. }));
+        // Near it: exact on both sides.
+        assert_eq!(against_limit(&text, exact), AgainstLimit::Within);
+        match against_limit(&text, exact - 1) {
+            AgainstLimit::Over { at, total } => {
+                assert_eq!(total, exact, "the last piece passes it, nothing is left to estimate");
+                assert!(at > text.len() - 10);
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
