@@ -105,6 +105,9 @@ describe('in the editor', () => {
     await until(() => completionStatus(v.state) === 'active' && currentCompletions(v.state).length > 0);
     expect(asked.at(-1)).toEqual({ text, line: 3, column: 4 });
     expect(currentCompletions(v.state).map((c) => c.label)).toEqual(['license']);
+    // CodeMirror ignores Enter for `interactionDelay` (75 ms) after the list opens, so that a key
+    // pressed as it appears is not taken as a choice: wait past it, as a user does.
+    await new Promise((r) => setTimeout(r, 100));
     expect(acceptCompletion(v)).toBe(true);
     expect(v.state.doc.toString()).toBe('---\nname: a\nlicense: \n---\n');
   });
