@@ -77,7 +77,10 @@ async fn a_keys_hover_shows_its_doc_and_a_completion_goes_into_the_text() {
             text(&c, ".cm-completionInfo").await.contains("Claude Code")
         })
         .await;
-        // Enter takes it: the key and its colon replace what was typed.
+        // Enter takes it: the key and its colon replace what was typed. CodeMirror ignores Enter
+        // for 75 ms after the list changes (`interactionDelay`, so a key pressed as it appears is
+        // not a choice): wait past it, as a reader does.
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
         content.send_keys(&char::from(Key::Enter).to_string()).await?;
         wait_for("the completed key", || async {
             let shown = text(&c, ".cm-content").await;
@@ -92,6 +95,7 @@ async fn a_keys_hover_shows_its_doc_and_a_completion_goes_into_the_text() {
             text(&c, ".cm-tooltip-autocomplete li[aria-selected] .cm-completionLabel").await == "true"
         })
         .await;
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
         content.send_keys(&char::from(Key::Enter).to_string()).await?;
         wait_for("the value taken", || async {
             text(&c, ".cm-content").await.contains("disable-model-invocation: true")
