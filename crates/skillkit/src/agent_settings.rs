@@ -23,6 +23,10 @@
 //! the agent ignore the whole file (Claude Code 2.1.330 prints "These settings did not load…"
 //! and goes on without them, captured); the same happens here, with a warning that names the
 //! file and the key.
+//!
+//! Over 600 lines for one job: each agent's budget setting is one row of [`SPECS`], and every way a
+//! value arrives (the agent's own settings file, `skillkit.toml`, `--agent-setting`) goes through
+//! the same per-key parser, so a bad value reads the same from each.
 
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -27,6 +27,10 @@
 //! the other fields read as before, or when the edit has made the YAML valid (the broken line was
 //! this field's: the edit repairs it, and the other fields then read as the YAML says); else the
 //! edit is refused, asking for the YAML to be fixed first.
+//!
+//! Over 600 lines for one job, setting one field while keeping every other byte: finding the
+//! field's place, choosing its rendering (plain, single- or double-quoted, literal block) and
+//! reading the result back are the steps of one edit, sharing the parsed frontmatter and its spans.
 
 use crate::skill::Skill;
 use crate::syntax::frontmatter::{Frontmatter, Reading};

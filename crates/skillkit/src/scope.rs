@@ -21,6 +21,9 @@
 //!
 //! On platforms without `openat` (Windows), reads and saves check the resolved path and then
 //! use it; the no-follow walk is Unix-only.
+//!
+//! Over 600 lines on purpose: every read and save confined to its folder is in this one file, so a
+//! review of what skillkit may touch on disk reads one file.
 
 use std::io::Read;
 use std::path::{Component, Path, PathBuf};

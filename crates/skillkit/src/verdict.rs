@@ -8,6 +8,10 @@
 //! their rules' levels; every profile applies its level to the library-level rules. Of two
 //! skills of one name in one folder, the one the agent drops is skipped, with its reason (the
 //! earlier of the two, already reported when the later is read, in the verdict at the end).
+//!
+//! Over 600 lines for one job, an agent's verdict on a library: the loader's fate of each skill,
+//! the library-level findings at the agent's levels, the installed view of nested skills and the
+//! duel of two skills of one name all work on the same fates and rivals.
 
 use crate::agent::{Agent, Level};
 use crate::library::{Library, LoadOptions, Source};

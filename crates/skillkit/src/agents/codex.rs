@@ -53,6 +53,10 @@
 //! - Tools and activation: no skill tool; the model reads the file itself. A `$name` mention in
 //!   the user's message (see [`mentions`]) adds a user item holding the whole file:
 //!   `<skill>\n<name>…</name>\n<path>…</path>\n{file}\n</skill>` ([`skill_item`]).
+//!
+//! Over 600 lines for one job: one module per agent profile (CONTRIBUTING.md), so the discovery,
+//! reading, listing text, budget and activation of one program, and the release they reproduce, are
+//! reviewed together against that program's captures.
 
 use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::library::discover::{Depth, DiscoveryPolicy};

@@ -52,6 +52,10 @@
 //! - The built-in skills' paths are inside the installed package: skillkit prints them under
 //!   [`package_dir`] (`$SKILLKIT_KIMI_CLI_PACKAGE`, else where `uv tool install kimi-cli` puts
 //!   it), which is the one part of the text that depends on the machine.
+//!
+//! Over 600 lines for one job: one module per agent profile (CONTRIBUTING.md), so the discovery,
+//! reading, listing text, budget and activation of one program, and the release they reproduce, are
+//! reviewed together against that program's captures.
 
 use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::agents::compat::python::{py_len, py_prefix, py_str, py_strip};

@@ -63,6 +63,10 @@
 //! (22 with a description other than the frontmatter's: only its first line, or the parser's
 //! reading); `prompt --agent letta-code` agrees on all 1,168 and in listing order; `check` on
 //! 1,167 (the one left is a second folder with the same id in one tree, judged alone by `check`).
+//!
+//! Over 600 lines for one job: one module per agent profile (CONTRIBUTING.md), so the discovery,
+//! reading, listing text, budget and activation of one program, and the release they reproduce, are
+//! reviewed together against that program's captures.
 
 use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::agents::claude_code::sort_as_claude_code;

@@ -63,6 +63,10 @@
 //!   call of a loaded skill `Skill "N" is already loaded in context.`; a hidden or unknown name
 //!   `Skill "X" not found. Available skills: a, b`, a conditional one `Skill "X" is gated by
 //!   path-based activation …` ([`activate`]). No slash command in `-p` mode.
+//!
+//! Over 600 lines for one job: one module per agent profile (CONTRIBUTING.md), so the discovery,
+//! reading, listing text, budget and activation of one program, and the release they reproduce, are
+//! reviewed together against that program's captures.
 
 use crate::agent::{Agent, AgentKind, LintProfile};
 use crate::agents::claude_code::sort_as_claude_code;

@@ -10,6 +10,10 @@
 //! `Library::apply_changes_for_agent`. Those two live in `verdict.rs`, a stage after this one
 //! (the verdict needs the agents' loaders). [`Library::load_reusing`] lets the matrix's agents
 //! share one reading of the same sources.
+//!
+//! Over 600 lines for one job, the library as one value: discovery, reading and linting on the
+//! worker threads, name clashes, change events and reuse across agents all update the same entries
+//! in the same order.
 
 pub mod discover;
 pub(crate) mod installs;

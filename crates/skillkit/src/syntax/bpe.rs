@@ -438,7 +438,7 @@ mod tests {
             "中文English混合的文本没有空格ありますか한국어も".repeat(20),
         ];
         for text in &texts {
-            for piece in crate::syntax::pretok::split_o200k(text) {
+            for piece in crate::syntax::o200k_split::split_o200k(text) {
                 let b = piece.as_bytes();
                 assert_eq!(O200K.count(b), merge_long_reference(&O200K, b), "{piece}");
                 assert_eq!(O200K.count(b), bpe_openai::o200k_base().bpe.count(b), "{piece}");
@@ -475,7 +475,7 @@ mod tests {
         }
 
         #[test]
-        fn cl100k_pieces_are_bpe_openai_pieces(parts in proptest::collection::vec(crate::syntax::pretok::tests::atom(), 0..40)) {
+        fn cl100k_pieces_are_bpe_openai_pieces(parts in proptest::collection::vec(crate::syntax::o200k_split::tests::atom(), 0..40)) {
             let s: String = parts.concat();
             let a: Vec<&str> = split_cl100k(&s).collect();
             let b: Vec<&str> = bpe_openai::cl100k_base().split(&s).collect();

@@ -10,7 +10,7 @@ mod bpe_hash;
 pub mod fields;
 pub mod frontmatter;
 pub mod markdown;
-mod pretok;
+mod o200k_split;
 pub mod schema;
 pub mod shown;
 pub mod split;

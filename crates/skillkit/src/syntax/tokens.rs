@@ -4,6 +4,10 @@
 //! counting costs ~11 µs per kilobyte (`cargo bench --bench tokens`), too slow for linting on
 //! every keystroke, so the lint uses a fast estimate that mimics o200k's pre-tokenizer and falls
 //! back to the exact count only near a threshold, where the answer matters.
+//!
+//! Over 600 lines for one job, counting tokens: the estimate, the exact count with its memo and
+//! segment cache, the two-thread split and the count against a limit must agree piece for piece,
+//! and the property tests hold them side by side.
 
 use super::bpe::{self, Table, O200K};
 use std::sync::OnceLock;
@@ -11,7 +15,7 @@ use std::sync::OnceLock;
 /// Exact o200k_base token count.
 pub fn count_o200k(text: &str) -> usize {
     if text.len() < 4096 {
-        crate::syntax::pretok::split_o200k(text).map(|p| O200K.count(p.as_bytes())).sum()
+        crate::syntax::o200k_split::split_o200k(text).map(|p| O200K.count(p.as_bytes())).sum()
     } else {
         count_part(&O200K, text, 0, &[], &mut [], &mut Memo::default())
     }
@@ -274,7 +278,7 @@ fn count_part<'a>(
     let mut total = 0;
     let mut r = 0;
     let mut at = base;
-    for piece in crate::syntax::pretok::split_o200k(part) {
+    for piece in crate::syntax::o200k_split::split_o200k(part) {
         let n = memo.count(t, piece);
         total += n;
         while r < ranges.len() && ranges[r].end <= at {
@@ -719,7 +723,7 @@ pub fn passes_o200k(text: &str, limit: usize) -> Option<(usize, usize, usize)> {
     let mut memo = Memo::default();
     let mut counted = 0;
     let mut at = 0;
-    for piece in crate::syntax::pretok::split_o200k(text) {
+    for piece in crate::syntax::o200k_split::split_o200k(text) {
         let end = at + piece.len();
         counted += memo.count(&O200K, piece);
         if counted > limit {
@@ -911,12 +915,12 @@ mod tests {
         })]
         #[test]
         fn o200k_counts_equal_bpe_openai(parts in proptest::collection::vec(prop_oneof![
-            20 => crate::syntax::pretok::tests::atom(), 1 => long_run()], 0..60)) {
+            20 => crate::syntax::o200k_split::tests::atom(), 1 => long_run()], 0..60)) {
             let text: String = parts.concat();
             let n = count_o200k(&text);
             prop_assert_eq!(n, reference_o200k(&text), "text {:?}", text);
             // A text's count is the sum of its pieces' counts.
-            let sum: usize = crate::syntax::pretok::split_o200k(&text).map(count_o200k).sum();
+            let sum: usize = crate::syntax::o200k_split::split_o200k(&text).map(count_o200k).sum();
             prop_assert_eq!(n, sum, "text {:?}", text);
             // Counted with the memo (over 4 KB) too.
             let long = text.repeat(4096 / text.len().max(1) + 1);
@@ -925,7 +929,7 @@ mod tests {
 
         #[test]
         fn cl100k_counts_equal_bpe_openai(parts in proptest::collection::vec(prop_oneof![
-            20 => crate::syntax::pretok::tests::atom(), 1 => long_run()], 0..60)) {
+            20 => crate::syntax::o200k_split::tests::atom(), 1 => long_run()], 0..60)) {
             let text: String = parts.concat();
             prop_assert_eq!(count_cl100k(&text), bpe_openai::cl100k_base().count(&text), "text {:?}", text);
         }
@@ -988,13 +992,13 @@ mod tests {
         #[test]
         fn passes_answers_as_the_whole_count(
             parts in proptest::collection::vec(prop_oneof![
-                20 => crate::syntax::pretok::tests::atom(), 1 => long_run()], 0..120),
+                20 => crate::syntax::o200k_split::tests::atom(), 1 => long_run()], 0..120),
             frac in 0usize..140,
         ) {
             let text: String = parts.concat();
             let exact = count_o200k(&text);
             let limit = exact * frac / 100;
-            let pieces: Vec<&str> = crate::syntax::pretok::split_o200k(&text).collect();
+            let pieces: Vec<&str> = crate::syntax::o200k_split::split_o200k(&text).collect();
             match passes_o200k(&text, limit) {
                 None => prop_assert!(exact <= limit, "{exact} > {limit}: {text:?}"),
                 Some((at, end, counted)) => {

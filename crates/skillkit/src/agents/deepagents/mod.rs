@@ -18,6 +18,10 @@
 //!   newline. It is appended to the system message as its own block (with `create_deep_agent`'s
 //!   defaults it is the whole system prompt). There is no listing budget and no skill tool: the
 //!   model reads the listed path with `read_file`.
+//!
+//! Over 600 lines for one job: one module per agent profile (CONTRIBUTING.md), so the discovery,
+//! reading, listing text, budget and activation of one program, and the release they reproduce, are
+//! reviewed together against that program's captures.
 
 pub mod read_file;
 pub mod v1;

@@ -517,7 +517,7 @@ pub(super) mod tests {
     }
 
     /// Every scalar value between every pair of contexts (one text per pair, lines joined by
-    /// `\n`). `cargo test --release -p skillkit-engine --lib pretok -- --ignored`.
+    /// `\n`). `cargo test --release -p skillkit-engine --lib o200k_split -- --ignored`.
     #[test]
     #[ignore = "exhaustive: every code point in 324 contexts takes minutes even in release; the \
                 default run checks every character below U+0300 and a sample above"]
@@ -589,7 +589,7 @@ pub(super) mod tests {
                 }
             }
         }
-        eprintln!("pretok: compared {files} files");
+        eprintln!("o200k_split: compared {files} files");
     }
 
     /// Random text's building blocks (also for the token counts' tests, `super::tokens`).
